@@ -1,0 +1,181 @@
+// Change tracking: inserting and deleting objects, delete propagation, the end-of-event
+// notification, rollback, reset and refresh.
+extension NSManagedObjectContext {
+    func insertImplementation(_ object: NSManagedObject) {
+        if let owner = object.managedObjectContext, owner !== self {
+            preconditionFailure("An NSManagedObject may only be in (or observed by) a single NSManagedObjectContext.")
+        }
+        if object.flags.contains(.deleted) {
+            object.flags.remove([.deleted, .deletePropagated])
+            return
+        }
+        guard !object.isInserted, object.managedObjectContext == nil || object.objectID.isTemporaryID else { return }
+        object.managedObjectContext = self
+        object.flags.insert([.inserted, .insertedInEvent])
+        for slot in object.layout.slots {
+            if case .toMany = slot.kind, !(object.values[slot.index] is RelatedObjects) {
+                object.values[slot.index] = RelatedObjects(committed: true)
+            }
+        }
+        register(object, as: object.objectID)
+        changedObjects.append(object)
+        eventObjects.append(object)
+        object.awakeFromInsert()
+    }
+
+    func deleteImplementation(_ object: NSManagedObject) {
+        guard let owner = object.managedObjectContext else { return }
+        precondition(owner === self, "An object can only be deleted by the context it belongs to.")
+        guard !object.flags.contains(.deleted), !object.flags.contains(.discarded) else { return }
+        object.fireFault()
+        if object.isInserted {
+            object.flags.remove(.inserted)
+            object.flags.insert(.discarded)
+        } else {
+            object.flags.insert(.deleted)
+        }
+        changedObjects.append(object)
+        eventObjects.append(object)
+    }
+
+    /// Records that a registered object was changed (called by the object's setters).
+    func objectDidChange(_ object: NSManagedObject) {
+        changedObjects.append(object)
+        eventObjects.append(object)
+    }
+
+    // MARK: End of event
+
+    func processPendingChangesImplementation() {
+        if propagatesDeletesAtEndOfEvent {
+            propagateDeletes()
+        }
+        postObjectsDidChange()
+    }
+
+    /// Applies the delete rules of every deleted object whose delete has not propagated yet:
+    /// nullify removes it from its destinations' inverses, cascade deletes the destinations.
+    /// Deny is checked at save, by validation.
+    func propagateDeletes() {
+        var pending = changedObjects.filter(isAwaitingPropagation)
+        while !pending.isEmpty {
+            for object in pending {
+                object.flags.insert(.deletePropagated)
+                object.prepareForDeletion()
+                applyDeleteRules(of: object)
+            }
+            pending = changedObjects.filter(isAwaitingPropagation)
+        }
+        for object in changedObjects where object.flags.contains(.discarded) {
+            forget(object)
+        }
+        changedObjects.compact { !$0.flags.contains(.invalidated) }
+    }
+
+    private func isAwaitingPropagation(_ object: NSManagedObject) -> Bool {
+        (object.flags.contains(.deleted) || object.flags.contains(.discarded)) && !object.flags.contains(.deletePropagated)
+    }
+
+    private func applyDeleteRules(of object: NSManagedObject) {
+        for slotIndex in object.layout.relationshipSlots {
+            guard let relationship = object.layout.slots[slotIndex].relationship else { continue }
+            switch relationship.deleteRule {
+            case .nullifyDeleteRule:
+                guard let inverse = relationship.inverseRelationship else { continue }
+                for destination in object.destinations(atSlot: slotIndex) {
+                    destination.unlinkInverse(inverse, from: object)
+                }
+            case .cascadeDeleteRule:
+                for destination in object.destinations(atSlot: slotIndex) where !destination.isDeleted {
+                    delete(destination)
+                }
+            case .denyDeleteRule, .noActionDeleteRule:
+                continue
+            }
+        }
+    }
+
+    private func postObjectsDidChange() {
+        guard !eventObjects.isEmpty else { return }
+        var inserted = Set<NSManagedObject>()
+        var updated = Set<NSManagedObject>()
+        var deleted = Set<NSManagedObject>()
+        for object in eventObjects {
+            if object.isInserted, object.flags.contains(.insertedInEvent) {
+                inserted.insert(object)
+            } else if object.isDeleted {
+                deleted.insert(object)
+            } else if object.isUpdated {
+                updated.insert(object)
+            }
+            object.flags.remove(.insertedInEvent)
+        }
+        eventObjects.removeAll()
+        guard !(inserted.isEmpty && updated.isEmpty && deleted.isEmpty) else { return }
+        var info: [AnyHashable: Any] = [:]
+        if !inserted.isEmpty { info[NSInsertedObjectsKey] = inserted }
+        if !updated.isEmpty { info[NSUpdatedObjectsKey] = updated }
+        if !deleted.isEmpty { info[NSDeletedObjectsKey] = deleted }
+        NotificationCenter.default.post(name: .NSManagedObjectContextObjectsDidChange, object: self, userInfo: info)
+    }
+
+    // MARK: Rollback, reset, refresh
+
+    func rollbackImplementation() {
+        for object in changedObjects {
+            if object.isInserted || object.flags.contains(.discarded) {
+                forget(object)
+            } else {
+                object.flags.remove([.deleted, .deletePropagated])
+                object.revertChanges()
+            }
+        }
+        changedObjects.removeAll()
+        eventObjects.removeAll()
+    }
+
+    func resetImplementation() {
+        let forgotten = registry.values.map { $0.takeUnretainedValue() }
+        let identifiers = forgotten.map(\.objectID)
+        for object in forgotten {
+            object.flags.insert(.invalidated)
+            object.managedObjectContext = nil
+        }
+        registry = [:]
+        changedObjects.removeAll()
+        eventObjects.removeAll()
+        retainedObjects = []
+        NotificationCenter.default.post(
+            name: .NSManagedObjectContextObjectsDidChange,
+            object: self,
+            userInfo: [NSInvalidatedAllObjectsKey: identifiers]
+        )
+    }
+
+    func refreshImplementation(_ object: NSManagedObject, mergeChanges: Bool) {
+        guard object.managedObjectContext === self, !object.isInserted, !object.isFault else { return }
+        guard mergeChanges, object.flags.contains(.updated) else {
+            object.flags.remove(.updated)
+            object.turnIntoFault(keeping: nil)
+            return
+        }
+        let pending = object.changedSlots.map { ($0, object.values[$0]) }
+        object.turnIntoFault(keeping: nil)
+        object.fireFault()
+        for (slot, value) in pending {
+            object.values[slot] = value
+            object.markChanged(slot: slot)
+        }
+    }
+
+    /// Removes an object from the context for good (rolled-back or discarded inserts).
+    func forget(_ object: NSManagedObject) {
+        registry.removeValue(forKey: object.objectID)
+        object.flags = [.invalidated]
+        object.managedObjectContext = nil
+    }
+
+    func retainRegisteredObjectsIfNeeded() {
+        retainedObjects = retainsRegisteredObjects ? registry.values.map { $0.takeUnretainedValue() } : []
+    }
+}

@@ -1,0 +1,222 @@
+// Fetching: requests resolved into plans, executed by the stores, registered as (faulted) objects,
+// and overlaid with the context's unsaved changes when the request includes pending changes.
+extension NSManagedObjectContext {
+    func fetchImplementation<T>(_ request: NSFetchRequest<T>) throws -> [T] {
+        let coordinator = try requireCoordinator()
+        let plan = try fetchPlan(for: request, model: coordinator.managedObjectModel)
+        let stores = coordinator.stores(holding: plan.entities, affected: request.affectedStores)
+        let pending = request.includesPendingChanges ? pendingObjects(of: plan.entities) : []
+        let inMemory = !pending.isEmpty || stores.count > 1
+
+        if request.resultType == .countResultType {
+            return try cast([NSNumber(value: count(plan, stores: stores, pending: pending, inMemory: inMemory))], request)
+        }
+        if request.resultType == .managedObjectIDResultType && !inMemory {
+            return try cast(coordinator.withStores { _ in try stores.flatMap { try $0.engine().fetchObjectIDs(plan) } }, request)
+        }
+        let objects = try fetchObjects(plan, stores: stores, pending: pending, inMemory: inMemory, realize: !request.returnsObjectsAsFaults, includesValues: request.includesPropertyValues)
+        switch request.resultType {
+        case .managedObjectIDResultType:
+            return try cast(objects.map(\.objectID), request)
+        case .dictionaryResultType:
+            return try cast(dictionaries(from: objects, request: request), request)
+        default:
+            return try cast(objects, request)
+        }
+    }
+
+    func countImplementation<T>(for request: NSFetchRequest<T>) throws -> Int {
+        let coordinator = try requireCoordinator()
+        let plan = try fetchPlan(for: request, model: coordinator.managedObjectModel)
+        let stores = coordinator.stores(holding: plan.entities, affected: request.affectedStores)
+        let pending = request.includesPendingChanges ? pendingObjects(of: plan.entities) : []
+        return try count(plan, stores: stores, pending: pending, inMemory: !pending.isEmpty || stores.count > 1)
+    }
+
+    // MARK: Plans
+
+    /// Resolves a request's entity and checks what can be checked before touching a store.
+    func fetchPlan<T>(for request: NSFetchRequest<T>, model: NSManagedObjectModel) throws -> FetchPlan {
+        let named = request.entity?.name ?? request.entityName
+        guard let name = named, let entity = model.entitiesByName[name] else {
+            throw CoreDataError.invalidRequest(
+                named.map { "The fetch request names the entity '\($0)', which the model does not have." }
+                    ?? "A fetch request must have an entity."
+            )
+        }
+        if let error = request.predicate?.parseError {
+            throw error
+        }
+        return FetchPlan(
+            entity: entity,
+            entities: request.includesSubentities ? entity.selfAndDescendants : [entity],
+            predicate: request.predicate,
+            sortDescriptors: request.sortDescriptors ?? [],
+            limit: max(request.fetchLimit, 0),
+            offset: max(request.fetchOffset, 0)
+        )
+    }
+
+    /// Objects of the given entities that have unsaved changes in this context.
+    private func pendingObjects(of entities: [NSEntityDescription]) -> [NSManagedObject] {
+        guard !changedObjects.isEmpty else { return [] }
+        let wanted = Set(entities.map(ObjectIdentifier.init))
+        return changedObjects.filter { wanted.contains(ObjectIdentifier($0.entity)) && ($0.hasChanges || $0.flags.contains(.discarded)) }
+    }
+
+    // MARK: Executing
+
+    private func fetchObjects(_ plan: FetchPlan, stores: [NSPersistentStore], pending: [NSManagedObject], inMemory: Bool, realize: Bool, includesValues: Bool) throws -> [NSManagedObject] {
+        let coordinator = try requireCoordinator()
+        let storePlan = inMemory ? plan.withoutPaging : plan
+        var objects: [NSManagedObject]
+        if includesValues {
+            let rows = try coordinator.withStores { _ in try stores.flatMap { try $0.engine().fetchRows(storePlan) } }
+            objects = register(rows, realize: realize)
+        } else {
+            let identifiers = try coordinator.withStores { _ in try stores.flatMap { try $0.engine().fetchObjectIDs(storePlan) } }
+            objects = identifiers.map(object(with:))
+        }
+        guard inMemory else { return objects }
+        return try overlay(objects, with: pending, plan: plan)
+    }
+
+    private func count(_ plan: FetchPlan, stores: [NSPersistentStore], pending: [NSManagedObject], inMemory: Bool) throws -> Int {
+        guard inMemory else {
+            let coordinator = try requireCoordinator()
+            return try coordinator.withStores { _ in try stores.reduce(0) { $0 + (try $1.engine().countRows(plan)) } }
+        }
+        return try fetchObjects(plan, stores: stores, pending: pending, inMemory: true, realize: false, includesValues: true).count
+    }
+
+    /// Registers fetched rows: one object per ID, faults holding their row unless `realize`.
+    func register(_ rows: [RowSnapshot], realize: Bool) -> [NSManagedObject] {
+        var objects: [NSManagedObject] = []
+        objects.reserveCapacity(rows.count)
+        for row in rows {
+            let object: NSManagedObject
+            if let registered = registry[row.objectID]?.takeUnretainedValue() {
+                object = registered
+                if object.isFault { object.snapshot = row }
+            } else {
+                object = makeFault(for: row.objectID, snapshot: row)
+            }
+            if realize && object.isFault { object.materialize(from: row, in: self) }
+            objects.append(object)
+        }
+        return objects
+    }
+
+    /// Applies unsaved changes to store results: deleted objects leave, changed and inserted
+    /// objects are tested against the predicate in memory, then the results are sorted and paged.
+    private func overlay(_ fetched: [NSManagedObject], with pending: [NSManagedObject], plan: FetchPlan) throws -> [NSManagedObject] {
+        var seen = Set<ObjectIdentifier>()
+        var result: [NSManagedObject] = []
+        for object in fetched where seen.insert(ObjectIdentifier(object)).inserted {
+            guard !object.isDeleted, !object.flags.contains(.discarded) else { continue }
+            if try !object.hasChanges || matches(object, plan.predicate) { result.append(object) }
+        }
+        for object in pending where !seen.contains(ObjectIdentifier(object)) {
+            guard object.isInserted || object.isUpdated else { continue }
+            if try matches(object, plan.predicate) { result.append(object) }
+        }
+        if !plan.sortDescriptors.isEmpty {
+            result = try SortOrdering.sorted(result, by: plan.sortDescriptors)
+        }
+        let start = min(plan.offset, result.count)
+        let end = plan.limit > 0 ? min(start + plan.limit, result.count) : result.count
+        return Array(result[start..<end])
+    }
+
+    private func matches(_ object: NSManagedObject, _ predicate: NSPredicate?) throws -> Bool {
+        guard let predicate else { return true }
+        return try predicate.evaluate(with: object, variables: [:])
+    }
+
+    private func dictionaries<T>(from objects: [NSManagedObject], request: NSFetchRequest<T>) throws -> [NSDictionary] {
+        let names: [String] = try (request.propertiesToFetch ?? []).map { property in
+            if let name = property as? String { return name }
+            if let description = property as? NSPropertyDescription { return description.name }
+            throw CoreDataError.invalidRequest("Unsupported entry in propertiesToFetch: \(property).")
+        }
+        var results: [NSDictionary] = []
+        var seen = Set<NSDictionary>()
+        for object in objects {
+            let keys = names.isEmpty ? object.layout.slots.filter { $0.attribute != nil && !$0.isTransient }.map(\.name) : names
+            var entry: [String: Any] = [:]
+            for key in keys {
+                guard let slot = object.layout.slotIndex(forKey: key) else {
+                    throw CoreDataError.unknownKey(key, entity: object.entity.entityName)
+                }
+                switch object.value(atSlot: slot) {
+                case let destination as NSManagedObject: entry[key] = destination.objectID
+                case let value?: entry[key] = value
+                case nil: continue
+                }
+            }
+            let dictionary = NSDictionary(dictionary: entry)
+            if request.returnsDistinctResults && !seen.insert(dictionary).inserted { continue }
+            results.append(dictionary)
+        }
+        return results
+    }
+
+    /// Casts results to the request's result type; a mismatch is reported, never trapped on.
+    private func cast<T, Element>(_ results: [Element], _ request: NSFetchRequest<T>) throws -> [T] {
+        if let typed = results as? [T] { return typed }
+        throw CoreDataError.invalidRequest(
+            "The results of the fetch request for '\(request.entityName ?? "?")' are not of type \(T.self); check the entity's managedObjectClassName and the request's resultType."
+        )
+    }
+
+    // MARK: Faults
+
+    /// The row of a fault, from its store; nil when it no longer exists or cannot be read.
+    func snapshotForFault(_ object: NSManagedObject) -> RowSnapshot? {
+        guard !object.objectID.isTemporaryID else { return nil }
+        return try? loadSnapshot(for: object.objectID)
+    }
+
+    func loadSnapshot(for objectID: NSManagedObjectID) throws -> RowSnapshot? {
+        guard let coordinator = persistentStoreCoordinator, let store = objectID.persistentStore else { return nil }
+        return try coordinator.withStores { _ in try store.engine().snapshot(for: objectID) }
+    }
+
+    /// A fault whose row is gone: with `shouldDeleteInaccessibleFaults` (the default) it becomes a
+    /// deleted object with nil values, discarded at the next save, as Apple documents.
+    func handleInaccessibleFault(_ object: NSManagedObject) {
+        object.materializeEmpty()
+        guard shouldDeleteInaccessibleFaults else { return }
+        object.flags.insert([.deleted, .deletePropagated, .inaccessible])
+        changedObjects.append(object)
+    }
+
+    /// The destinations of an unloaded to-many relationship, registered in this context.
+    func loadDestinations(of object: NSManagedObject, slot: Int) -> [NSManagedObject] {
+        destinationIDs(of: object, slot: slot).map(object(with:))
+    }
+
+    /// The IDs of the destinations of a to-many relationship as the store has them.
+    func destinationIDs(of object: NSManagedObject, slot: Int) -> [NSManagedObjectID] {
+        guard !object.objectID.isTemporaryID,
+              let relationship = object.layout.slots[slot].relationship,
+              let store = object.objectID.persistentStore,
+              let coordinator = persistentStoreCoordinator else { return [] }
+        return (try? coordinator.withStores { _ in try store.engine().destinationIDs(of: object.objectID, relationship: relationship) }) ?? []
+    }
+
+    /// The value of a fetched property: the results of its request, with `$FETCH_SOURCE` bound
+    /// to the object.
+    func evaluate(_ property: NSFetchedPropertyDescription, for object: NSManagedObject) -> Any? {
+        guard let template = property.fetchRequest, let request = template.copy() as? NSFetchRequest<NSFetchRequestResult> else { return [] }
+        request.predicate = template.predicate?.withSubstitutionVariables(["FETCH_SOURCE": object])
+        return (try? fetch(request)) ?? []
+    }
+}
+
+extension FetchPlan {
+    /// The same plan without offset and limit, for results that are paged in memory.
+    var withoutPaging: FetchPlan {
+        FetchPlan(entity: entity, entities: entities, predicate: predicate, sortDescriptors: sortDescriptors, limit: 0, offset: 0)
+    }
+}

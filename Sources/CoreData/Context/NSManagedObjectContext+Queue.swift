@@ -1,0 +1,94 @@
+// Queue confinement: perform runs blocks asynchronously on the context's queue, performAndWait
+// synchronously and re-entrantly. The context whose block is running is "current" on its thread,
+// which is how NSFetchRequest.execute() finds it.
+extension NSManagedObjectContext {
+    func performImplementation(_ block: @escaping @Sendable () -> Void) {
+        let work: @Sendable () -> Void = { [self] in
+            self.runAsCurrent(block)
+            self.processPendingChanges()
+        }
+        switch concurrencyType {
+        case .privateQueueConcurrencyType:
+            queue?.async(execute: work)
+        case .mainQueueConcurrencyType:
+            DispatchQueue.main.async(execute: work)
+        case .confinementConcurrencyType:
+            work()
+        }
+    }
+
+    func performAndWaitImplementation(_ block: () -> Void) {
+        if isOnOwnQueue {
+            runAsCurrent(block)
+            return
+        }
+        withoutActuallyEscaping(block) { block in
+            // The caller waits for the block, so it never runs concurrently with the caller's code.
+            let work = UncheckedSendable(block)
+            switch concurrencyType {
+            case .privateQueueConcurrencyType:
+                queue?.sync { self.runAsCurrent(work.value) }
+            case .mainQueueConcurrencyType:
+                DispatchQueue.main.sync { self.runAsCurrent(work.value) }
+            case .confinementConcurrencyType:
+                runAsCurrent(work.value)
+            }
+        }
+    }
+
+    /// Whether the calling code already runs on the context's queue (so a nested call runs inline).
+    var isOnOwnQueue: Bool {
+        switch concurrencyType {
+        case .privateQueueConcurrencyType:
+            return DispatchQueue.getSpecific(key: queueKey) == ObjectIdentifier(self)
+        case .mainQueueConcurrencyType:
+            return Thread.isMainThread
+        case .confinementConcurrencyType:
+            return true
+        }
+    }
+
+    private func runAsCurrent(_ block: () -> Void) {
+        CurrentContext.push(self)
+        defer { CurrentContext.pop() }
+        block()
+    }
+
+    /// The context whose `perform` or `performAndWait` block is running on this thread.
+    static var current: NSManagedObjectContext? {
+        CurrentContext.top
+    }
+}
+
+/// A per-thread stack of the contexts whose blocks are running, innermost last.
+private enum CurrentContext {
+    private static let key = "org.opencoredata.currentContexts"
+
+    private final class Stack {
+        var contexts: [Weak] = []
+    }
+
+    private struct Weak {
+        weak var context: NSManagedObjectContext?
+    }
+
+    private static var stack: Stack {
+        let dictionary = Thread.current.threadDictionary
+        if let stack = dictionary[key] as? Stack { return stack }
+        let stack = Stack()
+        dictionary[key] = stack
+        return stack
+    }
+
+    static func push(_ context: NSManagedObjectContext) {
+        stack.contexts.append(Weak(context: context))
+    }
+
+    static func pop() {
+        _ = stack.contexts.popLast()
+    }
+
+    static var top: NSManagedObjectContext? {
+        stack.contexts.last?.context
+    }
+}

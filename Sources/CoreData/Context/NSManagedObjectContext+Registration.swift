@@ -1,0 +1,100 @@
+// Uniquing: one object per record per context, faults for records not loaded yet, and IDs.
+extension NSManagedObjectContext {
+    /// Registers an object under an ID.
+    func register(_ object: NSManagedObject, as objectID: NSManagedObjectID) {
+        registry[objectID] = Unmanaged.passUnretained(object)
+        if retainsRegisteredObjects { retainedObjects.append(object) }
+    }
+
+    /// Removes a deallocated object's registration.
+    func unregister(_ objectID: NSManagedObjectID, object: NSManagedObject) {
+        if registry[objectID]?.toOpaque() == Unmanaged.passUnretained(object).toOpaque() {
+            registry.removeValue(forKey: objectID)
+        }
+    }
+
+    /// Moves an object's registration to a new ID (a temporary ID becoming permanent).
+    func reregister(_ object: NSManagedObject, as objectID: NSManagedObjectID) {
+        registry.removeValue(forKey: object.objectID)
+        object.assignObjectID(objectID)
+        register(object, as: objectID)
+    }
+
+    func objectImplementation(with objectID: NSManagedObjectID) -> NSManagedObject {
+        if let registered = registry[objectID] { return registered.takeUnretainedValue() }
+        return makeFault(for: objectID, snapshot: nil)
+    }
+
+    func existingObjectImplementation(with objectID: NSManagedObjectID) throws -> NSManagedObject {
+        if let registered = registry[objectID]?.takeUnretainedValue() {
+            if registered.isFault {
+                guard let snapshot = registered.snapshot ?? snapshotForFault(registered) else {
+                    throw missingObjectError(objectID)
+                }
+                registered.materialize(from: snapshot, in: self)
+            }
+            return registered
+        }
+        guard !objectID.isTemporaryID, let snapshot = try loadSnapshot(for: objectID) else {
+            throw missingObjectError(objectID)
+        }
+        let object = makeFault(for: objectID, snapshot: snapshot)
+        object.materialize(from: snapshot, in: self)
+        return object
+    }
+
+    /// A new fault registered for an ID, with the row's values when they are already known.
+    func makeFault(for objectID: NSManagedObjectID, snapshot: RowSnapshot?) -> NSManagedObject {
+        let object = objectClass(for: objectID.entity).init(entity: objectID.entity, insertInto: nil)
+        object.assignObjectID(objectID)
+        object.values = []
+        object.snapshot = snapshot
+        object.flags = .fault
+        object.managedObjectContext = self
+        register(object, as: objectID)
+        return object
+    }
+
+    /// The class of an entity's objects, resolved once per context.
+    func objectClass(for entity: NSEntityDescription) -> NSManagedObject.Type {
+        let key = ObjectIdentifier(entity)
+        if let known = classesByEntity[key] { return known }
+        let resolved = ManagedObjectClassRegistry.shared.resolveClass(named: entity.managedObjectClassName)
+        classesByEntity[key] = resolved
+        return resolved
+    }
+
+    func obtainPermanentIDsImplementation(for objects: [NSManagedObject]) throws {
+        let temporary = objects.filter { $0.objectID.isTemporaryID && $0.managedObjectContext === self }
+        guard !temporary.isEmpty else { return }
+        let coordinator = try requireCoordinator()
+        var byStore: [ObjectIdentifier: (store: NSPersistentStore, objects: [NSManagedObject])] = [:]
+        for object in temporary {
+            guard let store = coordinator.store(forInserting: object.entity) else {
+                throw CoreDataError.make(NSPersistentStoreOperationError, "No persistent store holds the entity \(object.entity.entityName).")
+            }
+            byStore[ObjectIdentifier(store), default: (store, [])].objects.append(object)
+        }
+        for (store, storeObjects) in byStore.values {
+            let identifiers = try coordinator.withStores { _ in try store.engine().obtainPermanentIDs(for: storeObjects.map(\.entity)) }
+            for (object, identifier) in zip(storeObjects, identifiers) {
+                reregister(object, as: identifier)
+            }
+        }
+    }
+
+    private func missingObjectError(_ objectID: NSManagedObjectID) -> NSError {
+        CoreDataError.make(
+            NSManagedObjectReferentialIntegrityError,
+            "The object with ID \(objectID) does not exist in its store.",
+            userInfo: [NSAffectedObjectsErrorKey: [objectID]]
+        )
+    }
+
+    func requireCoordinator() throws -> NSPersistentStoreCoordinator {
+        guard let coordinator = persistentStoreCoordinator else {
+            throw CoreDataError.make(NSCoreDataError, "The context has no persistent store coordinator.")
+        }
+        return coordinator
+    }
+}

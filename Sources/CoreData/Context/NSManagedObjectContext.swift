@@ -1,0 +1,232 @@
+/// A scratch pad of managed objects: it registers the objects fetched from its stores (one object
+/// per record), tracks their changes, and saves them in one transaction per store.
+///
+/// A context belongs to a queue: `.privateQueueConcurrencyType` contexts own a serial queue and are
+/// used through `perform(_:)` and `performAndWait(_:)`; `.mainQueueConcurrencyType` contexts use the
+/// main queue. Managed objects are confined to their context's queue; object IDs are not.
+// A context and its objects are only touched on the context's queue (Apple's confinement rule);
+// the context is Sendable so it can be handed to that queue, as Apple's is.
+open class NSManagedObjectContext: NSObject, @unchecked Sendable {
+    /// How the context confines its work.
+    public let concurrencyType: NSManagedObjectContextConcurrencyType
+
+    /// The coordinator the context reads from and saves to.
+    open var persistentStoreCoordinator: NSPersistentStoreCoordinator?
+
+    /// A name for debugging.
+    open var name: String?
+
+    /// The author recorded with the context's saves in persistent history.
+    open var transactionAuthor: String?
+
+    /// Seconds within which cached row data may fulfil a fault; negative means no limit (the default).
+    open var stalenessInterval: TimeInterval = -1
+
+    /// Whether deletes propagate through relationships at the end of each event (the default), or only at save.
+    open var propagatesDeletesAtEndOfEvent: Bool = true
+
+    /// Whether the context keeps strong references to all its registered objects (default false).
+    open var retainsRegisteredObjects: Bool = false {
+        didSet { retainRegisteredObjectsIfNeeded() }
+    }
+
+    /// Whether a fault whose row is gone becomes a deleted object with nil values (the default),
+    /// rather than an error.
+    open var shouldDeleteInaccessibleFaults: Bool = true
+
+    /// One object per record: the registered objects by ID, held weakly (objects unregister when
+    /// they are deallocated; objects with changes are held strongly by `changedObjects`).
+    var registry: [NSManagedObjectID: Unmanaged<NSManagedObject>] = [:]
+    /// Strong references to every object with pending changes, in the order they changed.
+    var changedObjects = TrackedObjects(marker: .trackedAsChanged)
+    /// Objects changed since the last `processPendingChanges()`, for ObjectsDidChange.
+    var eventObjects = TrackedObjects(marker: .trackedForEvent)
+    /// Strong references to all registered objects when `retainsRegisteredObjects` is set.
+    var retainedObjects: [NSManagedObject] = []
+    /// The class of each entity's objects, resolved once.
+    var classesByEntity: [ObjectIdentifier: NSManagedObject.Type] = [:]
+
+    let queue: DispatchQueue?
+    let queueKey = DispatchSpecificKey<ObjectIdentifier>()
+
+    /// Creates a context with a concurrency type.
+    public init(concurrencyType ct: NSManagedObjectContextConcurrencyType) {
+        concurrencyType = ct
+        switch ct {
+        case .privateQueueConcurrencyType:
+            queue = DispatchQueue(label: "NSManagedObjectContext")
+        case .mainQueueConcurrencyType, .confinementConcurrencyType:
+            queue = nil
+        }
+        super.init()
+        queue?.setSpecific(key: queueKey, value: ObjectIdentifier(self))
+    }
+
+    /// Creates a context confined to the current thread (deprecated by Apple; prefer a queue type).
+    public convenience override init() {
+        self.init(concurrencyType: .confinementConcurrencyType)
+    }
+
+    deinit {
+        for unmanaged in registry.values {
+            unmanaged.takeUnretainedValue().managedObjectContext = nil
+        }
+    }
+
+    /// The model of the context's coordinator.
+    open var managedObjectModel: NSManagedObjectModel? {
+        persistentStoreCoordinator?.managedObjectModel
+    }
+
+    // MARK: Queue
+
+    /// Runs a block asynchronously on the context's queue, then processes pending changes.
+    open func perform(_ block: @escaping @Sendable () -> Void) {
+        performImplementation(block)
+    }
+
+    /// Runs a block synchronously on the context's queue. Re-entrant: a nested call runs inline.
+    open func performAndWait(_ block: () -> Void) {
+        performAndWaitImplementation(block)
+    }
+
+    /// Runs a block synchronously on the context's queue and returns its result or rethrows its error.
+    public func performAndWait<T>(_ block: () throws -> T) rethrows -> T {
+        try performAndWait(block, rescue: { throw $0 })
+    }
+
+    /// Runs `block` through `performAndWait(_:)`, handing an error it threw to `rescue`, whose
+    /// only job is to rethrow it: that keeps the public method `rethrows`.
+    private func performAndWait<T>(_ block: () throws -> T, rescue: (Error) throws -> T) rethrows -> T {
+        var outcome: Result<T, Error>?
+        withoutActuallyEscaping(block) { work in
+            performAndWaitImplementation { outcome = Result { try work() } }
+        }
+        switch outcome {
+        case .success(let value)?: return value
+        case .failure(let error)?: return try rescue(error)
+        case nil: preconditionFailure("performAndWait did not run its block.")
+        }
+    }
+
+    // MARK: Registering objects
+
+    /// Registers a new object; it is inserted into the store at the next save.
+    open func insert(_ object: NSManagedObject) {
+        insertImplementation(object)
+    }
+
+    /// Marks an object for deletion at the next save. An object that was never saved is simply removed.
+    open func delete(_ object: NSManagedObject) {
+        deleteImplementation(object)
+    }
+
+    /// The object for an ID: the registered one, or a new fault. Never does I/O; a fault for a
+    /// record that does not exist fails when its values are accessed.
+    open func object(with objectID: NSManagedObjectID) -> NSManagedObject {
+        objectImplementation(with: objectID)
+    }
+
+    /// The object for an ID, loaded from the store if needed; throws when it does not exist.
+    open func existingObject(with objectID: NSManagedObjectID) throws -> NSManagedObject {
+        try existingObjectImplementation(with: objectID)
+    }
+
+    /// The registered object for an ID, or nil.
+    open func registeredObject(for objectID: NSManagedObjectID) -> NSManagedObject? {
+        registry[objectID]?.takeUnretainedValue()
+    }
+
+    /// Gives the objects permanent IDs now, before they are saved.
+    open func obtainPermanentIDs(for objects: [NSManagedObject]) throws {
+        try obtainPermanentIDsImplementation(for: objects)
+    }
+
+    // MARK: Fetching
+
+    /// Executes a fetch request and returns its results.
+    ///
+    /// - Throws: an error for a request without a valid entity, a predicate or sort key the
+    ///   entity does not have, an unparsable predicate, or a store failure.
+    open func fetch<T>(_ request: NSFetchRequest<T>) throws -> [T] where T: NSFetchRequestResult {
+        try fetchImplementation(request)
+    }
+
+    /// The number of objects a fetch request would return.
+    open func count<T>(for request: NSFetchRequest<T>) throws -> Int where T: NSFetchRequestResult {
+        try countImplementation(for: request)
+    }
+
+    // MARK: Changes
+
+    /// Whether the context has unsaved changes.
+    open var hasChanges: Bool {
+        changedObjects.contains { $0.hasChanges }
+    }
+
+    /// Objects inserted and not saved yet.
+    open var insertedObjects: Set<NSManagedObject> {
+        Set(changedObjects.filter(\.isInserted))
+    }
+
+    /// Objects with unsaved changes (neither inserted nor deleted).
+    open var updatedObjects: Set<NSManagedObject> {
+        Set(changedObjects.filter(\.isUpdated))
+    }
+
+    /// Objects that will be deleted at the next save.
+    open var deletedObjects: Set<NSManagedObject> {
+        Set(changedObjects.filter(\.isDeleted))
+    }
+
+    /// Every object registered in the context.
+    open var registeredObjects: Set<NSManagedObject> {
+        Set(registry.values.map { $0.takeUnretainedValue() })
+    }
+
+    /// Propagates deletes and posts `NSManagedObjectContextObjectsDidChange` for the current event.
+    open func processPendingChanges() {
+        processPendingChangesImplementation()
+    }
+
+    /// Saves the context's changes to its stores, in one transaction per store.
+    ///
+    /// Pending changes are processed, `willSave()` runs on each changed object, every object is
+    /// validated (all errors are collected), and the changes are written. On failure nothing is
+    /// written and the context keeps its changes.
+    open func save() throws {
+        try saveImplementation()
+    }
+
+    /// Discards every unsaved change: inserts, deletes and updates.
+    open func rollback() {
+        rollbackImplementation()
+    }
+
+    /// Forgets every registered object; references to them become invalid.
+    open func reset() {
+        resetImplementation()
+    }
+
+    /// Turns an object into a fault (discarding its changes) or, with `flag`, reloads it and
+    /// re-applies its changes.
+    open func refresh(_ object: NSManagedObject, mergeChanges flag: Bool) {
+        refreshImplementation(object, mergeChanges: flag)
+    }
+
+    /// Refreshes every registered object, keeping their unsaved changes.
+    open func refreshAllObjects() {
+        for object in registeredObjects {
+            refresh(object, mergeChanges: true)
+        }
+    }
+
+    /// Marks an object so that a save checks it for conflicts even when it has no changes.
+    open func detectConflicts(for object: NSManagedObject) {
+        object.fireFault()
+    }
+
+    open override var description: String {
+        "<NSManagedObjectContext: \(name ?? "unnamed")> (\(concurrencyType))"
+    }
+}

@@ -1,0 +1,116 @@
+/// A description of what to fetch: an entity, a predicate, an order, and how to return the results.
+///
+/// `ResultType` is the class of the results: an `NSManagedObject` subclass, `NSManagedObjectID`,
+/// `NSDictionary`, `NSNumber`, or `NSFetchRequestResult` (any class).
+open class NSFetchRequest<ResultType: NSFetchRequestResult>: NSPersistentStoreRequest {
+    private var storedEntityName: String?
+
+    /// The entity to fetch. Setting it also sets `entityName`.
+    open var entity: NSEntityDescription? {
+        didSet { storedEntityName = entity?.name ?? storedEntityName }
+    }
+
+    /// The name of the entity to fetch.
+    open var entityName: String? {
+        entity?.name ?? storedEntityName
+    }
+
+    /// The condition fetched objects satisfy; nil fetches every object of the entity.
+    open var predicate: NSPredicate?
+
+    /// The order of the results; nil leaves it unspecified.
+    open var sortDescriptors: [NSSortDescriptor]?
+
+    /// The largest number of results; 0 means no limit.
+    open var fetchLimit: Int = 0
+
+    /// The number of matching objects to skip.
+    open var fetchOffset: Int = 0
+
+    /// How many objects to load at a time; 0 loads all at once.
+    open var fetchBatchSize: Int = 0
+
+    /// The kind of results to return.
+    open var resultType: NSFetchRequestResultType = .managedObjectResultType
+
+    /// Whether objects of sub-entities match too. The default is true.
+    open var includesSubentities: Bool = true
+
+    /// Whether property values are fetched with the objects. The default is true.
+    open var includesPropertyValues: Bool = true
+
+    /// Whether objects come back as faults (their values in the row cache). The default is true.
+    open var returnsObjectsAsFaults: Bool = true
+
+    /// Relationship key paths whose destinations are fetched along with the results.
+    open var relationshipKeyPathsForPrefetching: [String]?
+
+    /// Whether the context's unsaved changes are taken into account. The default is true.
+    open var includesPendingChanges: Bool = true
+
+    /// Whether dictionary results leave out duplicates.
+    open var returnsDistinctResults: Bool = false
+
+    /// The properties (names or descriptions) a dictionary result holds.
+    open var propertiesToFetch: [Any]?
+
+    /// The properties dictionary results are grouped by.
+    open var propertiesToGroupBy: [Any]?
+
+    /// The condition groups satisfy, for grouped dictionary results.
+    open var havingPredicate: NSPredicate?
+
+    /// Whether objects already registered are refreshed with the fetched values.
+    open var shouldRefreshRefetchedObjects: Bool = false
+
+    /// Creates a request with no entity; set `entity` before executing it.
+    public override init() {
+        super.init()
+    }
+
+    /// Creates a request for the entity with a name.
+    public convenience init(entityName: String) {
+        self.init()
+        storedEntityName = entityName
+    }
+
+    open override var requestType: NSPersistentStoreRequestType {
+        .fetchRequestType
+    }
+
+    /// Executes the request in the context whose `perform` or `performAndWait` block is running.
+    open func execute() throws -> [ResultType] {
+        guard let context = NSManagedObjectContext.current else {
+            throw CoreDataError.invalidRequest("NSFetchRequest.execute() must be called inside a managed object context's perform or performAndWait block.")
+        }
+        return try context.fetch(self)
+    }
+
+    open override func copy(with zone: NSZone? = nil) -> Any {
+        let copy = NSFetchRequest<ResultType>()
+        copy.storedEntityName = storedEntityName
+        copy.entity = entity
+        copy.predicate = predicate
+        copy.sortDescriptors = sortDescriptors
+        copy.fetchLimit = fetchLimit
+        copy.fetchOffset = fetchOffset
+        copy.fetchBatchSize = fetchBatchSize
+        copy.resultType = resultType
+        copy.includesSubentities = includesSubentities
+        copy.includesPropertyValues = includesPropertyValues
+        copy.returnsObjectsAsFaults = returnsObjectsAsFaults
+        copy.relationshipKeyPathsForPrefetching = relationshipKeyPathsForPrefetching
+        copy.includesPendingChanges = includesPendingChanges
+        copy.returnsDistinctResults = returnsDistinctResults
+        copy.propertiesToFetch = propertiesToFetch
+        copy.propertiesToGroupBy = propertiesToGroupBy
+        copy.havingPredicate = havingPredicate
+        copy.shouldRefreshRefetchedObjects = shouldRefreshRefetchedObjects
+        copy.affectedStores = affectedStores
+        return copy
+    }
+
+    open override var description: String {
+        "<NSFetchRequest> (entity: \(entityName ?? "nil"); predicate: (\(predicate?.predicateFormat ?? "(null)")); sortDescriptors: (\(sortDescriptors.map { "\($0)" } ?? "(null)")); limit: \(fetchLimit); type: \(resultType.rawValue))"
+    }
+}

@@ -1,0 +1,82 @@
+/// A persistent store: a file or memory region holding the rows of some entities.
+///
+/// Stores are created by a persistent store coordinator (`addPersistentStore`), which serializes
+/// every access to them. `NSSQLiteStoreType` and `NSInMemoryStoreType` are built in.
+// Stores are only used under their coordinator's lock, which serializes all access.
+open class NSPersistentStore: NSObject, @unchecked Sendable {
+    /// The store's coordinator.
+    public internal(set) weak var persistentStoreCoordinator: NSPersistentStoreCoordinator?
+
+    /// The configuration whose entities the store holds; "PF_DEFAULT_CONFIGURATION_NAME" for all.
+    public let configurationName: String
+
+    /// The options the store was added with.
+    public let options: [AnyHashable: Any]?
+
+    /// The location of the store.
+    open var url: URL?
+
+    /// The store's unique identifier (its UUID, recorded in its metadata).
+    open var identifier: String!
+
+    /// Whether the store refuses writes.
+    open var isReadOnly: Bool
+
+    /// The store's metadata: its type, UUID, model version hashes, and application keys.
+    open var metadata: [String: Any]! {
+        get { storedMetadata }
+        set { storedMetadata = newValue ?? [:]; metadataChanged = true }
+    }
+
+    var storedMetadata: [String: Any] = [:]
+    var metadataChanged = false
+
+    /// Creates a store for a coordinator, a configuration and a location.
+    public init(persistentStoreCoordinator root: NSPersistentStoreCoordinator?, configurationName name: String?, at url: URL, options: [AnyHashable: Any]? = nil) {
+        self.persistentStoreCoordinator = root
+        self.configurationName = name ?? NSManagedObjectModel.defaultConfigurationName
+        self.url = url
+        self.options = options
+        self.isReadOnly = (options?[NSReadOnlyPersistentStoreOption] as? Bool) ?? false
+        super.init()
+    }
+
+    /// The store type, such as `NSSQLiteStoreType`.
+    open var type: String {
+        ""
+    }
+
+    /// Reads the store's metadata.
+    open func loadMetadata() throws {}
+
+    /// Called after the store is added to a coordinator.
+    open func didAdd(to coordinator: NSPersistentStoreCoordinator) {}
+
+    /// Called before the store is removed from its coordinator.
+    open func willRemove(from coordinator: NSPersistentStoreCoordinator?) {}
+
+    /// A permanent object ID of this store.
+    func objectID(for entity: NSEntityDescription, primaryKey: Int64) -> NSManagedObjectID {
+        NSManagedObjectID(entity: entity, key: .permanent(primaryKey), store: self)
+    }
+
+    open override var description: String {
+        "<\(Swift.type(of: self))> (URL: \(url?.absoluteString ?? "nil"))"
+    }
+}
+
+extension NSPersistentStore {
+    /// The type of a persistent store, in the form Apple added in iOS 15.
+    public struct StoreType: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        /// The SQLite store.
+        public static let sqlite = StoreType(rawValue: NSSQLiteStoreType)
+        /// The in-memory store.
+        public static let inMemory = StoreType(rawValue: NSInMemoryStoreType)
+        /// The binary atomic store.
+        public static let binary = StoreType(rawValue: NSBinaryStoreType)
+    }
+}

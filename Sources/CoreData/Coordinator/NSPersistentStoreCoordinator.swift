@@ -1,0 +1,210 @@
+/// The link between managed object contexts and persistent stores: it owns the model, routes
+/// requests to the stores that hold each entity, and serializes access to them.
+///
+/// A coordinator may have several stores; an entity lives in the first store whose configuration
+/// contains it, and fetches span every store that holds the fetched entities.
+// All access to `stores` and to the stores themselves happens under `lock`.
+open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
+    /// The coordinator's model, frozen (immutable) from the moment the coordinator exists.
+    public let managedObjectModel: NSManagedObjectModel
+
+    /// A name for debugging.
+    open var name: String?
+
+    private let lock = NSRecursiveLock()
+    private var stores: [NSPersistentStore] = []
+
+    /// Creates a coordinator for a model; the model becomes immutable.
+    public init(managedObjectModel model: NSManagedObjectModel) {
+        self.managedObjectModel = model
+        super.init()
+        model.freeze()
+    }
+
+    /// The stores, in the order they were added.
+    open var persistentStores: [NSPersistentStore] {
+        lock.withLock { stores }
+    }
+
+    // MARK: Adding and removing stores
+
+    /// Opens (or creates) a store and adds it to the coordinator.
+    ///
+    /// - Throws: an `NSError` in `NSCocoaErrorDomain`: 134000 for an unknown type, 134080 for a file
+    ///   that is not a store or is damaged (the file is left untouched), 134100 when the store was
+    ///   written with a different model version.
+    @discardableResult
+    open func addPersistentStore(ofType storeType: String, configurationName configuration: String?, at storeURL: URL?, options: [AnyHashable: Any]? = nil) throws -> NSPersistentStore {
+        if let problem = ModelCheck.problem(in: managedObjectModel) {
+            throw CoreDataError.make(NSCoreDataError, "The model cannot be used: \(problem)")
+        }
+        if let configuration, configuration != NSManagedObjectModel.defaultConfigurationName,
+           managedObjectModel.entities(forConfigurationName: configuration) == nil {
+            throw CoreDataError.make(NSCoreDataError, "The model has no configuration named '\(configuration)'.")
+        }
+        let store = try StoreRegistry.makeStore(type: storeType, coordinator: self, configuration: configuration, url: storeURL, options: options)
+        try lock.withLock {
+            if let url = store.url, storeType != NSInMemoryStoreType,
+               stores.contains(where: { $0.url?.standardizedFileURL == url.standardizedFileURL }) {
+                throw CoreDataError.make(NSPersistentStoreOperationError, "The store at \(url.path) has already been added to this coordinator.")
+            }
+            try store.engine().load(model: managedObjectModel)
+            stores.append(store)
+        }
+        store.didAdd(to: self)
+        postStoresDidChange(added: [store], removed: [])
+        return store
+    }
+
+    /// Opens (or creates) a store of a given type and adds it to the coordinator.
+    @discardableResult
+    open func addPersistentStore(type: NSPersistentStore.StoreType, configuration: String? = nil, at storeURL: URL, options: [AnyHashable: Any]? = nil) throws -> NSPersistentStore {
+        try addPersistentStore(ofType: type.rawValue, configurationName: configuration, at: storeURL, options: options)
+    }
+
+    /// Adds the store a description describes and reports the outcome to `block`.
+    open func addPersistentStore(with storeDescription: NSPersistentStoreDescription, completionHandler block: @escaping (NSPersistentStoreDescription, Error?) -> Void) {
+        let add = {
+            do {
+                try self.addPersistentStore(
+                    ofType: storeDescription.type,
+                    configurationName: storeDescription.configuration,
+                    at: storeDescription.url,
+                    options: storeDescription.coordinatorOptions
+                )
+                block(storeDescription, nil)
+            } catch {
+                block(storeDescription, error)
+            }
+        }
+        if storeDescription.shouldAddStoreAsynchronously {
+            nonisolated(unsafe) let add = add
+            DispatchQueue.global().async { add() }
+        } else {
+            add()
+        }
+    }
+
+    /// Removes a store from the coordinator and closes it.
+    open func remove(_ store: NSPersistentStore) throws {
+        store.willRemove(from: self)
+        try lock.withLock {
+            guard let index = stores.firstIndex(where: { $0 === store }) else {
+                throw CoreDataError.make(NSPersistentStoreOperationError, "The store is not in this coordinator.")
+            }
+            stores.remove(at: index)
+            (try? store.engine())?.unload()
+            store.persistentStoreCoordinator = nil
+        }
+        postStoresDidChange(added: [], removed: [store])
+    }
+
+    /// The store at a location.
+    open func persistentStore(for URL: URL) -> NSPersistentStore? {
+        lock.withLock { stores.first { $0.url?.standardizedFileURL == URL.standardizedFileURL } }
+    }
+
+    /// The location of a store.
+    open func url(for store: NSPersistentStore) -> URL {
+        store.url ?? URL(fileURLWithPath: "/dev/null")
+    }
+
+    // MARK: Metadata
+
+    /// The metadata of a store of this coordinator.
+    open func metadata(for store: NSPersistentStore) -> [String: Any] {
+        lock.withLock { store.metadata }
+    }
+
+    /// Replaces the metadata of a store; it is written with the next save.
+    open func setMetadata(_ metadata: [String: Any]?, for store: NSPersistentStore) {
+        lock.withLock { store.metadata = metadata }
+    }
+
+    /// Reads the metadata of a store file without opening it for writing or changing it.
+    open class func metadataForPersistentStore(ofType storeType: String, at url: URL, options: [AnyHashable: Any]? = nil) throws -> [String: Any] {
+        try StoreRegistry.metadata(type: storeType, at: url)
+    }
+
+    /// Writes metadata into a store file that no coordinator has open.
+    open class func setMetadata(_ metadata: [String: Any], forPersistentStoreOfType storeType: String, at url: URL, options: [AnyHashable: Any]? = nil) throws {
+        try StoreRegistry.setMetadata(metadata, type: storeType, at: url)
+    }
+
+    // MARK: Destroying
+
+    /// Deletes a store's files (the database, its journal files and its external data).
+    open func destroyPersistentStore(at url: URL, ofType storeType: String, options: [AnyHashable: Any]? = nil) throws {
+        if let store = persistentStore(for: url) {
+            try remove(store)
+        }
+        try StoreRegistry.destroy(type: storeType, at: url)
+    }
+
+    /// Deletes a store's files.
+    open func destroyPersistentStore(at url: URL, type: NSPersistentStore.StoreType, options: [AnyHashable: Any]? = nil) throws {
+        try destroyPersistentStore(at: url, ofType: type.rawValue, options: options)
+    }
+
+    // MARK: Object IDs
+
+    /// The object ID a URI from `uriRepresentation()` names, or nil when no store of this
+    /// coordinator has the URI's UUID or the URI is malformed.
+    open func managedObjectID(forURIRepresentation url: URL) -> NSManagedObjectID? {
+        guard url.scheme == "x-coredata", let host = url.host, !host.isEmpty else { return nil }
+        let parts = url.path.split(separator: "/").map(String.init)
+        guard parts.count == 2, parts[1].hasPrefix("p"), let primaryKey = Int64(parts[1].dropFirst()), primaryKey > 0,
+              let entity = managedObjectModel.entitiesByName[parts[0]] else { return nil }
+        guard let store = persistentStores.first(where: { $0.identifier == host }) else { return nil }
+        return store.objectID(for: entity, primaryKey: primaryKey)
+    }
+
+    // MARK: Serialized access
+
+    /// Runs a block synchronously with exclusive access to the coordinator's stores.
+    open func performAndWait(_ block: () -> Void) {
+        lock.withLock(block)
+    }
+
+    /// Runs a block asynchronously with exclusive access to the coordinator's stores.
+    open func perform(_ block: @escaping @Sendable () -> Void) {
+        DispatchQueue.global().async { self.lock.withLock(block) }
+    }
+
+    /// Runs `body` with exclusive access to the stores.
+    func withStores<T>(_ body: ([NSPersistentStore]) throws -> T) rethrows -> T {
+        try lock.withLock { try body(stores) }
+    }
+
+    // MARK: Routing
+
+    /// The store new objects of an entity go to: the first that holds the entity.
+    func store(forInserting entity: NSEntityDescription) -> NSPersistentStore? {
+        withStores { stores in stores.first { $0.holds(entity, in: managedObjectModel) && !$0.isReadOnly } ?? stores.first { $0.holds(entity, in: managedObjectModel) } }
+    }
+
+    /// The stores holding rows of the given entities, limited to `affected` when given.
+    func stores(holding entities: [NSEntityDescription], affected: [NSPersistentStore]?) -> [NSPersistentStore] {
+        withStores { stores in
+            stores.filter { store in
+                (affected.map { $0.contains { $0 === store } } ?? true)
+                    && entities.contains { store.holds($0, in: managedObjectModel) }
+            }
+        }
+    }
+
+    private func postStoresDidChange(added: [NSPersistentStore], removed: [NSPersistentStore]) {
+        var info: [String: Any] = [:]
+        if !added.isEmpty { info[NSAddedPersistentStoresKey] = added }
+        if !removed.isEmpty { info[NSRemovedPersistentStoresKey] = removed }
+        NotificationCenter.default.post(name: .NSPersistentStoreCoordinatorStoresDidChange, object: self, userInfo: info)
+    }
+}
+
+extension NSPersistentStore {
+    /// Whether the store's configuration contains an entity.
+    func holds(_ entity: NSEntityDescription, in model: NSManagedObjectModel) -> Bool {
+        guard configurationName != NSManagedObjectModel.defaultConfigurationName else { return true }
+        return model.entities(forConfigurationName: configurationName)?.contains { $0 === entity } ?? false
+    }
+}

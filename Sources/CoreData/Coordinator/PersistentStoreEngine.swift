@@ -1,0 +1,52 @@
+/// What the coordinator and contexts need from a store. The built-in stores implement it; the
+/// coordinator calls it under its lock, so implementations need no locking of their own.
+protocol PersistentStoreEngine: NSPersistentStore {
+    /// Opens or creates the store and checks it against the model.
+    func load(model: NSManagedObjectModel) throws
+
+    /// Releases the store's resources.
+    func unload()
+
+    /// The rows matching a plan, in order, with their values.
+    func fetchRows(_ plan: FetchPlan) throws -> [RowSnapshot]
+
+    /// The IDs of the rows matching a plan, in order.
+    func fetchObjectIDs(_ plan: FetchPlan) throws -> [NSManagedObjectID]
+
+    /// The number of rows matching a plan.
+    func countRows(_ plan: FetchPlan) throws -> Int
+
+    /// The current row of an object, or nil when it no longer exists.
+    func snapshot(for objectID: NSManagedObjectID) throws -> RowSnapshot?
+
+    /// The destinations of a to-many relationship of an object, in order for ordered ones.
+    func destinationIDs(of objectID: NSManagedObjectID, relationship: NSRelationshipDescription) throws -> [NSManagedObjectID]
+
+    /// Permanent IDs for new objects of the given entities, reserved for good.
+    func obtainPermanentIDs(for entities: [NSEntityDescription]) throws -> [NSManagedObjectID]
+
+    /// Writes a save's changes in one transaction.
+    func save(_ changes: StoreSaveChanges) throws -> StoreSaveResult
+}
+
+extension PersistentStoreEngine {
+    func unload() {}
+
+    func fetchObjectIDs(_ plan: FetchPlan) throws -> [NSManagedObjectID] {
+        try fetchRows(plan).map(\.objectID)
+    }
+
+    func countRows(_ plan: FetchPlan) throws -> Int {
+        try fetchObjectIDs(plan).count
+    }
+}
+
+extension NSPersistentStore {
+    /// The store's engine; a store class that has none cannot be used by a coordinator.
+    func engine() throws -> PersistentStoreEngine {
+        guard let engine = self as? PersistentStoreEngine else {
+            throw CoreDataError.make(NSPersistentStoreUnsupportedRequestTypeError, "The store of type '\(type)' cannot be used by this coordinator.")
+        }
+        return engine
+    }
+}

@@ -1,0 +1,26 @@
+/// The persistent state of one row as its store last reported it: immutable, so fetches, faults
+/// and contexts can share it without copying.
+///
+/// `values` is indexed by the entity layout's slots. Attributes hold their key-value-coding value
+/// (or a `LazyAttributeValue` for external binary data that is loaded when read); to-one
+/// relationships hold the destination's `NSManagedObjectID`; to-many slots are nil, because
+/// to-many relationships are loaded separately when first accessed.
+// Immutable after creation; the values are Foundation value objects that are never mutated.
+final class RowSnapshot: @unchecked Sendable {
+    let objectID: NSManagedObjectID
+    /// The optimistic-locking version (`Z_OPT`).
+    let version: Int64
+    let values: ContiguousArray<Any?>
+
+    init(objectID: NSManagedObjectID, version: Int64, values: ContiguousArray<Any?>) {
+        self.objectID = objectID
+        self.version = version
+        self.values = values
+    }
+}
+
+/// An attribute value the store has not loaded yet (external binary data), resolved on first read.
+protocol LazyAttributeValue: AnyObject, Sendable {
+    /// Loads the value, or returns nil when it cannot be loaded.
+    func load() -> Any?
+}

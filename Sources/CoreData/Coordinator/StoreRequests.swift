@@ -1,0 +1,54 @@
+/// A fetch request resolved against the model, in the form the coordinator hands to a store.
+struct FetchPlan {
+    /// The entity the request names.
+    let entity: NSEntityDescription
+    /// The entities whose rows match: the entity, plus its sub-entities when they are included.
+    let entities: [NSEntityDescription]
+    let predicate: NSPredicate?
+    let sortDescriptors: [NSSortDescriptor]
+    /// The largest number of rows; 0 means no limit.
+    let limit: Int
+    let offset: Int
+}
+
+/// One row a save writes: its ID (temporary for new rows), its values in snapshot form
+/// (to-one destinations as object IDs) and the version the context last saw.
+struct RowChange {
+    let objectID: NSManagedObjectID
+    let values: ContiguousArray<Any?>
+    /// The slots to write for an update; every persistent slot for an insert.
+    let changedSlots: SlotSet
+    /// The optimistic-locking version read by the context (0 for inserts).
+    let version: Int64
+}
+
+/// A change to the destinations of a to-many relationship that the destination rows' foreign
+/// keys do not capture by themselves: join-table rows (many-to-many) and positions (ordered).
+struct ToManyChange {
+    let owner: NSManagedObjectID
+    let relationship: NSRelationshipDescription
+    let added: [NSManagedObjectID]
+    let removed: [NSManagedObjectID]
+    /// The full destination order after the save, for ordered relationships.
+    let orderedDestinations: [NSManagedObjectID]?
+}
+
+/// Everything one save writes into one store, applied in a single transaction.
+struct StoreSaveChanges {
+    var inserts: [RowChange] = []
+    var updates: [RowChange] = []
+    var deletes: [RowChange] = []
+    var toManyChanges: [ToManyChange] = []
+    /// New store metadata to write with the save, when the app changed it.
+    var metadata: [String: Any]?
+
+    var isEmpty: Bool {
+        inserts.isEmpty && updates.isEmpty && deletes.isEmpty && toManyChanges.isEmpty && metadata == nil
+    }
+}
+
+/// What a store reports after a save.
+struct StoreSaveResult {
+    /// The permanent ID given to each inserted object that had a temporary one.
+    var permanentIDs: [NSManagedObjectID: NSManagedObjectID] = [:]
+}

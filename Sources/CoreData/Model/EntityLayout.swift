@@ -1,0 +1,101 @@
+/// The compiled shape of an entity's objects: which property lives in which storage slot.
+///
+/// Every attribute and relationship of an entity (inherited ones first, so a sub-entity shares its
+/// parent's slot numbers) gets a slot index. Managed objects keep their values in an array indexed
+/// by slot, and string keys resolve to slots through a single dictionary lookup.
+// Built once when the model is frozen and never mutated afterwards, so it is read from any thread.
+final class EntityLayout: @unchecked Sendable {
+    /// How a slot stores its value.
+    enum SlotKind {
+        case attribute(NSAttributeDescription)
+        case toOne(NSRelationshipDescription)
+        case toMany(NSRelationshipDescription)
+    }
+
+    /// One slot of the layout.
+    struct Slot {
+        let index: Int
+        let property: NSPropertyDescription
+        let kind: SlotKind
+
+        var name: String { property.name }
+        var isTransient: Bool { property.isTransient }
+
+        var attribute: NSAttributeDescription? {
+            if case .attribute(let attribute) = kind { return attribute }
+            return nil
+        }
+
+        var relationship: NSRelationshipDescription? {
+            switch kind {
+            case .toOne(let relationship), .toMany(let relationship): return relationship
+            case .attribute: return nil
+            }
+        }
+    }
+
+    unowned let entity: NSEntityDescription
+    /// Every attribute and relationship, in slot order.
+    let slots: [Slot]
+    /// The slot of each attribute and relationship name.
+    let slotIndexByName: [String: Int]
+    /// Fetched properties by name; they have no slot because their value is computed by a fetch.
+    let fetchedProperties: [String: NSFetchedPropertyDescription]
+    /// The slots of persistent (non-transient) attributes.
+    let persistentAttributeSlots: [Int]
+    /// The slots of persistent to-one relationships.
+    let persistentToOneSlots: [Int]
+    /// The slots of persistent to-many relationships.
+    let persistentToManySlots: [Int]
+    /// The slots of every relationship, transient or not.
+    let relationshipSlots: [Int]
+    /// The default value of each slot, as Core Data hands it to a newly inserted object.
+    let defaultValues: ContiguousArray<Any?>
+
+    init(entity: NSEntityDescription) {
+        self.entity = entity
+        var slots: [Slot] = []
+        var fetched: [String: NSFetchedPropertyDescription] = [:]
+        for property in entity.properties {
+            if let fetchedProperty = property as? NSFetchedPropertyDescription {
+                fetched[property.name] = fetchedProperty
+                continue
+            }
+            guard let kind = Self.kind(of: property) else { continue }
+            slots.append(Slot(index: slots.count, property: property, kind: kind))
+        }
+        self.slots = slots
+        self.slotIndexByName = Dictionary(slots.map { ($0.name, $0.index) }, uniquingKeysWith: { _, last in last })
+        self.fetchedProperties = fetched
+        self.persistentAttributeSlots = slots.filter { !$0.isTransient && $0.attribute != nil }.map(\.index)
+        self.persistentToOneSlots = slots.filter { slot in
+            if case .toOne = slot.kind { return !slot.isTransient }
+            return false
+        }.map(\.index)
+        self.persistentToManySlots = slots.filter { slot in
+            if case .toMany = slot.kind { return !slot.isTransient }
+            return false
+        }.map(\.index)
+        self.relationshipSlots = slots.filter { $0.relationship != nil }.map(\.index)
+        self.defaultValues = ContiguousArray(slots.map { slot -> Any? in
+            guard let attribute = slot.attribute, let value = attribute.defaultValue else { return nil }
+            return AttributeValue.normalized(value, for: attribute)
+        })
+    }
+
+    /// The slot index of a property name, or nil when the entity has no such attribute or relationship.
+    @inline(__always)
+    func slotIndex(forKey key: String) -> Int? {
+        slotIndexByName[key]
+    }
+
+    private static func kind(of property: NSPropertyDescription) -> SlotKind? {
+        if let attribute = property as? NSAttributeDescription {
+            return .attribute(attribute)
+        }
+        if let relationship = property as? NSRelationshipDescription {
+            return relationship.isToMany ? .toMany(relationship) : .toOne(relationship)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,60 @@
+/// The description of an attribute: a property holding a value such as a number, string or date.
+open class NSAttributeDescription: NSPropertyDescription, @unchecked Sendable {
+    /// The type of the attribute's values.
+    public var attributeType: NSAttributeType = .undefinedAttributeType {
+        willSet { assertEditable() }
+    }
+
+    /// The name of the class of the attribute's values.
+    ///
+    /// Set it for transformable attributes; for other types it is derived from `attributeType`.
+    public var attributeValueClassName: String? {
+        get { storedValueClassName ?? attributeType.valueClassName }
+        set { assertEditable(); storedValueClassName = newValue }
+    }
+
+    /// The value a newly inserted object starts with.
+    public var defaultValue: Any? {
+        willSet { assertEditable() }
+    }
+
+    /// The name of the `ValueTransformer` of a transformable attribute.
+    ///
+    /// When it is nil, transformable values are archived with `NSKeyedArchiver`, as on Apple platforms.
+    public var valueTransformerName: String? {
+        willSet { assertEditable() }
+    }
+
+    /// Whether large binary values may be kept in files beside the store instead of in the row.
+    public var allowsExternalBinaryDataStorage: Bool = false {
+        willSet { assertEditable() }
+    }
+
+    /// Whether persistent history keeps this value in the tombstone of a deleted object.
+    public var preservesValueInHistoryOnDeletion: Bool = false {
+        willSet { assertEditable() }
+    }
+
+    /// Whether CloudKit encrypts the value. Stored for compatibility; it has no effect on Linux.
+    public var allowsCloudEncryption: Bool = false {
+        willSet { assertEditable() }
+    }
+
+    private var storedValueClassName: String?
+
+    override func copyProperties(from other: NSPropertyDescription) {
+        super.copyProperties(from: other)
+        guard let other = other as? NSAttributeDescription else { return }
+        attributeType = other.attributeType
+        storedValueClassName = other.storedValueClassName
+        defaultValue = other.defaultValue
+        valueTransformerName = other.valueTransformerName
+        allowsExternalBinaryDataStorage = other.allowsExternalBinaryDataStorage
+        preservesValueInHistoryOnDeletion = other.preservesValueInHistoryOnDeletion
+        allowsCloudEncryption = other.allowsCloudEncryption
+    }
+
+    open override var description: String {
+        "\(super.description), attributeType \(attributeType.rawValue), attributeValueClassName \(attributeValueClassName ?? "nil"), defaultValue \(defaultValue.map { "\($0)" } ?? "nil")"
+    }
+}

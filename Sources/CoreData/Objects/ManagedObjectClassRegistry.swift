@@ -1,0 +1,87 @@
+/// Resolves an entity's `managedObjectClassName` to a class, and a class to its entity.
+///
+/// Linux has no Objective-C runtime to look classes up by bare name, so resolution tries, in order:
+/// classes already seen (through `init(context:)`, `entity()` or `fetchRequest()`),
+/// `NSClassFromString` with the name as written (module-qualified names such as `MyApp.Movie`),
+/// and the unqualified name in the main module and in the modules of classes already seen. When
+/// nothing resolves, `NSManagedObject` is used, as on Apple platforms.
+// All mutable state is guarded by `lock`.
+final class ManagedObjectClassRegistry: @unchecked Sendable {
+    static let shared = ManagedObjectClassRegistry()
+
+    private let lock = NSLock()
+    private var classesByName: [String: NSManagedObject.Type] = [:]
+    private var modules: Set<String> = []
+    private var models: [WeakModel] = []
+
+    private struct WeakModel {
+        weak var model: NSManagedObjectModel?
+    }
+
+    private init() {
+        if let executable = Bundle.main.executableURL?.deletingPathExtension().lastPathComponent {
+            modules.insert(executable.replacingOccurrences(of: "-", with: "_"))
+        }
+    }
+
+    /// Remembers a class under its qualified and unqualified names.
+    func register(_ type: NSManagedObject.Type) {
+        let qualified = String(reflecting: type)
+        lock.withLock {
+            classesByName[qualified] = type
+            if let dot = qualified.firstIndex(of: ".") {
+                modules.insert(String(qualified[..<dot]))
+                classesByName[String(qualified[qualified.index(after: dot)...])] = type
+            }
+        }
+    }
+
+    /// Remembers a model that a coordinator uses, so `NSManagedObject.entity()` can search it.
+    func modelDidFreeze(_ model: NSManagedObjectModel) {
+        lock.withLock {
+            models.removeAll { $0.model == nil }
+            models.append(WeakModel(model: model))
+        }
+    }
+
+    /// The class named by an entity's `managedObjectClassName`.
+    func resolveClass(named className: String?) -> NSManagedObject.Type {
+        guard var name = className, !name.isEmpty, name != "NSManagedObject" else { return NSManagedObject.self }
+        if name.hasPrefix(".") { name.removeFirst() }
+        let (known, candidateModules) = lock.withLock { (classesByName[name], modules) }
+        if let known { return known }
+        if let found = NSClassFromString(name) as? NSManagedObject.Type {
+            return remember(found, as: name)
+        }
+        if !name.contains(".") {
+            for module in candidateModules.sorted() {
+                if let found = NSClassFromString("\(module).\(name)") as? NSManagedObject.Type {
+                    return remember(found, as: name)
+                }
+            }
+        }
+        return NSManagedObject.self
+    }
+
+    /// The entity of a model (or of any model in use, when nil) whose class is `type`.
+    func entity(for type: NSManagedObject.Type, in model: NSManagedObjectModel?) -> NSEntityDescription? {
+        register(type)
+        let candidates = model.map { [$0] } ?? lock.withLock { models.compactMap(\.model) }
+        let qualified = String(reflecting: type)
+        let unqualified = qualified.split(separator: ".").last.map(String.init) ?? qualified
+        for model in candidates {
+            for entity in model.entities {
+                let className = entity.managedObjectClassName ?? ""
+                if className == qualified || className == unqualified || className == "." + unqualified {
+                    return entity
+                }
+            }
+        }
+        return nil
+    }
+
+    private func remember(_ type: NSManagedObject.Type, as name: String) -> NSManagedObject.Type {
+        lock.withLock { classesByName[name] = type }
+        return type
+    }
+}

@@ -1,0 +1,95 @@
+// Change tracking: which slots changed since the last fetch or save, and their committed values.
+extension NSManagedObject {
+    /// Records a change to a slot and tells the context the object is dirty.
+    func markChanged(slot: Int) {
+        changedSlots.insert(slot)
+        if flags.contains(.inserted) || flags.contains(.deleted) { return }
+        if !flags.contains(.updated) {
+            flags.insert(.updated)
+        }
+        managedObjectContext?.objectDidChange(self)
+    }
+
+    func changedValuesImplementation() -> [String: Any] {
+        var result: [String: Any] = [:]
+        for slot in changedPersistentValues() {
+            result[layout.slots[slot].name] = value(atSlot: slot) ?? NSNull()
+        }
+        return result
+    }
+
+    func committedValuesImplementation(forKeys keys: [String]?) -> [String: Any] {
+        guard let snapshot, let context = managedObjectContext else { return [:] }
+        let slots = keys.map { $0.compactMap(layout.slotIndex(forKey:)) }
+            ?? layout.slots.filter { !$0.isTransient }.map(\.index)
+        var result: [String: Any] = [:]
+        for slot in slots where !layout.slots[slot].isTransient {
+            result[layout.slots[slot].name] = committedValue(atSlot: slot, snapshot: snapshot, context: context) ?? NSNull()
+        }
+        return result
+    }
+
+    private func committedValue(atSlot slot: Int, snapshot: RowSnapshot, context: NSManagedObjectContext) -> Any? {
+        switch layout.slots[slot].kind {
+        case .attribute:
+            let value = snapshot.values[slot]
+            return (value as? LazyAttributeValue)?.load() ?? value
+        case .toOne:
+            return (snapshot.values[slot] as? NSManagedObjectID).map { context.object(with: $0) }
+        case .toMany(let relationship):
+            let committed = (values[slot] as? RelatedObjects)?.committed ?? relatedObjects(atSlot: slot).committed
+            return relationship.isOrdered ? NSOrderedSet(array: committed) : NSSet(array: committed)
+        }
+    }
+
+    /// The persistent slots whose current value differs from the committed one.
+    func changedPersistentValues() -> [Int] {
+        guard !isFault else { return [] }
+        return changedSlots.filter { slot in
+            let info = layout.slots[slot]
+            guard !info.isTransient else { return false }
+            return !isCommittedValue(atSlot: slot, kind: info.kind)
+        }
+    }
+
+    private func isCommittedValue(atSlot slot: Int, kind: EntityLayout.SlotKind) -> Bool {
+        switch kind {
+        case .attribute:
+            guard let snapshot else { return values[slot] == nil }
+            return ValueComparison.isEqual(values[slot], snapshot.values[slot])
+        case .toOne:
+            let current = (values[slot] as? NSManagedObject)?.objectID
+            guard let snapshot else { return current == nil }
+            return current == snapshot.values[slot] as? NSManagedObjectID
+        case .toMany:
+            return !((values[slot] as? RelatedObjects)?.hasChanges ?? false)
+        }
+    }
+
+    /// Forgets the recorded changes after a save: the current values become the committed ones.
+    func commitChanges(as snapshot: RowSnapshot) {
+        self.snapshot = snapshot
+        changedSlots.removeAll()
+        flags.remove([.inserted, .updated])
+        for slot in layout.relationshipSlots {
+            (values[slot] as? RelatedObjects)?.commit()
+        }
+    }
+
+    /// Restores the committed values, discarding every change (rollback).
+    func revertChanges() {
+        flags.remove(.updated)
+        defer { changedSlots.removeAll() }
+        guard !isFault, let snapshot, let context = managedObjectContext else { return }
+        for slot in changedSlots {
+            switch layout.slots[slot].kind {
+            case .attribute:
+                if !layout.slots[slot].isTransient { values[slot] = snapshot.values[slot] }
+            case .toOne:
+                values[slot] = (snapshot.values[slot] as? NSManagedObjectID).map { context.object(with: $0) }
+            case .toMany:
+                (values[slot] as? RelatedObjects)?.revert()
+            }
+        }
+    }
+}

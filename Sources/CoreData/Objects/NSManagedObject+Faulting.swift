@@ -1,0 +1,56 @@
+// Faulting: an object's values load from its snapshot, or from the store, on first access.
+extension NSManagedObject {
+    /// Loads the object's values when it is a fault.
+    @inline(__always)
+    func fireFault() {
+        if flags.contains(.fault) { fulfillFault() }
+    }
+
+    private func fulfillFault() {
+        guard let context = managedObjectContext else {
+            materializeEmpty()
+            return
+        }
+        if let snapshot {
+            materialize(from: snapshot, in: context)
+        } else if let snapshot = context.snapshotForFault(self) {
+            materialize(from: snapshot, in: context)
+        } else {
+            context.handleInaccessibleFault(self)
+        }
+    }
+
+    /// Makes a fault hold a row's values; to-one destinations become registered objects and
+    /// to-many relationships stay unloaded until they are accessed.
+    func materialize(from snapshot: RowSnapshot, in context: NSManagedObjectContext) {
+        self.snapshot = snapshot
+        var loaded = snapshot.values
+        for slot in layout.relationshipSlots {
+            if case .toOne = layout.slots[slot].kind {
+                loaded[slot] = (snapshot.values[slot] as? NSManagedObjectID).map { context.object(with: $0) }
+            }
+        }
+        values = loaded
+        flags.remove(.fault)
+        awakeFromFetch()
+    }
+
+    /// Gives an object whose row is gone nil values everywhere, as Apple does for inaccessible faults.
+    func materializeEmpty() {
+        values = ContiguousArray(repeating: nil, count: layout.slots.count)
+        flags.remove(.fault)
+    }
+
+    /// Turns the object back into a fault, discarding its values (and, unless they are kept by the
+    /// caller, its changes).
+    func turnIntoFault(keeping snapshot: RowSnapshot?) {
+        guard !flags.contains(.fault) else { return }
+        willTurnIntoFault()
+        values = []
+        self.snapshot = snapshot
+        changedSlots.removeAll()
+        flags.remove(.updated)
+        flags.insert(.fault)
+        didTurnIntoFault()
+    }
+}

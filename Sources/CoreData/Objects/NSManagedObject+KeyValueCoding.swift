@@ -1,0 +1,165 @@
+// Key-value coding behind NSManagedObject's public methods (declared in the class body so that
+// subclasses can override them). String keys resolve to slots through one dictionary lookup.
+extension NSManagedObject {
+    func valueImplementation(forKey key: String) -> Any? {
+        guard let slot = layout.slotIndex(forKey: key) else {
+            return undefinedValue(forKey: key)
+        }
+        return value(atSlot: slot)
+    }
+
+    func setValueImplementation(_ value: Any?, forKey key: String) {
+        guard let slot = layout.slotIndex(forKey: key) else {
+            setUndefinedValue(value, forKey: key)
+            return
+        }
+        setValue(value, atSlot: slot)
+    }
+
+    func valueImplementation(forKeyPath keyPath: String) -> Any? {
+        var components = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        let first = components.removeFirst()
+        let start = value(forKey: first)
+        return components.isEmpty ? start : try? KeyValueReader.value(atKeyPath: components, of: start)
+    }
+
+    func setValueImplementation(_ value: Any?, forKeyPath keyPath: String) {
+        guard let dot = keyPath.lastIndex(of: ".") else {
+            setValue(value, forKey: keyPath)
+            return
+        }
+        let target = self.value(forKeyPath: String(keyPath[..<dot]))
+        let key = String(keyPath[keyPath.index(after: dot)...])
+        if let object = target as? NSManagedObject {
+            object.setValue(value, forKey: key)
+        }
+    }
+
+    // MARK: Primitive access
+
+    func primitiveValueImplementation(forKey key: String) -> Any? {
+        guard let slot = layout.slotIndex(forKey: key) else { return undefinedValue(forKey: key) }
+        return value(atSlot: slot)
+    }
+
+    func setPrimitiveValueImplementation(_ value: Any?, forKey key: String) {
+        guard let slot = layout.slotIndex(forKey: key) else {
+            setUndefinedValue(value, forKey: key)
+            return
+        }
+        fireFault()
+        let slotInfo = layout.slots[slot]
+        switch slotInfo.kind {
+        case .attribute(let attribute):
+            values[slot] = value.flatMap { AttributeValue.normalized($0, for: attribute) }
+        case .toOne:
+            values[slot] = value as? NSManagedObject
+        case .toMany:
+            let related = RelatedObjects(Self.managedObjects(in: value), committed: false)
+            if let previous = values[slot] as? RelatedObjects {
+                related.replaceCommitted(with: previous.committed)
+            }
+            values[slot] = related
+        }
+        changedSlots.insert(slot)
+    }
+
+    func recordChange(forKey key: String) {
+        guard let slot = layout.slotIndex(forKey: key) else { return }
+        markChanged(slot: slot)
+    }
+
+    // MARK: Relationship proxies
+
+    func mutableSetImplementation(forKey key: String) -> NSMutableSet {
+        guard let slot = layout.slotIndex(forKey: key), case .toMany = layout.slots[slot].kind else {
+            preconditionFailure("\(entity.entityName).\(key) is not a to-many relationship.")
+        }
+        return ManagedRelationshipSet(owner: self, slot: slot)
+    }
+
+    func mutableOrderedSetImplementation(forKey key: String) -> NSMutableOrderedSet {
+        guard let slot = layout.slotIndex(forKey: key), case .toMany = layout.slots[slot].kind else {
+            preconditionFailure("\(entity.entityName).\(key) is not a to-many relationship.")
+        }
+        return ManagedRelationshipOrderedSet(owner: self, slot: slot)
+    }
+
+    // MARK: KeyValueCodingReadable
+
+    func keyValue(forKey key: String) throws -> Any? {
+        guard let slot = layout.slotIndex(forKey: key) else {
+            throw CoreDataError.unknownKey(key, entity: entity.entityName)
+        }
+        return value(atSlot: slot)
+    }
+
+    // MARK: Slot access
+
+    /// The key-value-coding value of a slot, firing the fault first.
+    @inline(__always)
+    func value(atSlot slot: Int) -> Any? {
+        fireFault()
+        let stored = values[slot]
+        switch layout.slots[slot].kind {
+        case .attribute:
+            if let lazy = stored as? LazyAttributeValue {
+                let loaded = lazy.load()
+                values[slot] = loaded
+                return loaded
+            }
+            return stored
+        case .toOne:
+            return stored
+        case .toMany(let relationship):
+            let related = relatedObjects(atSlot: slot)
+            return relationship.isOrdered ? related.orderedSet : related.set
+        }
+    }
+
+    /// Sets a slot through the public path: normalization, inverse upkeep and change tracking.
+    func setValue(_ value: Any?, atSlot slot: Int) {
+        fireFault()
+        switch layout.slots[slot].kind {
+        case .attribute(let attribute):
+            values[slot] = value.flatMap { AttributeValue.normalized($0, for: attribute) }
+            markChanged(slot: slot)
+        case .toOne(let relationship):
+            setToOne(Self.managedObject(in: value, key: relationship.name, entity: entity), atSlot: slot)
+        case .toMany:
+            replaceToMany(with: Self.managedObjects(in: value), atSlot: slot)
+        }
+    }
+
+    private func undefinedValue(forKey key: String) -> Any? {
+        if let fetched = layout.fetchedProperties[key] {
+            return managedObjectContext?.evaluate(fetched, for: self) ?? []
+        }
+        preconditionFailure("[<\(type(of: self))> valueForUndefinedKey:]: the entity \(entity.entityName) is not key value coding-compliant for the key \"\(key)\".")
+    }
+
+    private func setUndefinedValue(_ value: Any?, forKey key: String) {
+        preconditionFailure("[<\(type(of: self))> setValue:forUndefinedKey:]: the entity \(entity.entityName) is not key value coding-compliant for the key \"\(key)\".")
+    }
+
+    /// The destination object a to-one setter was given; anything else is a programmer error.
+    private static func managedObject(in value: Any?, key: String, entity: NSEntityDescription) -> NSManagedObject? {
+        guard let value, !(value is NSNull) else { return nil }
+        guard let object = value as? NSManagedObject else {
+            preconditionFailure("Unacceptable type of value for to-one relationship: property = \"\(key)\" of entity \(entity.entityName); given type = \(type(of: value)).")
+        }
+        return object
+    }
+
+    /// The destination objects of a to-many setter's value (any set, ordered set or array).
+    static func managedObjects(in value: Any?) -> [NSManagedObject] {
+        switch value {
+        case let set as NSOrderedSet: return set.array.compactMap { $0 as? NSManagedObject }
+        case let set as NSSet: return set.allObjects.compactMap { $0 as? NSManagedObject }
+        case let array as [NSManagedObject]: return array
+        case let set as Set<NSManagedObject>: return Array(set)
+        case let array as [Any]: return array.compactMap { $0 as? NSManagedObject }
+        default: return []
+        }
+    }
+}

@@ -1,0 +1,161 @@
+// Relationship storage and inverse upkeep. Changing one side of a relationship updates the other
+// side at once, as Apple's Core Data does for modeled relationships with an inverse.
+extension NSManagedObject {
+    /// The loaded destinations of a to-many slot, loading them from the store on first access.
+    func relatedObjects(atSlot slot: Int) -> RelatedObjects {
+        fireFault()
+        if let related = values[slot] as? RelatedObjects { return related }
+        let loaded = managedObjectContext?.loadDestinations(of: self, slot: slot) ?? []
+        let related = RelatedObjects(loaded, committed: true)
+        values[slot] = related
+        return related
+    }
+
+    /// Whether a to-many slot has not been loaded yet.
+    func isRelationshipFault(atSlot slot: Int) -> Bool {
+        isFault || !(values[slot] is RelatedObjects)
+    }
+
+    /// Points a to-one relationship at `destination`, updating both old and new inverses.
+    func setToOne(_ destination: NSManagedObject?, atSlot slot: Int) {
+        guard case .toOne(let relationship) = layout.slots[slot].kind else { return }
+        let previous = values[slot] as? NSManagedObject
+        guard previous !== destination else {
+            markChanged(slot: slot)
+            return
+        }
+        values[slot] = destination
+        markChanged(slot: slot)
+        guard let inverse = relationship.inverseRelationship else { return }
+        previous?.unlinkInverse(inverse, from: self)
+        destination?.linkInverse(inverse, to: self)
+    }
+
+    /// Replaces the destinations of a to-many relationship, updating the inverses of every
+    /// destination that leaves or joins.
+    func replaceToMany(with destinations: [NSManagedObject], atSlot slot: Int) {
+        let related = relatedObjects(atSlot: slot)
+        let keep = Set(destinations.map(ObjectIdentifier.init))
+        for leaving in related.objects where !keep.contains(ObjectIdentifier(leaving)) {
+            removeFromToMany(leaving, atSlot: slot)
+        }
+        for (index, joining) in destinations.enumerated() {
+            if related.contains(joining) {
+                related.move(joining, to: index)
+            } else {
+                addToToMany(joining, atSlot: slot, at: index)
+            }
+        }
+        markChanged(slot: slot)
+    }
+
+    /// Adds a destination to a to-many relationship and links its inverse.
+    func addToToMany(_ destination: NSManagedObject, atSlot slot: Int, at index: Int? = nil) {
+        guard case .toMany(let relationship) = layout.slots[slot].kind else { return }
+        guard relatedObjects(atSlot: slot).insert(destination, at: index) else { return }
+        markChanged(slot: slot)
+        if let inverse = relationship.inverseRelationship {
+            destination.linkInverse(inverse, to: self)
+        }
+    }
+
+    /// Removes a destination from a to-many relationship and unlinks its inverse.
+    func removeFromToMany(_ destination: NSManagedObject, atSlot slot: Int) {
+        guard case .toMany(let relationship) = layout.slots[slot].kind else { return }
+        guard relatedObjects(atSlot: slot).remove(destination) else { return }
+        markChanged(slot: slot)
+        if let inverse = relationship.inverseRelationship {
+            destination.unlinkInverse(inverse, from: self)
+        }
+    }
+
+    /// Makes this object's side `inverse` point at `source`, which just started pointing here.
+    ///
+    /// For a to-one inverse that pointed at another object, that object loses this one, so a
+    /// one-to-one or one-to-many stays consistent on every side.
+    func linkInverse(_ inverse: NSRelationshipDescription, to source: NSManagedObject) {
+        guard let slot = layout.slotIndex(forKey: inverse.name) else { return }
+        fireFault()
+        if inverse.isToMany {
+            if relatedObjects(atSlot: slot).insert(source) { markChanged(slot: slot) }
+            return
+        }
+        let previous = values[slot] as? NSManagedObject
+        guard previous !== source else { return }
+        values[slot] = source
+        markChanged(slot: slot)
+        if let previous, let forward = inverse.inverseRelationship {
+            previous.unlinkForward(forward, from: self)
+        }
+    }
+
+    /// Removes `source` from this object's side `inverse`, because `source` stopped pointing here.
+    func unlinkInverse(_ inverse: NSRelationshipDescription, from source: NSManagedObject) {
+        guard let slot = layout.slotIndex(forKey: inverse.name) else { return }
+        fireFault()
+        if inverse.isToMany {
+            if relatedObjects(atSlot: slot).remove(source) { markChanged(slot: slot) }
+        } else if values[slot] as? NSManagedObject === source {
+            values[slot] = nil
+            markChanged(slot: slot)
+        }
+    }
+
+    /// Drops `destination` from this object's relationship `forward`, without touching inverses:
+    /// the caller has already given `destination` another source.
+    private func unlinkForward(_ forward: NSRelationshipDescription, from destination: NSManagedObject) {
+        guard let slot = layout.slotIndex(forKey: forward.name) else { return }
+        fireFault()
+        if forward.isToMany {
+            if relatedObjects(atSlot: slot).remove(destination) { markChanged(slot: slot) }
+        } else if values[slot] as? NSManagedObject === destination {
+            values[slot] = nil
+            markChanged(slot: slot)
+        }
+    }
+
+    /// The current destinations of a relationship slot, without loading a to-many fault.
+    func loadedDestinations(atSlot slot: Int) -> [NSManagedObject] {
+        guard !isFault else { return [] }
+        switch values[slot] {
+        case let object as NSManagedObject: return [object]
+        case let related as RelatedObjects: return related.objects
+        default: return []
+        }
+    }
+
+    /// The destinations of a relationship slot, loading a to-many fault when needed.
+    func destinations(atSlot slot: Int) -> [NSManagedObject] {
+        switch layout.slots[slot].kind {
+        case .toOne: fireFault(); return (values[slot] as? NSManagedObject).map { [$0] } ?? []
+        case .toMany: return relatedObjects(atSlot: slot).objects
+        case .attribute: return []
+        }
+    }
+
+    /// Whether a relationship has not been loaded yet; reading it never fires a fault.
+    public func hasFault(forRelationshipNamed key: String) -> Bool {
+        guard let slot = layout.slotIndex(forKey: key), layout.slots[slot].relationship != nil else {
+            preconditionFailure("\(entity.entityName) has no relationship named \"\(key)\".")
+        }
+        if isFault { return true }
+        if case .toMany = layout.slots[slot].kind { return !(values[slot] is RelatedObjects) }
+        return (values[slot] as? NSManagedObject)?.isFault ?? false
+    }
+
+    /// The object IDs of a relationship's destinations, without firing the relationship fault.
+    public func objectIDs(forRelationshipNamed key: String) -> [NSManagedObjectID] {
+        guard let slot = layout.slotIndex(forKey: key), layout.slots[slot].relationship != nil else {
+            preconditionFailure("\(entity.entityName) has no relationship named \"\(key)\".")
+        }
+        if let related = values.indices.contains(slot) ? values[slot] as? RelatedObjects : nil, !isFault {
+            return related.objects.map(\.objectID)
+        }
+        if case .toOne = layout.slots[slot].kind {
+            if isFault, let snapshot { return (snapshot.values[slot] as? NSManagedObjectID).map { [$0] } ?? [] }
+            fireFault()
+            return (values[slot] as? NSManagedObject).map { [$0.objectID] } ?? []
+        }
+        return managedObjectContext?.destinationIDs(of: self, slot: slot) ?? []
+    }
+}

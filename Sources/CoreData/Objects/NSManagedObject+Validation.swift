@@ -1,0 +1,153 @@
+// Validation behind validateForInsert/Update/Delete and validateValue(_:forKey:).
+// Errors follow Apple: NSCocoaErrorDomain, Apple's codes, and the NSValidation…ErrorKey entries.
+extension NSManagedObject {
+    func validatePropertiesImplementation() throws {
+        var errors: [NSError] = []
+        for slot in layout.slots {
+            if let error = validationError(atSlot: slot.index, value: storedValueForValidation(atSlot: slot.index)) {
+                errors.append(error)
+            }
+        }
+        try Self.throwValidationErrors(errors)
+    }
+
+    func validateDeleteImplementation() throws {
+        var errors: [NSError] = []
+        for slot in layout.slots {
+            guard let relationship = slot.relationship, relationship.deleteRule == .denyDeleteRule else { continue }
+            let blocking = destinations(atSlot: slot.index).filter { !$0.isDeleted }
+            if !blocking.isEmpty {
+                errors.append(validationError(
+                    NSValidationRelationshipDeniedDeleteError,
+                    key: slot.name,
+                    value: NSSet(array: blocking),
+                    "\(entity.entityName) cannot be deleted because its \(slot.name) relationship has the deny rule and is not empty."
+                ))
+            }
+        }
+        try Self.throwValidationErrors(errors)
+    }
+
+    func validateValueImplementation(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>, forKey key: String) throws {
+        guard let slot = layout.slotIndex(forKey: key) else { return }
+        let candidate: Any? = value.pointee
+        let normalized = layout.slots[slot].attribute.flatMap { attribute in candidate.flatMap { AttributeValue.normalized($0, for: attribute) } } ?? candidate
+        if let error = validationError(atSlot: slot, value: normalized) {
+            throw error
+        }
+    }
+
+    /// One error for several, or the single error itself, as Apple reports them.
+    static func throwValidationErrors(_ errors: [NSError]) throws {
+        guard let first = errors.first else { return }
+        guard errors.count > 1 else { throw first }
+        throw CoreDataError.make(
+            NSValidationMultipleErrorsError,
+            "Multiple validation errors occurred.",
+            userInfo: [NSDetailedErrorsKey: errors]
+        )
+    }
+
+    // MARK: Per-slot checks
+
+    /// The value validation looks at: to-many relationships count their loaded destinations,
+    /// external binary data is not loaded.
+    private func storedValueForValidation(atSlot slot: Int) -> Any? {
+        fireFault()
+        return values[slot]
+    }
+
+    private func validationError(atSlot slot: Int, value: Any?) -> NSError? {
+        let info = layout.slots[slot]
+        switch info.kind {
+        case .attribute(let attribute):
+            return attributeError(attribute, value: value)
+        case .toOne(let relationship):
+            if value == nil && !relationship.isOptional {
+                return missingValueError(key: relationship.name)
+            }
+            return nil
+        case .toMany(let relationship):
+            guard let related = value as? RelatedObjects else { return nil }
+            return countError(relationship, count: related.count, destinations: related.set)
+        }
+    }
+
+    private func attributeError(_ attribute: NSAttributeDescription, value: Any?) -> NSError? {
+        guard let value else {
+            return attribute.isOptional ? nil : missingValueError(key: attribute.name)
+        }
+        if value is LazyAttributeValue { return nil }
+        guard AttributeValue.isAcceptable(value, for: attribute) else {
+            let expected = attribute.attributeValueClassName ?? "\(attribute.attributeType)"
+            return validationError(
+                NSManagedObjectValidationError,
+                key: attribute.name,
+                value: value,
+                "Unacceptable type of value for attribute: property = \"\(attribute.name)\"; desired type = \(expected); given type = \(AttributeValue.typeName(of: value)); value = \(value)."
+            )
+        }
+        return predicateError(attribute, value: value)
+    }
+
+    private func predicateError(_ property: NSPropertyDescription, value: Any) -> NSError? {
+        for (index, predicate) in property.validationPredicates.enumerated() where !predicate.evaluate(with: value) {
+            let warning = index < property.validationWarnings.count ? property.validationWarnings[index] : nil
+            let code = Self.validationCode(fromWarning: warning)
+            var error = validationError(
+                code,
+                key: property.name,
+                value: value,
+                (warning as? String).flatMap { Int($0) == nil ? $0 : nil }
+                    ?? "The value \(value) of \(property.name) does not satisfy \(predicate.predicateFormat)."
+            )
+            var info = error.userInfo
+            info[NSValidationPredicateErrorKey] = predicate
+            error = NSError(domain: error.domain, code: error.code, userInfo: info)
+            return error
+        }
+        return nil
+    }
+
+    private func countError(_ relationship: NSRelationshipDescription, count: Int, destinations: NSSet) -> NSError? {
+        if count == 0 {
+            guard !relationship.isOptional else { return nil }
+            return relationship.minCount > 0
+                ? validationError(NSValidationRelationshipLacksMinimumCountError, key: relationship.name, value: destinations, "\(relationship.name) has too few objects (0 of at least \(relationship.minCount)).")
+                : missingValueError(key: relationship.name)
+        }
+        if count < relationship.minCount {
+            return validationError(NSValidationRelationshipLacksMinimumCountError, key: relationship.name, value: destinations, "\(relationship.name) has too few objects (\(count) of at least \(relationship.minCount)).")
+        }
+        if relationship.maxCount > 0 && count > relationship.maxCount {
+            return validationError(NSValidationRelationshipExceedsMaximumCountError, key: relationship.name, value: destinations, "\(relationship.name) has too many objects (\(count) of at most \(relationship.maxCount)).")
+        }
+        return nil
+    }
+
+    private func missingValueError(key: String) -> NSError {
+        validationError(NSValidationMissingMandatoryPropertyError, key: key, value: nil, "\(key) is a required value.")
+    }
+
+    private func validationError(_ code: Int, key: String, value: Any?, _ description: String) -> NSError {
+        var info: [String: Any] = [NSValidationObjectErrorKey: self, NSValidationKeyErrorKey: key]
+        if let value { info[NSValidationValueErrorKey] = value }
+        return CoreDataError.make(code, description, userInfo: info)
+    }
+
+    /// A warning that is an error code (a number, or a string of digits naming a validation code)
+    /// gives that code, as Xcode-compiled models do for bounds; any other warning gives 1550.
+    static func validationCode(fromWarning warning: Any?) -> Int {
+        let code: Int?
+        switch warning {
+        case let number as NSNumber: code = number.intValue
+        case let number as Int: code = number
+        case let string as String: code = Int(string)
+        default: code = nil
+        }
+        guard let code, (NSManagedObjectValidationError...NSValidationInvalidURIError).contains(code) else {
+            return NSManagedObjectValidationError
+        }
+        return code
+    }
+}

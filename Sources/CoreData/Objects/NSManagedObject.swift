@@ -1,0 +1,303 @@
+/// An object of the object graph: an instance of an entity, managed by a context.
+///
+/// A managed object keeps its property values in slots laid out by its entity (see `EntityLayout`),
+/// tracks its changes for the next save, and may be a fault whose values load on first access.
+/// Subclass it to give an entity a class of its own; name the subclass in the entity's
+/// `managedObjectClassName`.
+///
+/// Managed objects are confined to their context's queue, as on Apple platforms.
+open class NSManagedObject: NSObject, KeyValueCodingReadable {
+    /// The compiled layout of the object's entity.
+    let layout: EntityLayout
+    /// Current values by slot; empty while the object is a fault.
+    var values: ContiguousArray<Any?>
+    /// The persistent state this object was last read from or saved as.
+    var snapshot: RowSnapshot?
+    /// Slots changed since the object was last fetched or saved.
+    var changedSlots = SlotSet()
+    var flags: ObjectFlags = []
+    private var identifier: NSManagedObjectID?
+
+    /// The context the object is registered in, or nil.
+    public internal(set) weak var managedObjectContext: NSManagedObjectContext?
+
+    /// Creates an object of an entity and inserts it into a context, when one is given.
+    ///
+    /// The object starts with the attributes' default values; `awakeFromInsert()` runs when it is
+    /// inserted. Core Data also uses this initializer to create the objects it fetches, so every
+    /// subclass must be able to run it.
+    public required init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
+        precondition(!entity.isAbstract, "Cannot create an instance of the abstract entity '\(entity.entityName)'.")
+        layout = entity.layout
+        values = layout.defaultValues
+        super.init()
+        context?.insert(self)
+    }
+
+    /// Creates an object of the entity this class represents and inserts it into a context.
+    ///
+    /// The entity is the one of the context's model whose `managedObjectClassName` names this class.
+    public convenience init(context moc: NSManagedObjectContext) {
+        guard let entity = ManagedObjectClassRegistry.shared.entity(for: Self.self, in: moc.managedObjectModel) else {
+            preconditionFailure("No entity of the context's model has the class \(String(reflecting: Self.self)).")
+        }
+        self.init(entity: entity, insertInto: moc)
+    }
+
+    deinit {
+        if let identifier, let managedObjectContext, !flags.contains(.invalidated) {
+            managedObjectContext.unregister(identifier, object: self)
+        }
+    }
+
+    // MARK: Identity
+
+    /// The object's entity.
+    public var entity: NSEntityDescription {
+        layout.entity
+    }
+
+    /// The object's identifier: temporary until the object is saved, permanent afterwards.
+    public var objectID: NSManagedObjectID {
+        if let identifier { return identifier }
+        let temporary = NSManagedObjectID.temporary(for: entity)
+        identifier = temporary
+        return temporary
+    }
+
+    /// Replaces the object's identifier (permanent ID assignment, or registration of a fetched row).
+    func assignObjectID(_ objectID: NSManagedObjectID) {
+        identifier = objectID
+    }
+
+    /// The entity description for this class, found among the models in use.
+    open class func entity() -> NSEntityDescription {
+        guard let entity = ManagedObjectClassRegistry.shared.entity(for: self, in: nil) else {
+            preconditionFailure("No entity of a model in use has the class \(String(reflecting: self)).")
+        }
+        return entity
+    }
+
+    /// A fetch request for the entity this class represents.
+    open class func fetchRequest() -> NSFetchRequest<NSFetchRequestResult> {
+        ManagedObjectClassRegistry.shared.register(self)
+        return NSFetchRequest<NSFetchRequestResult>(entityName: entity().entityName)
+    }
+
+    /// Whether changes to keys outside the model leave the context clean; always true, as on Apple.
+    open class var contextShouldIgnoreUnmodeledPropertyChanges: Bool {
+        true
+    }
+
+    // MARK: State
+
+    /// Whether the object has been inserted into its context and not saved yet.
+    public var isInserted: Bool {
+        flags.contains(.inserted)
+    }
+
+    /// Whether the object has unsaved changes to its properties.
+    public var isUpdated: Bool {
+        flags.contains(.updated) && !flags.contains(.inserted) && !flags.contains(.deleted)
+    }
+
+    /// Whether the object will be deleted from the store at the next save.
+    public var isDeleted: Bool {
+        flags.contains(.deleted)
+    }
+
+    /// Whether the object is inserted, updated or deleted.
+    public var hasChanges: Bool {
+        isInserted || isUpdated || isDeleted
+    }
+
+    /// Whether a persistent property differs from the last fetched or saved value.
+    ///
+    /// Unlike `hasChanges`, setting a property to an equal value or changing a transient
+    /// property does not count.
+    public var hasPersistentChangedValues: Bool {
+        !changedPersistentValues().isEmpty
+    }
+
+    /// Whether the object is a fault: its values have not been loaded yet.
+    public var isFault: Bool {
+        flags.contains(.fault)
+    }
+
+    /// 0 when the object's values are loaded, 1 when it is a fault.
+    public var faultingState: Int {
+        isFault ? 1 : 0
+    }
+
+    // MARK: Key-value coding
+    //
+    // Linux's NSObject has no key-value coding, so NSManagedObject declares Apple's methods. They are
+    // declared here, not in extensions, because Swift without Objective-C cannot override extension
+    // members; their implementations live in NSManagedObject+KeyValueCoding.swift.
+
+    /// The value of a property: an attribute value, the destination of a to-one relationship,
+    /// or an `NSSet` (`NSOrderedSet` when ordered) of a to-many relationship's destinations.
+    ///
+    /// Numbers and booleans come back as `NSNumber`, decimals as `NSDecimalNumber`, and strings,
+    /// dates, data, UUIDs and URLs as their Swift value types, as on Apple platforms.
+    /// An unknown key is a programmer error and stops the program, as Apple's raises.
+    open func value(forKey key: String) -> Any? {
+        valueImplementation(forKey: key)
+    }
+
+    /// Sets the value of a property, keeping inverse relationships consistent and recording the
+    /// change for the next save.
+    ///
+    /// Swift values and their Foundation counterparts are both accepted (`Int` or `NSNumber`,
+    /// `String` or `NSString`, …). A value of the wrong type is kept and reported as a validation
+    /// error when the context saves.
+    open func setValue(_ value: Any?, forKey key: String) {
+        setValueImplementation(value, forKey: key)
+    }
+
+    /// The value at the end of a dotted key path; a to-many step yields a set of the values beyond it.
+    open func value(forKeyPath keyPath: String) -> Any? {
+        valueImplementation(forKeyPath: keyPath)
+    }
+
+    /// Sets the value at the end of a dotted key path.
+    open func setValue(_ value: Any?, forKeyPath keyPath: String) {
+        setValueImplementation(value, forKeyPath: keyPath)
+    }
+
+    /// Sets several properties from a dictionary; `NSNull` stands for nil.
+    open func setValuesForKeys(_ keyedValues: [String: Any]) {
+        for (key, value) in keyedValues {
+            setValue(value is NSNull ? nil : value, forKey: key)
+        }
+    }
+
+    /// The values of several properties, with `NSNull` for nil.
+    open func dictionaryWithValues(forKeys keys: [String]) -> [String: Any] {
+        Dictionary(keys.map { ($0, value(forKey: $0) ?? NSNull()) }, uniquingKeysWith: { _, last in last })
+    }
+
+    /// The value of a property without access notification; use it inside custom accessors.
+    open func primitiveValue(forKey key: String) -> Any? {
+        primitiveValueImplementation(forKey: key)
+    }
+
+    /// Sets the value of a property without marking the object as changed or maintaining inverses.
+    ///
+    /// Use it inside custom accessors, between `willChangeValue(forKey:)` and
+    /// `didChangeValue(forKey:)`; the latter records the change.
+    open func setPrimitiveValue(_ value: Any?, forKey key: String) {
+        setPrimitiveValueImplementation(value, forKey: key)
+    }
+
+    /// A mutable set whose changes edit the to-many relationship `key`, inverses included.
+    open func mutableSetValue(forKey key: String) -> NSMutableSet {
+        mutableSetImplementation(forKey: key)
+    }
+
+    /// A mutable ordered set whose changes edit the ordered to-many relationship `key`.
+    open func mutableOrderedSetValue(forKey key: String) -> NSMutableOrderedSet {
+        mutableOrderedSetImplementation(forKey: key)
+    }
+
+    /// Called before a property is read. Kept for source compatibility; Linux has no key-value observing.
+    open func willAccessValue(forKey key: String?) {}
+
+    /// Called after a property is read. Kept for source compatibility.
+    open func didAccessValue(forKey key: String?) {}
+
+    /// Called before a property changes. Kept for source compatibility.
+    open func willChangeValue(forKey key: String) {}
+
+    /// Records that a property changed; custom accessors call it after `setPrimitiveValue(_:forKey:)`.
+    open func didChangeValue(forKey key: String) {
+        recordChange(forKey: key)
+    }
+
+    // MARK: Changes
+
+    /// The keys and new values of persistent properties changed since the last fetch or save.
+    ///
+    /// Setting a property to an equal value does not count. To-many relationships are reported
+    /// with their whole new set of destinations.
+    open func changedValues() -> [String: Any] {
+        changedValuesImplementation()
+    }
+
+    /// The changes since the last `processPendingChanges()`.
+    open func changedValuesForCurrentEvent() -> [String: Any] {
+        changedValuesImplementation()
+    }
+
+    /// The last fetched or saved values of the given keys (all persistent properties for nil),
+    /// with `NSNull` for nil. Relationships give destination objects.
+    open func committedValues(forKeys keys: [String]?) -> [String: Any] {
+        committedValuesImplementation(forKeys: keys)
+    }
+
+    // MARK: Lifecycle
+    //
+    // Hooks that subclasses override. Each default does nothing, as on Apple platforms.
+
+    /// Called once, when the object is first inserted into a context. Set initial values here.
+    open func awakeFromInsert() {}
+
+    /// Called after the object's values are loaded from its store.
+    open func awakeFromFetch() {}
+
+    /// Called when the context is about to save the object (inserted, updated or deleted).
+    open func willSave() {}
+
+    /// Called after the object has been saved.
+    open func didSave() {}
+
+    /// Called when the object is about to be deleted, before its delete propagates to relationships.
+    open func prepareForDeletion() {}
+
+    /// Called before the object turns into a fault.
+    open func willTurnIntoFault() {}
+
+    /// Called after the object turned into a fault.
+    open func didTurnIntoFault() {}
+
+    // MARK: Validation
+    //
+    // Implementations live in NSManagedObject+Validation.swift.
+
+    /// Checks a value for a property against the model's constraints; throws a validation error.
+    ///
+    /// Subclasses may override it to validate or coerce a value; the pointer holds the value.
+    open func validateValue(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>, forKey key: String) throws {
+        try validateValueImplementation(value, forKey: key)
+    }
+
+    /// Checks that the object can be inserted: every property is valid.
+    open func validateForInsert() throws {
+        try validatePropertiesImplementation()
+    }
+
+    /// Checks that the object's changes can be saved: every property is valid.
+    open func validateForUpdate() throws {
+        try validatePropertiesImplementation()
+    }
+
+    /// Checks that the object can be deleted: no relationship with the deny rule has destinations.
+    open func validateForDelete() throws {
+        try validateDeleteImplementation()
+    }
+
+    open override var description: String {
+        let address = "0x" + String(UInt(bitPattern: ObjectIdentifier(self).hashValue), radix: 16)
+        let data = isFault ? "<fault>" : "{\n" + layout.slots.map { "    \($0.name) = \(describe(values[$0.index]));" }.joined(separator: "\n") + "\n}"
+        return "<\(type(of: self)): \(address)> (entity: \(entity.entityName); id: \(objectID); data: \(data))"
+    }
+
+    private func describe(_ value: Any?) -> String {
+        switch value {
+        case nil: return "nil"
+        case let object as NSManagedObject: return "\(object.objectID)"
+        case let related as RelatedObjects: return "<relationship: \(related.count) objects>"
+        case let value?: return "\(value)"
+        }
+    }
+}

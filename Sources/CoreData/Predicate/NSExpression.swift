@@ -1,0 +1,169 @@
+/// An expression for use in a comparison predicate.
+///
+/// Expressions are the operands of comparisons: constants, key paths read from the evaluated
+/// object, `SELF`, `$variables` bound at evaluation time, and aggregates of other expressions.
+open class NSExpression: NSObject, NSCopying {
+    /// The tree this expression stands for.
+    let node: ExpressionNode
+
+    /// Why the format string this expression was made from could not be parsed, or nil.
+    let parseError: NSError?
+
+    /// Creates the expression that stands for `node`.
+    init(node: ExpressionNode, parseError: NSError? = nil) {
+        self.node = node
+        self.parseError = parseError
+        super.init()
+    }
+
+    /// Creates an expression by substituting the values of an argument list into a format string,
+    /// such as `NSExpression(format: "%K.@count", "employees")`.
+    ///
+    /// An invalid format string gives an expression that evaluates to nil and makes predicates
+    /// built from it fail with the parse error.
+    ///
+    /// - Parameters:
+    ///   - expressionFormat: The format string.
+    ///   - args: The arguments for the format specifiers.
+    public convenience init(format expressionFormat: String, _ args: Any...) {
+        self.init(format: expressionFormat, argumentArray: args)
+    }
+
+    /// Creates an expression by substituting the values in an array into a format string.
+    ///
+    /// - Parameters:
+    ///   - expressionFormat: The format string.
+    ///   - arguments: The arguments for the format specifiers, in order.
+    public convenience init(format expressionFormat: String, argumentArray arguments: [Any]) {
+        switch PredicateParser.parseExpression(expressionFormat, arguments: arguments) {
+        case .success(let node):
+            self.init(node: node)
+        case .failure(let error):
+            self.init(node: .constant(ConstantValue(nil)), parseError: error)
+        }
+    }
+
+    /// Creates an expression that represents a constant value.
+    ///
+    /// - Parameter obj: The value; nil represents null.
+    public init(forConstantValue obj: Any?) {
+        node = .constant(ConstantValue(obj))
+        parseError = nil
+        super.init()
+    }
+
+    /// Creates an expression that reads a key path from the evaluated object.
+    ///
+    /// - Parameter keyPath: A dotted key path such as `department.name` or `employees.@count`.
+    public init(forKeyPath keyPath: String) {
+        node = .keyPath(base: nil, components: keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init))
+        parseError = nil
+        super.init()
+    }
+
+    /// Creates an expression that extracts a value from the variable bindings at evaluation time.
+    ///
+    /// - Parameter string: The variable's name, without the `$`.
+    public init(forVariable string: String) {
+        node = .variable(string)
+        parseError = nil
+        super.init()
+    }
+
+    /// Creates an aggregate expression, whose value is the collection of its elements' values.
+    ///
+    /// - Parameter subexpressions: The elements: `NSExpression` objects, or values that become
+    ///   constant expressions.
+    public init(forAggregate subexpressions: [Any]) {
+        node = .aggregate(subexpressions.map { element in
+            (element as? NSExpression)?.node ?? .constant(ConstantValue(element))
+        })
+        parseError = subexpressions.lazy.compactMap { ($0 as? NSExpression)?.parseError }.first
+        super.init()
+    }
+
+    /// Returns an expression that represents the object being evaluated: `SELF`.
+    open class func expressionForEvaluatedObject() -> NSExpression {
+        NSExpression(node: .evaluatedObject)
+    }
+
+    /// The kind of expression.
+    open var expressionType: NSExpression.ExpressionType {
+        switch node {
+        case .constant: .constantValue
+        case .evaluatedObject: .evaluatedObject
+        case .variable: .variable
+        case .keyPath: node.rootedKeyPath == nil ? .function : .keyPath
+        case .aggregate: .aggregate
+        }
+    }
+
+    /// The constant value of a constant expression; nil for other kinds of expression.
+    open var constantValue: Any? {
+        guard case .constant(let constant) = node else { return nil }
+        return constant.value
+    }
+
+    /// The key path of a key-path expression, with dots, such as `department.name`; empty for other
+    /// kinds of expression.
+    open var keyPath: String {
+        guard case .keyPath(_, let components) = node else { return "" }
+        return components.joined(separator: ".")
+    }
+
+    /// The name of a variable expression, without the `$`; empty for other kinds of expression.
+    open var variable: String {
+        guard case .variable(let name) = node else { return "" }
+        return name
+    }
+
+    /// The elements of an aggregate expression, as an array of `NSExpression`; an empty array for
+    /// other kinds of expression.
+    open var collection: Any {
+        guard case .aggregate(let elements) = node else { return [NSExpression]() }
+        return elements.map { NSExpression(node: $0) }
+    }
+
+    /// Evaluates the expression with an object and a dictionary of variable bindings.
+    ///
+    /// - Parameters:
+    ///   - object: The object to evaluate key paths and `SELF` against.
+    ///   - context: The values of the expression's `$variables`, by name without the `$`.
+    /// - Returns: The value, or nil when it is null or cannot be computed.
+    open func expressionValue(with object: Any?, context: NSMutableDictionary?) -> Any? {
+        guard parseError == nil else { return nil }
+        let evaluator = PredicateEvaluator(variables: Self.bindings(from: context))
+        return try? evaluator.value(of: node, with: object)
+    }
+
+    /// The expression in format-string syntax, such as `department.name` or `{1, 2}`.
+    open override var description: String {
+        PredicateFormatPrinter.format(node)
+    }
+
+    /// Expressions are equal when they have the same structure, with constants compared by value.
+    open override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? NSExpression else { return false }
+        return node == other.node && parseError?.localizedDescription == other.parseError?.localizedDescription
+    }
+
+    /// A hash value consistent with `isEqual(_:)`.
+    open override var hash: Int {
+        node.hashValue
+    }
+
+    /// Returns the expression itself: expressions are immutable.
+    open func copy(with zone: NSZone? = nil) -> Any {
+        self
+    }
+
+    private static func bindings(from context: NSMutableDictionary?) -> [String: Any] {
+        var bindings: [String: Any] = [:]
+        for (key, value) in context ?? [:] {
+            if let name = key as? String {
+                bindings[name] = value
+            }
+        }
+        return bindings
+    }
+}

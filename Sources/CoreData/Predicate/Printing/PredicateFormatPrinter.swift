@@ -1,0 +1,98 @@
+/// Prints predicate and expression trees in Apple's canonical `predicateFormat` text (spec §5).
+///
+/// The output parses back to an equal tree. Rules worth knowing: operators are printed in one
+/// spelling each (`==`, `!=`, upper-case words) with options right after them (`LIKE[cd]`);
+/// compound operands that are themselves compound are parenthesised, a top-level `NOT` of a
+/// comparison is not; strings are double-quoted.
+enum PredicateFormatPrinter {
+    /// The canonical text of a predicate.
+    static func format(_ predicate: PredicateNode) -> String {
+        switch predicate {
+        case .constant(let value):
+            value ? "TRUEPREDICATE" : "FALSEPREDICATE"
+        case .comparison(let comparison):
+            format(comparison)
+        case .compound(let type, let subpredicates):
+            format(type, subpredicates)
+        }
+    }
+
+    /// The canonical text of an expression.
+    static func format(_ expression: ExpressionNode) -> String {
+        switch expression {
+        case .constant(let constant):
+            ConstantFormatter.format(constant.value)
+        case .evaluatedObject:
+            "SELF"
+        case .variable(let name):
+            "$" + name
+        case .keyPath(let base, let components):
+            (base.map { format($0) + "." } ?? "") + components.map(escapedKey).joined(separator: ".")
+        case .aggregate(let elements):
+            "{" + elements.map(format).joined(separator: ", ") + "}"
+        }
+    }
+
+    /// How an operator is written: `==`, `!=`, `<`, …, `BEGINSWITH`, `IN`, `BETWEEN`.
+    static func spelling(of operatorType: NSComparisonPredicate.Operator) -> String {
+        switch operatorType {
+        case .lessThan: "<"
+        case .lessThanOrEqualTo: "<="
+        case .greaterThan: ">"
+        case .greaterThanOrEqualTo: ">="
+        case .equalTo: "=="
+        case .notEqualTo: "!="
+        case .matches: "MATCHES"
+        case .like: "LIKE"
+        case .beginsWith: "BEGINSWITH"
+        case .endsWith: "ENDSWITH"
+        case .in: "IN"
+        case .customSelector: "CUSTOMSELECTOR"
+        case .contains: "CONTAINS"
+        case .between: "BETWEEN"
+        }
+    }
+
+    /// `[c]`, `[cd]`, `[cdnl]`, … in the order c, d, n, l; empty without options.
+    static func spelling(of options: NSComparisonPredicate.Options) -> String {
+        let letters: [(NSComparisonPredicate.Options, String)] = [
+            (.caseInsensitive, "c"), (.diacriticInsensitive, "d"), (.normalized, "n"), (.localeSensitive, "l"),
+        ]
+        let present = letters.filter { options.contains($0.0) }.map(\.1).joined()
+        return present.isEmpty ? "" : "[" + present + "]"
+    }
+
+    private static func format(_ comparison: ComparisonNode) -> String {
+        let quantifier = switch comparison.modifier {
+        case .direct: ""
+        case .any: "ANY "
+        case .all: "ALL "
+        }
+        let operatorText = spelling(of: comparison.operatorType) + spelling(of: comparison.options)
+        return quantifier + format(comparison.left) + " " + operatorText + " " + format(comparison.right)
+    }
+
+    private static func format(_ type: NSCompoundPredicate.LogicalType, _ subpredicates: [PredicateNode]) -> String {
+        switch type {
+        case .and:
+            subpredicates.isEmpty ? "TRUEPREDICATE" : subpredicates.map(operand).joined(separator: " AND ")
+        case .or:
+            subpredicates.isEmpty ? "FALSEPREDICATE" : subpredicates.map(operand).joined(separator: " OR ")
+        case .not:
+            "NOT " + operand(subpredicates.count == 1 ? subpredicates[0] : .compound(.and, subpredicates))
+        }
+    }
+
+    /// An operand of a compound predicate, parenthesised when it is compound itself.
+    private static func operand(_ predicate: PredicateNode) -> String {
+        if case .compound = predicate {
+            return "(" + format(predicate) + ")"
+        }
+        return format(predicate)
+    }
+
+    /// A key as written in a path: reserved words get a `#` so that they read back as keys.
+    private static func escapedKey(_ key: String) -> String {
+        FormatKeyword.isReserved(key) ? "#" + key : key
+    }
+}

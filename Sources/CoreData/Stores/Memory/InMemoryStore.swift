@@ -1,0 +1,162 @@
+/// The in-memory persistent store (`NSInMemoryStoreType`): rows live in dictionaries for the
+/// lifetime of the store, and fetches evaluate predicates and sort descriptors in memory with the
+/// same evaluator contexts use.
+final class InMemoryStore: NSPersistentStore, PersistentStoreEngine, @unchecked Sendable {
+    private var rows: [NSManagedObjectID: RowSnapshot] = [:]
+    /// Insertion order of rows, so unsorted fetches are stable.
+    private var order: [NSManagedObjectID] = []
+    /// The destinations of to-many relationships, by owner and relationship name.
+    private var toMany: [ToManyKey: [NSManagedObjectID]] = [:]
+    private var nextPrimaryKey: [ObjectIdentifier: Int64] = [:]
+
+    private struct ToManyKey: Hashable {
+        let owner: NSManagedObjectID
+        let relationship: String
+    }
+
+    override var type: String {
+        NSInMemoryStoreType
+    }
+
+    func load(model: NSManagedObjectModel) throws {
+        let entities = model.entities(forConfigurationName: configurationName == NSManagedObjectModel.defaultConfigurationName ? nil : configurationName) ?? model.entities
+        storedMetadata = SQLiteMetadata.modelKeys(for: entities, model: model)
+        storedMetadata[NSStoreUUIDKey] = UUID().uuidString
+        storedMetadata[NSStoreTypeKey] = NSInMemoryStoreType
+        identifier = storedMetadata[NSStoreUUIDKey] as? String
+    }
+
+    // MARK: Fetching
+
+    func fetchRows(_ plan: FetchPlan) throws -> [RowSnapshot] {
+        let wanted = Set(plan.entities.map(ObjectIdentifier.init))
+        var matches: [RowSnapshot] = []
+        for objectID in order {
+            guard let row = rows[objectID], wanted.contains(ObjectIdentifier(objectID.entity)) else { continue }
+            if let predicate = plan.predicate, !(try predicate.evaluate(with: StoredRow(row: row, store: self), variables: [:])) {
+                continue
+            }
+            matches.append(row)
+        }
+        if !plan.sortDescriptors.isEmpty {
+            let wrapped = matches.map { StoredRow(row: $0, store: self) }
+            matches = try SortOrdering.sorted(wrapped, by: plan.sortDescriptors).map(\.row)
+        }
+        let start = min(plan.offset, matches.count)
+        let end = plan.limit > 0 ? min(start + plan.limit, matches.count) : matches.count
+        return Array(matches[start..<end])
+    }
+
+    func snapshot(for objectID: NSManagedObjectID) throws -> RowSnapshot? {
+        rows[objectID]
+    }
+
+    func destinationIDs(of objectID: NSManagedObjectID, relationship: NSRelationshipDescription) throws -> [NSManagedObjectID] {
+        (toMany[ToManyKey(owner: objectID, relationship: relationship.name)] ?? []).filter { rows[$0] != nil }
+    }
+
+    // MARK: Saving
+
+    func obtainPermanentIDs(for entities: [NSEntityDescription]) throws -> [NSManagedObjectID] {
+        entities.map { objectID(for: $0, primaryKey: allocatePrimaryKey(for: $0)) }
+    }
+
+    func save(_ changes: StoreSaveChanges) throws -> StoreSaveResult {
+        try checkVersions(changes.updates + changes.deletes)
+        var result = StoreSaveResult()
+        for row in changes.inserts where row.objectID.isTemporaryID {
+            result.permanentIDs[row.objectID] = objectID(for: row.objectID.entity, primaryKey: allocatePrimaryKey(for: row.objectID.entity))
+        }
+        let resolve = { (objectID: NSManagedObjectID) in result.permanentIDs[objectID] ?? objectID }
+        for row in changes.inserts {
+            let objectID = resolve(row.objectID)
+            rows[objectID] = RowSnapshot(objectID: objectID, version: 1, values: resolved(row.values, resolve))
+            order.append(objectID)
+        }
+        for row in changes.updates {
+            guard let current = rows[row.objectID] else { continue }
+            var values = current.values
+            for slot in row.changedSlots { values[slot] = row.values[slot] }
+            rows[row.objectID] = RowSnapshot(objectID: row.objectID, version: current.version + 1, values: resolved(values, resolve))
+        }
+        for row in changes.deletes {
+            rows.removeValue(forKey: row.objectID)
+        }
+        if !changes.deletes.isEmpty {
+            let deleted = Set(changes.deletes.map(\.objectID))
+            order.removeAll { deleted.contains($0) }
+        }
+        for change in changes.toManyChanges {
+            apply(change, resolve: resolve)
+        }
+        if let metadata = changes.metadata { storedMetadata = metadata }
+        return result
+    }
+
+    private func checkVersions(_ changes: [RowChange]) throws {
+        for change in changes {
+            guard let current = rows[change.objectID], current.version != change.version else { continue }
+            throw CoreDataError.make(
+                NSManagedObjectMergeError,
+                "Could not merge changes: the object \(change.objectID) was changed in its store since it was read.",
+                userInfo: [NSAffectedObjectsErrorKey: [change.objectID]]
+            )
+        }
+    }
+
+    private func apply(_ change: ToManyChange, resolve: (NSManagedObjectID) -> NSManagedObjectID) {
+        let key = ToManyKey(owner: resolve(change.owner), relationship: change.relationship.name)
+        if let ordered = change.orderedDestinations {
+            toMany[key] = ordered.map(resolve)
+            return
+        }
+        let removed = Set(change.removed.map(resolve))
+        var destinations = (toMany[key] ?? []).filter { !removed.contains($0) }
+        for added in change.added.map(resolve) where !destinations.contains(added) {
+            destinations.append(added)
+        }
+        toMany[key] = destinations
+    }
+
+    private func resolved(_ values: ContiguousArray<Any?>, _ resolve: (NSManagedObjectID) -> NSManagedObjectID) -> ContiguousArray<Any?> {
+        ContiguousArray(values.map { value in (value as? NSManagedObjectID).map(resolve) ?? value })
+    }
+
+    private func allocatePrimaryKey(for entity: NSEntityDescription) -> Int64 {
+        let root = ObjectIdentifier(entity.rootEntity)
+        let key = (nextPrimaryKey[root] ?? 0) + 1
+        nextPrimaryKey[root] = key
+        return key
+    }
+
+    // MARK: Rows as key-value readable objects
+
+    /// A stored row seen through key-value coding, so predicates and sort descriptors evaluate
+    /// against it: to-one relationships lead to other rows, to-many ones to arrays of rows.
+    final class StoredRow: KeyValueCodingReadable {
+        let row: RowSnapshot
+        unowned let store: InMemoryStore
+
+        init(row: RowSnapshot, store: InMemoryStore) {
+            self.row = row
+            self.store = store
+        }
+
+        func keyValue(forKey key: String) throws -> Any? {
+            let layout = row.objectID.entity.layout
+            guard let slot = layout.slotIndex(forKey: key) else {
+                throw CoreDataError.unknownKey(key, entity: row.objectID.entity.entityName)
+            }
+            switch layout.slots[slot].kind {
+            case .attribute:
+                let value = row.values[slot]
+                return (value as? LazyAttributeValue)?.load() ?? value
+            case .toOne:
+                return (row.values[slot] as? NSManagedObjectID).flatMap { store.rows[$0] }.map { StoredRow(row: $0, store: store) }
+            case .toMany(let relationship):
+                let destinations = try store.destinationIDs(of: row.objectID, relationship: relationship)
+                return destinations.compactMap { store.rows[$0] }.map { StoredRow(row: $0, store: store) }
+            }
+        }
+    }
+}

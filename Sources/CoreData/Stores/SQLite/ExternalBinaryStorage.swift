@@ -1,0 +1,85 @@
+/// Large values of attributes that allow external binary data storage, kept in files beside the
+/// store: `<store directory>/.<store name>_SUPPORT/_EXTERNAL_DATA/<UUID>`.
+///
+/// Column encoding (the project's own; Apple's is not established, `spec/store-format.md` §2.5):
+/// a BLOB whose first byte is `0x01` holds the value inline in the remaining bytes; a first byte
+/// of `0x02` is followed by the ASCII UUID naming the file that holds the value. Values of at
+/// least `threshold` bytes go to files, written atomically, loaded only when read, and removed
+/// once the save that replaced or deleted them has committed.
+final class ExternalBinaryStorage: @unchecked Sendable {
+    /// Values of this many bytes or more are stored in files (128 KiB).
+    static let threshold = 128 * 1024
+
+    private static let inlineMarker: UInt8 = 0x01
+    private static let externalMarker: UInt8 = 0x02
+
+    let directory: URL
+
+    init(storeURL: URL) {
+        let name = storeURL.deletingPathExtension().lastPathComponent
+        directory = storeURL.deletingLastPathComponent()
+            .appendingPathComponent(".\(name)_SUPPORT", isDirectory: true)
+            .appendingPathComponent("_EXTERNAL_DATA", isDirectory: true)
+    }
+
+    /// The support folder that holds `_EXTERNAL_DATA` for a store.
+    static func supportDirectory(for storeURL: URL) -> URL {
+        let name = storeURL.deletingPathExtension().lastPathComponent
+        return storeURL.deletingLastPathComponent().appendingPathComponent(".\(name)_SUPPORT", isDirectory: true)
+    }
+
+    /// The column value for data: inline, or a reference to a newly written file (returned in
+    /// `writtenFile` so a failed save can remove it).
+    func encode(_ data: Data) throws -> (column: Data, writtenFile: URL?) {
+        guard data.count >= Self.threshold else {
+            return (Data([Self.inlineMarker]) + data, nil)
+        }
+        let name = UUID().uuidString
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let file = directory.appendingPathComponent(name)
+        try data.write(to: file, options: .atomic)
+        return (Data([Self.externalMarker]) + Data(name.utf8), file)
+    }
+
+    /// The value a column holds: data, a lazy reference to a file, or the raw bytes when the
+    /// column was not written with this encoding.
+    func decode(_ column: Data) -> Any {
+        guard let marker = column.first else { return column }
+        switch marker {
+        case Self.inlineMarker:
+            return column.dropFirst()
+        case Self.externalMarker:
+            guard let name = String(data: column.dropFirst(), encoding: .ascii), UUID(uuidString: name) != nil else { return column }
+            return ExternalDataReference(url: directory.appendingPathComponent(name))
+        default:
+            return column
+        }
+    }
+
+    /// The file a column refers to, if any.
+    func referencedFile(_ column: Data?) -> URL? {
+        guard let column, column.first == Self.externalMarker,
+              let name = String(data: column.dropFirst(), encoding: .ascii), UUID(uuidString: name) != nil else { return nil }
+        return directory.appendingPathComponent(name)
+    }
+
+    /// Removes files that no row refers to any more.
+    func remove(_ files: [URL]) {
+        for file in files {
+            try? FileManager.default.removeItem(at: file)
+        }
+    }
+}
+
+/// An external binary value not read yet; reading the attribute loads the file.
+final class ExternalDataReference: LazyAttributeValue, @unchecked Sendable {
+    let url: URL
+
+    init(url: URL) {
+        self.url = url
+    }
+
+    func load() -> Any? {
+        try? Data(contentsOf: url)
+    }
+}

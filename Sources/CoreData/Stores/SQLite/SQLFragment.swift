@@ -1,0 +1,36 @@
+/// A piece of SQL with the values of its `?` parameters, in order.
+struct SQLFragment {
+    var sql: String
+    var bindings: [SQLValue] = []
+
+    static let alwaysTrue = SQLFragment(sql: "1")
+    static let alwaysFalse = SQLFragment(sql: "0")
+
+    /// Joins fragments with a separator, keeping their bindings in order.
+    static func joined(_ fragments: [SQLFragment], separator: String) -> SQLFragment {
+        SQLFragment(sql: fragments.map(\.sql).joined(separator: separator), bindings: fragments.flatMap(\.bindings))
+    }
+}
+
+/// A table alias in a query and the joins that hang off it, so that key paths through to-one
+/// relationships (`movie.title`) become `LEFT OUTER JOIN`s, one per distinct path prefix.
+final class SQLScope {
+    let entity: NSEntityDescription
+    let alias: String
+    private(set) var joins: [String] = []
+    private var joinedPaths: [String: (alias: String, entity: NSEntityDescription)] = [:]
+
+    init(entity: NSEntityDescription, alias: String) {
+        self.entity = entity
+        self.alias = alias
+    }
+
+    /// The alias joined for a path prefix, creating the join with `make` the first time.
+    func join(path: String, make: () -> (join: String, alias: String, entity: NSEntityDescription)) -> (alias: String, entity: NSEntityDescription) {
+        if let existing = joinedPaths[path] { return existing }
+        let made = make()
+        joins.append(made.join)
+        joinedPaths[path] = (made.alias, made.entity)
+        return (made.alias, made.entity)
+    }
+}

@@ -1,0 +1,133 @@
+import CSQLite
+
+/// One connection to a SQLite database through the C API, with a cache of prepared statements.
+///
+/// Not thread-safe: the store that owns it uses it under its coordinator's lock.
+final class SQLiteConnection {
+    private(set) var handle: OpaquePointer?
+    let path: String
+    private var statements: [String: SQLiteStatement] = [:]
+
+    /// Opens a database file.
+    ///
+    /// - Parameters:
+    ///   - path: The file path.
+    ///   - readOnly: Opens without write access and never creates the file.
+    ///   - create: Creates the file when it does not exist.
+    init(path: String, readOnly: Bool, create: Bool) throws {
+        self.path = path
+        var flags = SQLITE_OPEN_NOMUTEX
+        flags |= readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
+        if create && !readOnly { flags |= SQLITE_OPEN_CREATE }
+        var db: OpaquePointer?
+        let code = sqlite3_open_v2(path, &db, flags, nil)
+        handle = db
+        guard code == SQLITE_OK else {
+            let error = SQLiteConnection.error(code: code, message: db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open", sql: nil)
+            close()
+            throw error
+        }
+        sqlite3_extended_result_codes(db, 1)
+        sqlite3_busy_timeout(db, 5_000)
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Finalizes every statement and closes the connection.
+    func close() {
+        statements.values.forEach { $0.finalize() }
+        statements = [:]
+        if let handle {
+            sqlite3_close_v2(handle)
+            self.handle = nil
+        }
+    }
+
+    /// Runs SQL that returns no rows (one or more statements separated by semicolons).
+    func execute(_ sql: String) throws {
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &message)
+        guard code == SQLITE_OK else {
+            let text = message.map { String(cString: $0) } ?? lastErrorMessage
+            sqlite3_free(message)
+            throw Self.error(code: code, message: text, sql: sql)
+        }
+    }
+
+    /// A prepared statement for SQL, reused from the cache and reset for a new run.
+    func statement(_ sql: String) throws -> SQLiteStatement {
+        if let cached = statements[sql] {
+            cached.reset()
+            return cached
+        }
+        var raw: OpaquePointer?
+        let code = sqlite3_prepare_v2(handle, sql, -1, &raw, nil)
+        guard code == SQLITE_OK, let raw else {
+            throw Self.error(code: code, message: lastErrorMessage, sql: sql)
+        }
+        let statement = SQLiteStatement(raw, connection: self, sql: sql)
+        statements[sql] = statement
+        return statement
+    }
+
+    /// Runs `body` in a transaction, committing when it returns and rolling back when it throws.
+    func transaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// The rows changed by the last INSERT, UPDATE or DELETE.
+    var changes: Int {
+        Int(sqlite3_changes(handle))
+    }
+
+    /// The value of a single-value query, or nil when it returns no row.
+    func scalar(_ sql: String) throws -> Int64? {
+        let statement = try statement(sql)
+        guard try statement.step() else { return nil }
+        return statement.int64(at: 0)
+    }
+
+    /// Whether a table or index with a name exists.
+    func schemaObjectExists(_ name: String) throws -> Bool {
+        let statement = try statement("SELECT 1 FROM sqlite_master WHERE name = ?")
+        statement.bind(name, at: 1)
+        return try statement.step()
+    }
+
+    /// The names of a table's columns.
+    func columns(of table: String) throws -> Set<String> {
+        let statement = try statement("SELECT name FROM pragma_table_info(?)")
+        statement.bind(table, at: 1)
+        var names = Set<String>()
+        while try statement.step() {
+            if let name = statement.string(at: 0) { names.insert(name) }
+        }
+        return names
+    }
+
+    var lastErrorMessage: String {
+        handle.map { String(cString: sqlite3_errmsg($0)) } ?? "no database connection"
+    }
+
+    /// Core Data's error for a SQLite failure: 134180 wrapping an `NSSQLiteErrorDomain` error
+    /// that carries the SQLite result code.
+    static func error(code: Int32, message: String, sql: String?) -> NSError {
+        var info: [String: Any] = [NSLocalizedDescriptionKey: message]
+        if let sql { info["NSSQLiteStatement"] = sql }
+        let underlying = NSError(domain: NSSQLiteErrorDomain, code: Int(code), userInfo: info)
+        return CoreDataError.make(NSSQLiteError, "SQLite error \(code): \(message)", userInfo: [
+            NSUnderlyingErrorKey: underlying,
+            NSSQLiteErrorDomain: Int(code),
+        ])
+    }
+}

@@ -1,0 +1,90 @@
+import CSQLite
+
+/// The SQL functions the store registers on its connection, so that string comparisons with
+/// options, LIKE and MATCHES run in SQL with exactly the semantics of the in-memory evaluator
+/// (they call the same `StringOperators`).
+///
+/// - `cd_compare(a, b, options)`: -1, 0 or 1, comparing with `[c]`/`[d]`/`[l]` options.
+/// - `cd_search(string, needle, options, mode)`: 1 when `string` contains (mode 0), begins with
+///   (mode 1) or ends with (mode 2) `needle`; an empty needle never matches.
+/// - `cd_like(string, pattern, options)`: the predicate language's `LIKE` (`*` and `?`).
+/// - `cd_matches(string, pattern, options)`: `MATCHES`, a whole-string regular expression.
+///
+/// SQLite's own `LIKE` has other wildcards and case rules, so it is never used.
+///
+/// Stores written by Apple's Core Data may carry triggers that call
+/// `NSCoreDataDATriggerUpdatedAffectedObjectValue` and `NSCoreDataDATriggerInsertUpdatedAffectedObjectValue`;
+/// they are registered as no-ops so that writes to such tables succeed.
+enum SQLiteFunctions {
+    enum SearchMode: Int64 {
+        case contains = 0
+        case beginsWith = 1
+        case endsWith = 2
+    }
+
+    static func register(on connection: SQLiteConnection) throws {
+        try define("cd_compare", arguments: 3, on: connection) { arguments in
+            guard let lhs = text(arguments[0]), let rhs = text(arguments[1]) else { return nil }
+            return Int64(StringOperators.compare(lhs, rhs, options: options(arguments[2])).rawValue)
+        }
+        try define("cd_search", arguments: 4, on: connection) { arguments in
+            guard let string = text(arguments[0]), let needle = text(arguments[1]) else { return 0 }
+            let options = options(arguments[2])
+            switch SearchMode(rawValue: sqlite3_value_int64(arguments[3])) {
+            case .beginsWith?: return StringOperators.hasPrefix(string, needle, options: options) ? 1 : 0
+            case .endsWith?: return StringOperators.hasSuffix(string, needle, options: options) ? 1 : 0
+            default: return StringOperators.contains(string, needle, options: options) ? 1 : 0
+            }
+        }
+        try define("cd_like", arguments: 3, on: connection) { arguments in
+            guard let string = text(arguments[0]), let pattern = text(arguments[1]) else { return 0 }
+            return StringOperators.like(string, pattern: pattern, options: options(arguments[2])) ? 1 : 0
+        }
+        try define("cd_matches", arguments: 3, on: connection) { arguments in
+            guard let string = text(arguments[0]), let pattern = text(arguments[1]) else { return 0 }
+            return StringOperators.matches(string, regularExpression: pattern, options: options(arguments[2])) ? 1 : 0
+        }
+        for name in ["NSCoreDataDATriggerUpdatedAffectedObjectValue", "NSCoreDataDATriggerInsertUpdatedAffectedObjectValue"] {
+            try define(name, arguments: 5, on: connection, deterministic: false) { _ in nil }
+        }
+    }
+
+    // MARK: Registration
+
+    private typealias Body = ([OpaquePointer?]) -> Int64?
+
+    /// Boxes a Swift closure for SQLite's C callback.
+    private final class FunctionBox {
+        let body: Body
+        init(_ body: @escaping Body) { self.body = body }
+    }
+
+    private static func define(_ name: String, arguments: Int32, on connection: SQLiteConnection, deterministic: Bool = true, _ body: @escaping Body) throws {
+        let box = Unmanaged.passRetained(FunctionBox(body)).toOpaque()
+        let flags = SQLITE_UTF8 | (deterministic ? SQLITE_DETERMINISTIC : 0)
+        let code = sqlite3_create_function_v2(connection.handle, name, arguments, flags, box, { context, count, values in
+            guard let context, let box = sqlite3_user_data(context) else { return }
+            let function = Unmanaged<FunctionBox>.fromOpaque(box).takeUnretainedValue()
+            let arguments = (0..<Int(count)).map { values?[$0] }
+            if let result = function.body(arguments) {
+                sqlite3_result_int64(context, result)
+            } else {
+                sqlite3_result_null(context)
+            }
+        }, nil, nil, { box in
+            if let box { Unmanaged<FunctionBox>.fromOpaque(box).release() }
+        })
+        guard code == SQLITE_OK else {
+            throw SQLiteConnection.error(code: code, message: connection.lastErrorMessage, sql: nil)
+        }
+    }
+
+    private static func text(_ value: OpaquePointer?) -> String? {
+        guard sqlite3_value_type(value) != SQLITE_NULL, let text = sqlite3_value_text(value) else { return nil }
+        return String(cString: text)
+    }
+
+    private static func options(_ value: OpaquePointer?) -> NSComparisonPredicate.Options {
+        NSComparisonPredicate.Options(rawValue: UInt(truncatingIfNeeded: sqlite3_value_int64(value)))
+    }
+}

@@ -1,0 +1,64 @@
+/// The store metadata in `Z_METADATA`: one row holding the store UUID (`Z_UUID`) and a binary
+/// property list (`Z_PLIST`) of Apple's keys: store type, framework version, entity version
+/// hashes, model version identifiers, digest, checksum, and the application's own keys.
+enum SQLiteMetadata {
+    /// The framework version written into new stores (a recent Apple value, `spec/store-format.md` §5.10).
+    static let frameworkVersion = 1344
+
+    /// Reads the metadata, adding `NSStoreUUIDKey` (from `Z_UUID`) and `NSStoreTypeKey`.
+    static func read(from connection: SQLiteConnection) throws -> [String: Any] {
+        let statement = try connection.statement("SELECT Z_UUID, Z_PLIST FROM Z_METADATA WHERE Z_VERSION = 1")
+        guard try statement.step() else {
+            throw CoreDataError.storeOpen(URL(fileURLWithPath: connection.path), "its Z_METADATA table has no metadata row.")
+        }
+        let uuid = statement.string(at: 0)
+        let plist = statement.data(at: 1) ?? Data()
+        var metadata: [String: Any] = [:]
+        if !plist.isEmpty {
+            do {
+                guard let dictionary = try PropertyListSerialization.propertyList(from: plist, options: [], format: nil) as? [String: Any] else {
+                    throw CoreDataError.storeOpen(URL(fileURLWithPath: connection.path), "its metadata is not a dictionary.")
+                }
+                metadata = dictionary
+            } catch let error as NSError where error.domain != NSCocoaErrorDomain || error.code != NSPersistentStoreOpenError {
+                throw CoreDataError.storeOpen(URL(fileURLWithPath: connection.path), "its metadata property list cannot be read.", underlying: error)
+            }
+        }
+        metadata[NSStoreUUIDKey] = uuid
+        metadata[NSStoreTypeKey] = metadata[NSStoreTypeKey] ?? NSSQLiteStoreType
+        return metadata
+    }
+
+    /// Writes the metadata row (the UUID goes to `Z_UUID`, everything else into the property list).
+    static func write(_ metadata: [String: Any], to connection: SQLiteConnection) throws {
+        var plist = metadata
+        let uuid = plist.removeValue(forKey: NSStoreUUIDKey) as? String ?? UUID().uuidString
+        let data = try PropertyListSerialization.data(fromPropertyList: plist, format: .binary, options: 0)
+        let statement = try connection.statement("INSERT OR REPLACE INTO Z_METADATA (Z_VERSION, Z_UUID, Z_PLIST) VALUES (1, ?, ?)")
+        statement.bind(uuid, at: 1)
+        statement.bind(data, at: 2)
+        try statement.run()
+    }
+
+    /// The metadata of a new store written with a model's entities.
+    static func initial(for entities: [NSEntityDescription], model: NSManagedObjectModel) -> [String: Any] {
+        var metadata = modelKeys(for: entities, model: model)
+        metadata[NSStoreUUIDKey] = UUID().uuidString
+        metadata[NSStoreTypeKey] = NSSQLiteStoreType
+        metadata[StoreMetadataKey.autoVacuumLevel] = "2"
+        return metadata
+    }
+
+    /// The keys that describe the model a store was written with.
+    static func modelKeys(for entities: [NSEntityDescription], model: NSManagedObjectModel) -> [String: Any] {
+        let hashes = Dictionary(entities.map { ($0.entityName, $0.versionHash) }, uniquingKeysWith: { first, _ in first })
+        return [
+            StoreMetadataKey.frameworkVersion: frameworkVersion,
+            NSStoreModelVersionHashesKey: hashes,
+            StoreMetadataKey.hashesVersion: 3,
+            NSStoreModelVersionIdentifiersKey: model.versionIdentifiers.compactMap { $0.base as? String }.sorted(),
+            StoreMetadataKey.hashesDigest: VersionHash.modelDigest(hashes),
+            StoreMetadataKey.checksum: VersionHash.modelChecksum(hashes),
+        ]
+    }
+}

@@ -1,0 +1,99 @@
+/// How to read the rows of a set of entities from their table: the columns to select after
+/// `Z_PK, Z_ENT, Z_OPT`, and, for each entity number, which column fills which slot.
+///
+/// Built once per fetched entity set and cached by the store; decoding a row is then a loop over
+/// precomputed column indices with no name lookups.
+final class SQLiteRowReader {
+    /// How one slot is read.
+    enum Field {
+        case attribute(slot: Int, column: Int32, attribute: NSAttributeDescription, external: Bool)
+        case toOne(slot: Int, column: Int32, typedColumn: Int32?, destination: NSEntityDescription)
+    }
+
+    /// The decoding plan of one entity.
+    struct EntityReader {
+        let entity: NSEntityDescription
+        let slotCount: Int
+        let fields: [Field]
+    }
+
+    let table: String
+    /// Selected columns after the three fixed ones, qualified with the alias `t0`.
+    let selectList: String
+    private let readers: [EntityReader?]
+
+    init(entities: [NSEntityDescription], schema: SQLiteSchema) throws {
+        guard let first = entities.first, let firstMapping = schema.mapping(for: first) else {
+            throw CoreDataError.invalidRequest("The entities are not stored in this SQLite store.")
+        }
+        table = firstMapping.table
+        var columns: [String] = []
+        var positions: [String: Int32] = [:]
+        func position(of column: String) -> Int32 {
+            if let known = positions[column] { return known }
+            let index = Int32(3 + columns.count)
+            columns.append(column)
+            positions[column] = index
+            return index
+        }
+        var readers: [EntityReader?] = []
+        for entity in entities {
+            guard let mapping = schema.mapping(for: entity) else { continue }
+            var fields: [Field] = []
+            for slot in entity.layout.slots {
+                guard let column = mapping.columnBySlot[slot.index] else { continue }
+                switch slot.kind {
+                case .attribute(let attribute):
+                    fields.append(.attribute(slot: slot.index, column: position(of: column), attribute: attribute, external: attribute.allowsExternalBinaryDataStorage && attribute.attributeType == .binaryDataAttributeType))
+                case .toOne(let relationship):
+                    guard let destination = relationship.destinationEntity else { continue }
+                    let typed = mapping.typedColumnBySlot[slot.index].map(position(of:))
+                    fields.append(.toOne(slot: slot.index, column: position(of: column), typedColumn: typed, destination: destination))
+                case .toMany:
+                    continue
+                }
+            }
+            let number = Int(mapping.number)
+            if readers.count <= number { readers += Array(repeating: nil, count: number - readers.count + 1) }
+            readers[number] = EntityReader(entity: entity, slotCount: entity.layout.slots.count, fields: fields)
+        }
+        self.readers = readers
+        selectList = (["t0.Z_PK", "t0.Z_ENT", "t0.Z_OPT"] + columns.map { "t0.\($0)" }).joined(separator: ", ")
+    }
+
+    /// The row the statement is on, as a snapshot; nil for a row of an entity outside the set.
+    func snapshot(from statement: SQLiteStatement, store: SQLiteStore, schema: SQLiteSchema) -> RowSnapshot? {
+        let entityNumber = Int(statement.int64(at: 1))
+        guard entityNumber >= 0, entityNumber < readers.count, let reader = readers[entityNumber] else { return nil }
+        var values = ContiguousArray<Any?>(repeating: nil, count: reader.slotCount)
+        for field in reader.fields {
+            switch field {
+            case .attribute(let slot, let column, let attribute, let external):
+                if external {
+                    values[slot] = statement.data(at: column).map { store.external.decode($0) }
+                } else {
+                    values[slot] = SQLiteValueCodec.decode(statement, at: column, for: attribute)
+                }
+            case .toOne(let slot, let column, let typedColumn, let destination):
+                guard !statement.isNull(at: column) else { continue }
+                let concrete = typedColumn.flatMap { schema.entitiesByNumber[statement.int64(at: $0)] } ?? destination
+                values[slot] = store.objectID(for: concrete, primaryKey: statement.int64(at: column))
+            }
+        }
+        let objectID = store.objectID(for: reader.entity, primaryKey: statement.int64(at: 0))
+        return RowSnapshot(objectID: objectID, version: statement.int64(at: 2), values: values)
+    }
+}
+
+/// The row readers of a store, by fetched entity set.
+struct SQLiteQueryCache {
+    private var readers: [[ObjectIdentifier]: SQLiteRowReader] = [:]
+
+    mutating func reader(for entities: [NSEntityDescription], schema: SQLiteSchema) throws -> SQLiteRowReader {
+        let key = entities.map(ObjectIdentifier.init)
+        if let cached = readers[key] { return cached }
+        let reader = try SQLiteRowReader(entities: entities, schema: schema)
+        readers[key] = reader
+        return reader
+    }
+}

@@ -1,0 +1,289 @@
+/// Apple's SQLite layout for the entities of one store: entity numbers (`Z_ENT`), one table per
+/// inheritance root, a column per persistent property, join tables for many-to-many
+/// relationships, ordering columns for ordered relationships, and indexes.
+///
+/// Names follow `spec/store-format.md` §2: tables `Z<ROOT>`, columns `Z<PROPERTY>` (with a numeric
+/// suffix on collision), typed to-one columns `Z<n>_<NAME>`, join tables `Z_<n><RELATIONSHIP>`.
+final class SQLiteSchema {
+    /// Where an entity's rows live and which column holds each slot.
+    struct EntityMapping {
+        let entity: NSEntityDescription
+        let number: Int64
+        let table: String
+        /// The entity numbers of the entity and all its sub-entities.
+        let numbersWithDescendants: [Int64]
+        /// The column of each attribute and to-one slot.
+        let columnBySlot: [Int: String]
+        /// The entity-number column of to-one slots whose destination has sub-entities.
+        let typedColumnBySlot: [Int: String]
+    }
+
+    /// A table with its columns in declaration order.
+    struct Table {
+        let name: String
+        var columns: [(name: String, type: String)]
+    }
+
+    /// The join table of a many-to-many relationship pair.
+    struct JoinTable {
+        let name: String
+        /// The relationship whose source rows the first column holds.
+        let owner: NSRelationshipDescription
+        /// Holds the primary keys of `owner`'s source entity.
+        let sourceColumn: String
+        /// Holds the primary keys of `owner`'s destination entity.
+        let destinationColumn: String
+        /// The position column of each ordered side, by the column it orders.
+        let orderColumns: [String: String]
+
+        /// The column holding the rows on the owning side of `relationship`, and the one holding
+        /// its destinations.
+        func columns(for relationship: NSRelationshipDescription) -> (source: String, destination: String) {
+            relationship === owner ? (sourceColumn, destinationColumn) : (destinationColumn, sourceColumn)
+        }
+    }
+
+    let entities: [NSEntityDescription]
+    private(set) var mappings: [ObjectIdentifier: EntityMapping] = [:]
+    private(set) var entitiesByNumber: [Int64: NSEntityDescription] = [:]
+    private(set) var tables: [Table] = []
+    private(set) var joinTables: [ObjectIdentifier: JoinTable] = [:]
+    /// For ordered one-to-many relationships: the destination-table column holding positions.
+    private(set) var orderColumns: [ObjectIdentifier: String] = [:]
+    private(set) var indexes: [String] = []
+
+    /// Builds the layout of a set of entities (closed under inheritance), numbering them as
+    /// `numbers` says or, for a new store, as Apple does.
+    init(entities: [NSEntityDescription], numbers: [String: Int64]? = nil) {
+        self.entities = entities
+        let numbering = numbers ?? Self.appleNumbering(entities)
+        for entity in entities {
+            if let number = numbering[entity.entityName] { entitiesByNumber[number] = entity }
+        }
+        for root in Self.roots(of: entities) {
+            buildTable(for: root, numbering: numbering)
+        }
+        buildRelationshipStorage(numbering: numbering)
+    }
+
+    func mapping(for entity: NSEntityDescription) -> EntityMapping? {
+        mappings[ObjectIdentifier(entity)]
+    }
+
+    func joinTable(for relationship: NSRelationshipDescription) -> JoinTable? {
+        joinTables[ObjectIdentifier(relationship)]
+    }
+
+    func orderColumn(for relationship: NSRelationshipDescription) -> String? {
+        orderColumns[ObjectIdentifier(relationship)]
+    }
+
+    /// Whether a relationship is stored in a join table (many-to-many, or to-many without inverse).
+    static func usesJoinTable(_ relationship: NSRelationshipDescription) -> Bool {
+        relationship.isToMany && (relationship.inverseRelationship?.isToMany ?? true)
+    }
+
+    // MARK: Numbering
+
+    /// Apple's entity numbers: a pre-order walk of the inheritance forest, roots and sub-entities
+    /// each in case-insensitive name order, starting at 1.
+    static func appleNumbering(_ entities: [NSEntityDescription]) -> [String: Int64] {
+        var numbers: [String: Int64] = [:]
+        var next: Int64 = 1
+        let members = Set(entities.map(ObjectIdentifier.init))
+        func visit(_ entity: NSEntityDescription) {
+            numbers[entity.entityName] = next
+            next += 1
+            for child in sortedByName(entity.subentities.filter { members.contains(ObjectIdentifier($0)) }) {
+                visit(child)
+            }
+        }
+        sortedByName(roots(of: entities)).forEach(visit)
+        return numbers
+    }
+
+    private static func sortedByName(_ entities: [NSEntityDescription]) -> [NSEntityDescription] {
+        entities.sorted { lhs, rhs in
+            let order = lhs.entityName.compare(rhs.entityName, options: .caseInsensitive)
+            return order == .orderedSame ? lhs.entityName < rhs.entityName : order == .orderedAscending
+        }
+    }
+
+    private static func roots(of entities: [NSEntityDescription]) -> [NSEntityDescription] {
+        let members = Set(entities.map(ObjectIdentifier.init))
+        return entities.filter { entity in entity.superentity.map { !members.contains(ObjectIdentifier($0)) } ?? true }
+    }
+
+    // MARK: Tables and columns
+
+    private func buildTable(for root: NSEntityDescription, numbering: [String: Int64]) {
+        let tableName = "Z" + root.entityName.uppercased()
+        var table = Table(name: tableName, columns: [("Z_PK", "INTEGER PRIMARY KEY"), ("Z_ENT", "INTEGER"), ("Z_OPT", "INTEGER")])
+        var used: Set<String> = ["Z_PK", "Z_ENT", "Z_OPT"]
+        var columnByProperty: [ObjectIdentifier: String] = [:]
+        var typedColumnByProperty: [ObjectIdentifier: String] = [:]
+        let hierarchy = root.selfAndDescendants.filter { entities.contains($0) }
+        for entity in hierarchy {
+            for property in entity.declaredProperties.sorted(by: { $0.name < $1.name }) where !property.isTransient {
+                if let attribute = property as? NSAttributeDescription {
+                    guard let type = Self.columnType(for: attribute) else { continue }
+                    let column = Self.unique("Z" + attribute.name.uppercased(), in: &used)
+                    table.columns.append((column, type))
+                    columnByProperty[ObjectIdentifier(attribute)] = column
+                } else if let relationship = property as? NSRelationshipDescription, !relationship.isToMany {
+                    let column = Self.unique("Z" + relationship.name.uppercased(), in: &used)
+                    table.columns.append((column, "INTEGER"))
+                    columnByProperty[ObjectIdentifier(relationship)] = column
+                    indexes.append("CREATE INDEX IF NOT EXISTS \(tableName)_\(column)_INDEX ON \(tableName) (\(column))")
+                    if let destination = relationship.destinationEntity, !destination.subentities.isEmpty,
+                       let number = numbering[destination.entityName] {
+                        let typed = Self.unique("Z\(number)_" + relationship.name.uppercased(), in: &used)
+                        table.columns.append((typed, "INTEGER"))
+                        typedColumnByProperty[ObjectIdentifier(relationship)] = typed
+                    }
+                }
+            }
+        }
+        if hierarchy.count > 1 {
+            indexes.append("CREATE INDEX IF NOT EXISTS \(tableName)_Z_ENT_INDEX ON \(tableName) (Z_ENT)")
+        }
+        tables.append(table)
+        for entity in hierarchy {
+            registerMapping(entity, table: tableName, numbering: numbering, columns: columnByProperty, typedColumns: typedColumnByProperty)
+        }
+    }
+
+    private func registerMapping(_ entity: NSEntityDescription, table: String, numbering: [String: Int64], columns: [ObjectIdentifier: String], typedColumns: [ObjectIdentifier: String]) {
+        var columnBySlot: [Int: String] = [:]
+        var typedColumnBySlot: [Int: String] = [:]
+        for slot in entity.layout.slots {
+            if let column = columns[ObjectIdentifier(slot.property)] { columnBySlot[slot.index] = column }
+            if let typed = typedColumns[ObjectIdentifier(slot.property)] { typedColumnBySlot[slot.index] = typed }
+        }
+        let descendants = entity.selfAndDescendants.compactMap { numbering[$0.entityName] }
+        mappings[ObjectIdentifier(entity)] = EntityMapping(
+            entity: entity,
+            number: numbering[entity.entityName] ?? 0,
+            table: table,
+            numbersWithDescendants: descendants,
+            columnBySlot: columnBySlot,
+            typedColumnBySlot: typedColumnBySlot
+        )
+        addModelIndexes(for: entity, table: table, columns: columnBySlot)
+    }
+
+    /// Indexes the model asks for: `indexed` properties, fetch indexes and uniqueness constraints.
+    private func addModelIndexes(for entity: NSEntityDescription, table: String, columns: [Int: String]) {
+        func column(_ property: NSPropertyDescription?) -> String? {
+            property.flatMap { entity.layout.slotIndex(forKey: $0.name) }.flatMap { columns[$0] }
+        }
+        let name = entity.entityName
+        for property in entity.declaredProperties where property.isIndexed {
+            if let column = column(property) {
+                indexes.append("CREATE INDEX IF NOT EXISTS Z_\(name)_\(property.name) ON \(table) (\(column) COLLATE BINARY ASC)")
+            }
+        }
+        for index in entity.indexes {
+            let parts = index.elements.compactMap { element in
+                column(element.property).map { "\($0) COLLATE BINARY \(element.isAscending ? "ASC" : "DESC")" }
+            }
+            if !parts.isEmpty {
+                indexes.append("CREATE INDEX IF NOT EXISTS Z_\(name)_\(index.name) ON \(table) (\(parts.joined(separator: ", ")))")
+            }
+        }
+        for constraint in entity.uniquenessConstraints {
+            let names = constraint.map { ($0 as? NSPropertyDescription)?.name ?? "\($0)" }
+            let parts = names.compactMap { entity.layout.slotIndex(forKey: $0).flatMap { columns[$0] } }
+            if !parts.isEmpty && parts.count == names.count {
+                indexes.append("CREATE UNIQUE INDEX IF NOT EXISTS Z_\(name)_UNIQUE_\(names.joined(separator: "_")) ON \(table) (\(parts.map { "\($0) COLLATE BINARY ASC" }.joined(separator: ", ")))")
+            }
+        }
+    }
+
+    // MARK: To-many storage
+
+    private func buildRelationshipStorage(numbering: [String: Int64]) {
+        for entity in entities {
+            for case let relationship as NSRelationshipDescription in entity.declaredProperties where relationship.isToMany && !relationship.isTransient {
+                if Self.usesJoinTable(relationship) {
+                    buildJoinTable(relationship, numbering: numbering)
+                } else if relationship.isOrdered, let inverse = relationship.inverseRelationship,
+                          let destination = relationship.destinationEntity,
+                          let tableIndex = tables.firstIndex(where: { $0.name == "Z" + destination.rootEntity.entityName.uppercased() }) {
+                    let column = "Z_FOK_" + inverse.name.uppercased()
+                    if !tables[tableIndex].columns.contains(where: { $0.name == column }) {
+                        tables[tableIndex].columns.append((column, "INTEGER"))
+                    }
+                    orderColumns[ObjectIdentifier(relationship)] = column
+                }
+            }
+        }
+    }
+
+    private func buildJoinTable(_ relationship: NSRelationshipDescription, numbering: [String: Int64]) {
+        guard joinTables[ObjectIdentifier(relationship)] == nil,
+              let destination = relationship.destinationEntity,
+              let sourceNumber = numbering[relationship.entity.entityName],
+              let destinationNumber = numbering[destination.entityName] else { return }
+        let inverse = relationship.inverseRelationship
+        // The side with the lower entity number (then the lower name) names the table.
+        if let inverse, let inverseNumber = numbering[inverse.entity.entityName],
+           (inverseNumber, inverse.name) < (sourceNumber, relationship.name) {
+            buildJoinTable(inverse, numbering: numbering)
+            joinTables[ObjectIdentifier(relationship)] = joinTables[ObjectIdentifier(inverse)]
+            return
+        }
+        let name = "Z_\(sourceNumber)\(relationship.name.uppercased())"
+        let sourceColumn = "Z_\(sourceNumber)" + (inverse?.name ?? relationship.entity.entityName).uppercased()
+        var destinationColumn = "Z_\(destinationNumber)" + relationship.name.uppercased()
+        if destinationColumn == sourceColumn { destinationColumn += "1" }
+        var orderColumns: [String: String] = [:]
+        if relationship.isOrdered { orderColumns[destinationColumn] = "Z_FOK_" + String(destinationColumn.dropFirst(2)) }
+        if inverse?.isOrdered == true { orderColumns[sourceColumn] = "Z_FOK_" + String(sourceColumn.dropFirst(2)) }
+        let joinTable = JoinTable(name: name, owner: relationship, sourceColumn: sourceColumn, destinationColumn: destinationColumn, orderColumns: orderColumns)
+        joinTables[ObjectIdentifier(relationship)] = joinTable
+        if let inverse { joinTables[ObjectIdentifier(inverse)] = joinTable }
+        indexes.append("CREATE INDEX IF NOT EXISTS \(name)_\(destinationColumn)_INDEX ON \(name) (\(destinationColumn), \(sourceColumn))")
+    }
+
+    // MARK: DDL
+
+    /// The statements that create the tables, join tables and indexes.
+    var creationStatements: [String] {
+        var statements = tables.map { table in
+            "CREATE TABLE \(table.name) ( \(table.columns.map { "\($0.name) \($0.type)" }.joined(separator: ", ")) )"
+        }
+        var seen = Set<String>()
+        for joinTable in joinTables.values where seen.insert(joinTable.name).inserted {
+            var columns = ["\(joinTable.sourceColumn) INTEGER", "\(joinTable.destinationColumn) INTEGER"]
+            columns += joinTable.orderColumns.values.sorted().map { "\($0) INTEGER" }
+            columns.append("PRIMARY KEY (\(joinTable.sourceColumn), \(joinTable.destinationColumn))")
+            statements.append("CREATE TABLE \(joinTable.name) ( \(columns.joined(separator: ", ")) )")
+        }
+        return statements + indexes
+    }
+
+    /// The SQLite column type of an attribute, or nil for types that are never stored.
+    static func columnType(for attribute: NSAttributeDescription) -> String? {
+        switch attribute.attributeType {
+        case .integer16AttributeType, .integer32AttributeType, .integer64AttributeType, .booleanAttributeType: return "INTEGER"
+        case .doubleAttributeType, .floatAttributeType: return "FLOAT"
+        case .decimalAttributeType: return "DECIMAL"
+        case .stringAttributeType, .URIAttributeType: return "VARCHAR"
+        case .dateAttributeType: return "TIMESTAMP"
+        case .binaryDataAttributeType, .UUIDAttributeType, .transformableAttributeType: return "BLOB"
+        case .undefinedAttributeType, .objectIDAttributeType, .compositeAttributeType: return nil
+        }
+    }
+
+    private static func unique(_ name: String, in used: inout Set<String>) -> String {
+        var candidate = name
+        var suffix = 1
+        while used.contains(candidate) {
+            candidate = name + String(suffix)
+            suffix += 1
+        }
+        used.insert(candidate)
+        return candidate
+    }
+}

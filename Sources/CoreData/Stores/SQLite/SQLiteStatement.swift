@@ -1,0 +1,122 @@
+import CSQLite
+
+/// A prepared SQLite statement: binding parameters, stepping through rows, reading columns.
+///
+/// Values are always bound as parameters, never spliced into SQL.
+final class SQLiteStatement {
+    private var handle: OpaquePointer?
+    private unowned let connection: SQLiteConnection
+    let sql: String
+
+    init(_ handle: OpaquePointer, connection: SQLiteConnection, sql: String) {
+        self.handle = handle
+        self.connection = connection
+        self.sql = sql
+    }
+
+    func finalize() {
+        sqlite3_finalize(handle)
+        handle = nil
+    }
+
+    func reset() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
+    /// Advances to the next row; false when there are no more rows.
+    @discardableResult
+    func step() throws -> Bool {
+        switch sqlite3_step(handle) {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        case let code: throw SQLiteConnection.error(code: code, message: connection.lastErrorMessage, sql: sql)
+        }
+    }
+
+    /// Runs a statement that returns no rows.
+    func run() throws {
+        while try step() {}
+    }
+
+    // MARK: Binding (1-based indices)
+
+    func bind(_ value: Int64, at index: Int32) {
+        sqlite3_bind_int64(handle, index, value)
+    }
+
+    func bind(_ value: Double, at index: Int32) {
+        sqlite3_bind_double(handle, index, value)
+    }
+
+    func bind(_ value: String, at index: Int32) {
+        sqlite3_bind_text(handle, index, value, -1, csqlite_transient)
+    }
+
+    func bind(_ value: Data, at index: Int32) {
+        value.withUnsafeBytes { bytes in
+            _ = sqlite3_bind_blob(handle, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(bytes.count), csqlite_transient)
+        }
+    }
+
+    func bindNull(at index: Int32) {
+        sqlite3_bind_null(handle, index)
+    }
+
+    /// Binds a value already in SQL form (`SQLValue`).
+    func bind(_ value: SQLValue, at index: Int32) {
+        switch value {
+        case .null: bindNull(at: index)
+        case .integer(let integer): bind(integer, at: index)
+        case .real(let real): bind(real, at: index)
+        case .text(let text): bind(text, at: index)
+        case .blob(let blob): bind(blob, at: index)
+        }
+    }
+
+    // MARK: Reading (0-based indices)
+
+    func isNull(at index: Int32) -> Bool {
+        sqlite3_column_type(handle, index) == SQLITE_NULL
+    }
+
+    func int64(at index: Int32) -> Int64 {
+        sqlite3_column_int64(handle, index)
+    }
+
+    func double(at index: Int32) -> Double {
+        sqlite3_column_double(handle, index)
+    }
+
+    func string(at index: Int32) -> String? {
+        guard let text = sqlite3_column_text(handle, index) else { return nil }
+        return String(cString: text)
+    }
+
+    func data(at index: Int32) -> Data? {
+        guard sqlite3_column_type(handle, index) != SQLITE_NULL else { return nil }
+        let count = Int(sqlite3_column_bytes(handle, index))
+        guard count > 0, let bytes = sqlite3_column_blob(handle, index) else { return Data() }
+        return Data(bytes: bytes, count: count)
+    }
+
+    /// The column's value in SQL form.
+    func value(at index: Int32) -> SQLValue {
+        switch sqlite3_column_type(handle, index) {
+        case SQLITE_INTEGER: return .integer(int64(at: index))
+        case SQLITE_FLOAT: return .real(double(at: index))
+        case SQLITE_TEXT: return string(at: index).map(SQLValue.text) ?? .null
+        case SQLITE_BLOB: return .blob(data(at: index) ?? Data())
+        default: return .null
+        }
+    }
+}
+
+/// A value as SQLite stores it.
+enum SQLValue: Equatable {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+    case blob(Data)
+}

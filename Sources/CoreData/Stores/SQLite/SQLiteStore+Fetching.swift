@@ -1,0 +1,110 @@
+// Fetching from the SQLite store: each plan becomes one SELECT over the root table, with the
+// predicate and sort compiled to SQL and every value bound as a parameter.
+extension SQLiteStore {
+    func fetchRows(_ plan: FetchPlan) throws -> [RowSnapshot] {
+        let (connection, schema) = try requireConnection()
+        let reader = try queryCache.reader(for: plan.entities, schema: schema)
+        let query = try select(reader.selectList, plan: plan, schema: schema, paged: true)
+        let statement = try prepare(query, on: connection)
+        var rows: [RowSnapshot] = []
+        while try statement.step() {
+            if let row = reader.snapshot(from: statement, store: self, schema: schema) { rows.append(row) }
+        }
+        return rows
+    }
+
+    func fetchObjectIDs(_ plan: FetchPlan) throws -> [NSManagedObjectID] {
+        let (connection, schema) = try requireConnection()
+        let statement = try prepare(try select("t0.Z_PK, t0.Z_ENT", plan: plan, schema: schema, paged: true), on: connection)
+        var identifiers: [NSManagedObjectID] = []
+        while try statement.step() {
+            guard let entity = schema.entitiesByNumber[statement.int64(at: 1)] else { continue }
+            identifiers.append(objectID(for: entity, primaryKey: statement.int64(at: 0)))
+        }
+        return identifiers
+    }
+
+    func countRows(_ plan: FetchPlan) throws -> Int {
+        let (connection, schema) = try requireConnection()
+        let inner = try select("t0.Z_PK", plan: plan, schema: schema, paged: true, sorted: false)
+        let query = plan.limit > 0 || plan.offset > 0
+            ? SQLFragment(sql: "SELECT COUNT(*) FROM (\(inner.sql))", bindings: inner.bindings)
+            : SQLFragment(sql: inner.sql.replacingOccurrences(of: "SELECT t0.Z_PK FROM", with: "SELECT COUNT(*) FROM"), bindings: inner.bindings)
+        let statement = try prepare(query, on: connection)
+        return try statement.step() ? Int(statement.int64(at: 0)) : 0
+    }
+
+    func snapshot(for objectID: NSManagedObjectID) throws -> RowSnapshot? {
+        guard let primaryKey = objectID.primaryKey else { return nil }
+        let (connection, schema) = try requireConnection()
+        let entities = objectID.entity.selfAndDescendants
+        let reader = try queryCache.reader(for: entities, schema: schema)
+        let statement = try connection.statement("SELECT \(reader.selectList) FROM \(reader.table) t0 WHERE t0.Z_PK = ?")
+        statement.bind(primaryKey, at: 1)
+        guard try statement.step() else { return nil }
+        return reader.snapshot(from: statement, store: self, schema: schema)
+    }
+
+    func destinationIDs(of objectID: NSManagedObjectID, relationship: NSRelationshipDescription) throws -> [NSManagedObjectID] {
+        guard let primaryKey = objectID.primaryKey, let destination = relationship.destinationEntity else { return [] }
+        let (connection, schema) = try requireConnection()
+        guard let destinationMapping = schema.mapping(for: destination) else { return [] }
+        let sql: String
+        if let joinTable = schema.joinTable(for: relationship) {
+            let columns = joinTable.columns(for: relationship)
+            let order = joinTable.orderColumns[columns.destination].map { " ORDER BY j.\($0)" } ?? ""
+            sql = "SELECT d.Z_PK, d.Z_ENT FROM \(joinTable.name) j JOIN \(destinationMapping.table) d ON d.Z_PK = j.\(columns.destination) WHERE j.\(columns.source) = ?\(order)"
+        } else {
+            guard let inverse = relationship.inverseRelationship,
+                  let inverseSlot = destination.layout.slotIndex(forKey: inverse.name),
+                  let foreignKey = destinationMapping.columnBySlot[inverseSlot] else { return [] }
+            let order = schema.orderColumn(for: relationship).map { " ORDER BY \($0), Z_PK" } ?? ""
+            sql = "SELECT Z_PK, Z_ENT FROM \(destinationMapping.table) WHERE \(foreignKey) = ?\(order)"
+        }
+        let statement = try connection.statement(sql)
+        statement.bind(primaryKey, at: 1)
+        var identifiers: [NSManagedObjectID] = []
+        while try statement.step() {
+            guard let entity = schema.entitiesByNumber[statement.int64(at: 1)] else { continue }
+            identifiers.append(self.objectID(for: entity, primaryKey: statement.int64(at: 0)))
+        }
+        return identifiers
+    }
+
+    // MARK: Query building
+
+    /// `SELECT <columns> FROM <table> t0 <joins> WHERE <entity filter> AND <predicate> ORDER BY … LIMIT … OFFSET …`.
+    private func select(_ columns: String, plan: FetchPlan, schema: SQLiteSchema, paged: Bool, sorted: Bool = true) throws -> SQLFragment {
+        guard let mapping = schema.mapping(for: plan.entity) else {
+            throw CoreDataError.invalidRequest("The entity \(plan.entity.entityName) is not stored in this SQLite store.")
+        }
+        var compiler = SQLitePredicateCompiler(schema: schema)
+        let scope = SQLScope(entity: plan.entity, alias: "t0")
+        var conditions: [SQLFragment] = []
+        let numbers = plan.entities.compactMap { schema.mapping(for: $0)?.number }
+        let hierarchy = plan.entity.rootEntity.selfAndDescendants.filter { schema.mapping(for: $0) != nil }
+        let entityFilter = numbers.count < hierarchy.count ? " AND t0.Z_ENT IN (\(numbers.map(String.init).joined(separator: ", ")))" : ""
+        if let predicate = plan.predicate {
+            conditions.append(try compiler.compile(predicate.node, in: scope))
+        }
+        let order = sorted ? try plan.sortDescriptors.map { try compiler.orderTerm($0, in: scope) } : []
+        var sql = "SELECT \(columns) FROM \(mapping.table) t0"
+        if !scope.joins.isEmpty { sql += " " + scope.joins.joined(separator: " ") }
+        let condition = SQLFragment.joined(conditions, separator: " AND ")
+        sql += " WHERE 1" + entityFilter
+        if !conditions.isEmpty { sql += " AND (\(condition.sql))" }
+        if !order.isEmpty { sql += " ORDER BY " + order.joined(separator: ", ") }
+        if paged && (plan.limit > 0 || plan.offset > 0) {
+            sql += " LIMIT \(plan.limit > 0 ? plan.limit : -1) OFFSET \(plan.offset)"
+        }
+        return SQLFragment(sql: sql, bindings: condition.bindings)
+    }
+
+    private func prepare(_ query: SQLFragment, on connection: SQLiteConnection) throws -> SQLiteStatement {
+        let statement = try connection.statement(query.sql)
+        for (index, value) in query.bindings.enumerated() {
+            statement.bind(value, at: Int32(index + 1))
+        }
+        return statement
+    }
+}

@@ -1,0 +1,286 @@
+// Saving into the SQLite store: one transaction per save, primary keys from Z_PRIMARYKEY,
+// optimistic locking on Z_OPT, join-table and ordering upkeep, and external binary files.
+extension SQLiteStore {
+    func obtainPermanentIDs(for entities: [NSEntityDescription]) throws -> [NSManagedObjectID] {
+        let (connection, schema) = try requireConnection()
+        return try connection.transaction {
+            var allocator = PrimaryKeyAllocator(connection: connection, schema: schema)
+            let identifiers = try entities.map { objectID(for: $0, primaryKey: try allocator.next(for: $0)) }
+            try allocator.commit()
+            return identifiers
+        }
+    }
+
+    func save(_ changes: StoreSaveChanges) throws -> StoreSaveResult {
+        let (connection, schema) = try requireConnection()
+        var files = ExternalFileChanges()
+        do {
+            let result = try connection.transaction {
+                try write(changes, connection: connection, schema: schema, files: &files)
+            }
+            external.remove(files.obsolete)
+            if let metadata = changes.metadata { storedMetadata = completedMetadata(metadata) }
+            return result
+        } catch {
+            external.remove(files.written)
+            throw error
+        }
+    }
+
+    /// Application metadata with the keys the store needs kept: its UUID, type and model hashes.
+    private func completedMetadata(_ metadata: [String: Any]) -> [String: Any] {
+        var completed = metadata
+        for key in [NSStoreUUIDKey, NSStoreTypeKey, NSStoreModelVersionHashesKey, StoreMetadataKey.hashesVersion] where completed[key] == nil {
+            completed[key] = storedMetadata[key]
+        }
+        return completed
+    }
+
+    /// Files a save creates (removed again if it fails) and files it makes obsolete (removed once it commits).
+    struct ExternalFileChanges {
+        var written: [URL] = []
+        var obsolete: [URL] = []
+    }
+
+    private func write(_ changes: StoreSaveChanges, connection: SQLiteConnection, schema: SQLiteSchema, files: inout ExternalFileChanges) throws -> StoreSaveResult {
+        if let metadata = changes.metadata {
+            try SQLiteMetadata.write(completedMetadata(metadata), to: connection)
+        }
+        var allocator = PrimaryKeyAllocator(connection: connection, schema: schema)
+        var result = StoreSaveResult()
+        for row in changes.inserts where row.objectID.isTemporaryID {
+            result.permanentIDs[row.objectID] = objectID(for: row.objectID.entity, primaryKey: try allocator.next(for: row.objectID.entity))
+        }
+        try allocator.commit()
+        let keys = PrimaryKeys(permanentIDs: result.permanentIDs)
+        for row in changes.inserts {
+            try insert(row, keys: keys, connection: connection, schema: schema, files: &files)
+        }
+        for row in changes.updates {
+            try update(row, keys: keys, connection: connection, schema: schema, files: &files)
+        }
+        for row in changes.deletes {
+            try delete(row, connection: connection, schema: schema, files: &files)
+        }
+        for change in changes.toManyChanges {
+            try apply(change, keys: keys, connection: connection, schema: schema)
+        }
+        return result
+    }
+
+    // MARK: Rows
+
+    private func insert(_ row: RowChange, keys: PrimaryKeys, connection: SQLiteConnection, schema: SQLiteSchema, files: inout ExternalFileChanges) throws {
+        let entity = row.objectID.entity
+        guard let mapping = schema.mapping(for: entity), let primaryKey = keys.key(for: row.objectID) else {
+            throw CoreDataError.make(NSPersistentStoreSaveError, "The entity \(entity.entityName) is not stored in this SQLite store.")
+        }
+        let assignments = try columnValues(of: row, slots: row.changedSlots, mapping: mapping, keys: keys, schema: schema, files: &files)
+        let columns = ["Z_PK", "Z_ENT", "Z_OPT"] + assignments.map(\.column)
+        let sql = "INSERT INTO \(mapping.table) (\(columns.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))"
+        let statement = try connection.statement(sql)
+        statement.bind(primaryKey, at: 1)
+        statement.bind(mapping.number, at: 2)
+        statement.bind(Int64(1), at: 3)
+        for (index, assignment) in assignments.enumerated() {
+            statement.bind(assignment.value, at: Int32(index + 4))
+        }
+        try statement.run()
+    }
+
+    private func update(_ row: RowChange, keys: PrimaryKeys, connection: SQLiteConnection, schema: SQLiteSchema, files: inout ExternalFileChanges) throws {
+        guard let mapping = schema.mapping(for: row.objectID.entity), let primaryKey = row.objectID.primaryKey else { return }
+        files.obsolete += try externalFiles(of: primaryKey, slots: Array(row.changedSlots), mapping: mapping, connection: connection)
+        let assignments = try columnValues(of: row, slots: row.changedSlots, mapping: mapping, keys: keys, schema: schema, files: &files)
+        let sets = (["Z_OPT = Z_OPT + 1"] + assignments.map { "\($0.column) = ?" }).joined(separator: ", ")
+        let statement = try connection.statement("UPDATE \(mapping.table) SET \(sets) WHERE Z_PK = ? AND Z_OPT = ?")
+        for (index, assignment) in assignments.enumerated() {
+            statement.bind(assignment.value, at: Int32(index + 1))
+        }
+        statement.bind(primaryKey, at: Int32(assignments.count + 1))
+        statement.bind(row.version, at: Int32(assignments.count + 2))
+        try statement.run()
+        if connection.changes == 0 {
+            throw conflictError(row, mapping: mapping, connection: connection, primaryKey: primaryKey)
+        }
+    }
+
+    private func delete(_ row: RowChange, connection: SQLiteConnection, schema: SQLiteSchema, files: inout ExternalFileChanges) throws {
+        guard let mapping = schema.mapping(for: row.objectID.entity), let primaryKey = row.objectID.primaryKey else { return }
+        files.obsolete += try externalFiles(of: primaryKey, slots: row.objectID.entity.layout.persistentAttributeSlots, mapping: mapping, connection: connection)
+        let statement = try connection.statement("DELETE FROM \(mapping.table) WHERE Z_PK = ? AND Z_OPT = ?")
+        statement.bind(primaryKey, at: 1)
+        statement.bind(row.version, at: 2)
+        try statement.run()
+        if connection.changes == 0, try rowExists(primaryKey, table: mapping.table, connection: connection) {
+            throw conflictError(row, mapping: mapping, connection: connection, primaryKey: primaryKey)
+        }
+        for relationship in row.objectID.entity.relationshipsByName.values {
+            guard let joinTable = schema.joinTable(for: relationship) else { continue }
+            let statement = try connection.statement("DELETE FROM \(joinTable.name) WHERE \(joinTable.columns(for: relationship).source) = ?")
+            statement.bind(primaryKey, at: 1)
+            try statement.run()
+        }
+    }
+
+    /// The column assignments of the given slots of a row: attributes encoded, to-one
+    /// destinations as primary keys (and entity numbers in typed columns).
+    private func columnValues(of row: RowChange, slots: SlotSet, mapping: SQLiteSchema.EntityMapping, keys: PrimaryKeys, schema: SQLiteSchema, files: inout ExternalFileChanges) throws -> [(column: String, value: SQLValue)] {
+        var assignments: [(column: String, value: SQLValue)] = []
+        let layout = row.objectID.entity.layout
+        for slot in slots {
+            guard let column = mapping.columnBySlot[slot] else { continue }
+            switch layout.slots[slot].kind {
+            case .attribute(let attribute):
+                assignments.append((column, try encode(row.values[slot], attribute: attribute, files: &files)))
+            case .toOne:
+                let destination = row.values[slot] as? NSManagedObjectID
+                assignments.append((column, destination.flatMap(keys.key(for:)).map(SQLValue.integer) ?? .null))
+                if let typed = mapping.typedColumnBySlot[slot] {
+                    let number = destination.flatMap { schema.mapping(for: $0.entity)?.number }
+                    assignments.append((typed, number.map(SQLValue.integer) ?? .null))
+                }
+            case .toMany:
+                continue
+            }
+        }
+        return assignments
+    }
+
+    private func encode(_ value: Any?, attribute: NSAttributeDescription, files: inout ExternalFileChanges) throws -> SQLValue {
+        guard attribute.allowsExternalBinaryDataStorage, attribute.attributeType == .binaryDataAttributeType else {
+            return try SQLiteValueCodec.encode(value, for: attribute)
+        }
+        if let reference = value as? ExternalDataReference, let loaded = reference.load() as? Data {
+            return try encode(loaded, attribute: attribute, files: &files)
+        }
+        guard let data = value as? Data else { return .null }
+        let encoded = try external.encode(data)
+        if let file = encoded.writtenFile { files.written.append(file) }
+        return .blob(encoded.column)
+    }
+
+    /// The external files the given slots of a row refer to now.
+    private func externalFiles(of primaryKey: Int64, slots: [Int], mapping: SQLiteSchema.EntityMapping, connection: SQLiteConnection) throws -> [URL] {
+        let layout = mapping.entity.layout
+        let columns = slots.compactMap { slot -> String? in
+            guard let attribute = layout.slots[slot].attribute, attribute.allowsExternalBinaryDataStorage else { return nil }
+            return mapping.columnBySlot[slot]
+        }
+        guard !columns.isEmpty else { return [] }
+        let statement = try connection.statement("SELECT \(columns.joined(separator: ", ")) FROM \(mapping.table) WHERE Z_PK = ?")
+        statement.bind(primaryKey, at: 1)
+        guard try statement.step() else { return [] }
+        return (0..<columns.count).compactMap { external.referencedFile(statement.data(at: Int32($0))) }
+    }
+
+    private func rowExists(_ primaryKey: Int64, table: String, connection: SQLiteConnection) throws -> Bool {
+        let statement = try connection.statement("SELECT 1 FROM \(table) WHERE Z_PK = ?")
+        statement.bind(primaryKey, at: 1)
+        return try statement.step()
+    }
+
+    /// The optimistic-locking failure for a row another context changed or deleted since it was read.
+    private func conflictError(_ row: RowChange, mapping: SQLiteSchema.EntityMapping, connection: SQLiteConnection, primaryKey: Int64) -> NSError {
+        let statement = try? connection.statement("SELECT Z_OPT FROM \(mapping.table) WHERE Z_PK = ?")
+        statement?.bind(primaryKey, at: 1)
+        let current = (try? statement?.step()) == true ? statement?.int64(at: 0) ?? 0 : 0
+        return CoreDataError.make(
+            NSManagedObjectMergeError,
+            "Could not merge changes: the object \(row.objectID) was changed in its store (version \(current)) since it was read (version \(row.version)).",
+            userInfo: [
+                NSPersistentStoreSaveConflictsErrorKey: [["objectID": row.objectID, "oldVersion": row.version, "newVersion": current]],
+                NSAffectedObjectsErrorKey: [row.objectID],
+            ]
+        )
+    }
+
+    // MARK: To-many relationships
+
+    private func apply(_ change: ToManyChange, keys: PrimaryKeys, connection: SQLiteConnection, schema: SQLiteSchema) throws {
+        guard let owner = keys.key(for: change.owner) else { return }
+        if let joinTable = schema.joinTable(for: change.relationship) {
+            let columns = joinTable.columns(for: change.relationship)
+            for destination in change.removed.compactMap(keys.key(for:)) {
+                let statement = try connection.statement("DELETE FROM \(joinTable.name) WHERE \(columns.source) = ? AND \(columns.destination) = ?")
+                statement.bind(owner, at: 1)
+                statement.bind(destination, at: 2)
+                try statement.run()
+            }
+            for destination in change.added.compactMap(keys.key(for:)) {
+                let statement = try connection.statement("INSERT OR IGNORE INTO \(joinTable.name) (\(columns.source), \(columns.destination)) VALUES (?, ?)")
+                statement.bind(owner, at: 1)
+                statement.bind(destination, at: 2)
+                try statement.run()
+            }
+            if let ordered = change.orderedDestinations, let orderColumn = joinTable.orderColumns[columns.destination] {
+                for (index, destination) in ordered.compactMap(keys.key(for:)).enumerated() {
+                    let statement = try connection.statement("UPDATE \(joinTable.name) SET \(orderColumn) = ? WHERE \(columns.source) = ? AND \(columns.destination) = ?")
+                    statement.bind(Self.orderPosition(index), at: 1)
+                    statement.bind(owner, at: 2)
+                    statement.bind(destination, at: 3)
+                    try statement.run()
+                }
+            }
+        } else if let ordered = change.orderedDestinations, let orderColumn = schema.orderColumn(for: change.relationship),
+                  let destination = change.relationship.destinationEntity, let mapping = schema.mapping(for: destination) {
+            for (index, key) in ordered.compactMap(keys.key(for:)).enumerated() {
+                let statement = try connection.statement("UPDATE \(mapping.table) SET \(orderColumn) = ? WHERE Z_PK = ?")
+                statement.bind(Self.orderPosition(index), at: 1)
+                statement.bind(key, at: 2)
+                try statement.run()
+            }
+        }
+    }
+
+    /// Ordered positions are sparse, as Apple writes them: 2048, 3072, 4096, …
+    private static func orderPosition(_ index: Int) -> Int64 {
+        Int64(index + 2) * 1024
+    }
+}
+
+/// The primary key of every object a save refers to, temporary IDs included.
+private struct PrimaryKeys {
+    let permanentIDs: [NSManagedObjectID: NSManagedObjectID]
+
+    func key(for objectID: NSManagedObjectID) -> Int64? {
+        objectID.primaryKey ?? permanentIDs[objectID]?.primaryKey
+    }
+}
+
+/// Hands out primary keys per inheritance hierarchy from `Z_PRIMARYKEY`, as Apple does: only the
+/// root's `Z_MAX` advances.
+private struct PrimaryKeyAllocator {
+    let connection: SQLiteConnection
+    let schema: SQLiteSchema
+    private var next: [Int64: Int64] = [:]
+
+    init(connection: SQLiteConnection, schema: SQLiteSchema) {
+        self.connection = connection
+        self.schema = schema
+    }
+
+    mutating func next(for entity: NSEntityDescription) throws -> Int64 {
+        guard let root = schema.mapping(for: entity.rootEntity)?.number else {
+            throw CoreDataError.make(NSPersistentStoreSaveError, "The entity \(entity.entityName) is not stored in this SQLite store.")
+        }
+        if next[root] == nil {
+            let statement = try connection.statement("SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = ?")
+            statement.bind(root, at: 1)
+            next[root] = (try statement.step() ? statement.int64(at: 0) : 0) + 1
+        }
+        let key = next[root] ?? 1
+        next[root] = key + 1
+        return key
+    }
+
+    /// Records the highest keys handed out.
+    func commit() throws {
+        for (root, following) in next {
+            let statement = try connection.statement("UPDATE Z_PRIMARYKEY SET Z_MAX = ? WHERE Z_ENT = ?")
+            statement.bind(following - 1, at: 1)
+            statement.bind(root, at: 2)
+            try statement.run()
+        }
+    }
+}

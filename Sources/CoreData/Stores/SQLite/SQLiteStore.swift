@@ -1,0 +1,240 @@
+import CSQLite
+
+/// The SQLite persistent store (`NSSQLiteStoreType`), in Apple's on-disk layout.
+///
+/// The store file is a SQLite database in WAL mode holding `Z_PRIMARYKEY`, `Z_METADATA`,
+/// `Z_MODELCACHE`, one table per inheritance root, join tables and indexes, as
+/// `spec/store-format.md` describes. Every save is one transaction. A file that is not a Core Data
+/// store, or is damaged, is refused with an error and left as it was.
+final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Sendable {
+    private var connection: SQLiteConnection?
+    private(set) var schema: SQLiteSchema?
+    private var queries = SQLiteQueryCache()
+    private lazy var externalStorage = ExternalBinaryStorage(storeURL: url ?? URL(fileURLWithPath: "/"))
+
+    override var type: String {
+        NSSQLiteStoreType
+    }
+
+    // MARK: Loading
+
+    func load(model: NSManagedObjectModel) throws {
+        guard let url else { throw CoreDataError.storeOpen(nil, "the store has no URL.") }
+        let entities = storeEntities(in: model)
+        if Self.fileHasContent(url) {
+            let (metadata, numbers) = try Self.inspect(url)
+            try checkCompatibility(metadata, model: model, url: url)
+            let connection = try openConnection(url, create: false)
+            let schema = SQLiteSchema(entities: entities, numbers: numbers)
+            try Self.verify(schema, in: connection, url: url)
+            self.connection = connection
+            self.schema = schema
+            storedMetadata = metadata
+        } else {
+            guard !isReadOnly else {
+                throw CoreDataError.storeOpen(url, "there is no store file to open read-only.")
+            }
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let connection = try openConnection(url, create: true)
+            let schema = SQLiteSchema(entities: entities)
+            let metadata = SQLiteMetadata.initial(for: entities, model: model)
+            try Self.create(schema, metadata: metadata, in: connection)
+            self.connection = connection
+            self.schema = schema
+            storedMetadata = metadata
+        }
+        identifier = storedMetadata[NSStoreUUIDKey] as? String
+        metadataChanged = false
+    }
+
+    func unload() {
+        connection?.close()
+        connection = nil
+    }
+
+    /// The entities of the store's configuration, with every entity of their hierarchies.
+    private func storeEntities(in model: NSManagedObjectModel) -> [NSEntityDescription] {
+        let configured = model.entities(forConfigurationName: configurationName) ?? model.entities
+        let wanted = Set(configured.flatMap { $0.rootEntity.selfAndDescendants }.map(ObjectIdentifier.init))
+        return model.entities.filter { wanted.contains(ObjectIdentifier($0)) }
+    }
+
+    private func checkCompatibility(_ metadata: [String: Any], model: NSManagedObjectModel, url: URL) throws {
+        if (options?[NSIgnorePersistentStoreVersioningOption] as? Bool) == true { return }
+        let configuration = configurationName == NSManagedObjectModel.defaultConfigurationName ? nil : configurationName
+        guard model.isConfiguration(withName: configuration, compatibleWithStoreMetadata: metadata) else {
+            throw CoreDataError.make(
+                NSPersistentStoreIncompatibleVersionHashError,
+                "The model used to open the store is incompatible with the one used to create the store at \(url.path).",
+                userInfo: [NSURLErrorKey: url, "metadata": metadata]
+            )
+        }
+    }
+
+    private func openConnection(_ url: URL, create: Bool) throws -> SQLiteConnection {
+        let connection: SQLiteConnection
+        do {
+            connection = try SQLiteConnection(path: url.path, readOnly: isReadOnly, create: create)
+        } catch {
+            throw CoreDataError.storeOpen(url, "SQLite could not open the file.", underlying: error)
+        }
+        try SQLiteFunctions.register(on: connection)
+        if create {
+            try connection.execute("PRAGMA auto_vacuum = INCREMENTAL; PRAGMA page_size = 4096")
+        }
+        try applyPragmas(to: connection)
+        return connection
+    }
+
+    /// WAL journaling (Core Data's default) and the pragmas of `NSSQLitePragmasOption`.
+    private func applyPragmas(to connection: SQLiteConnection) throws {
+        var pragmas: [String: String] = isReadOnly ? [:] : ["journal_mode": "WAL"]
+        let requested = options?[NSSQLitePragmasOption]
+        let entries: [(String, Any)] = (requested as? [String: Any]).map { Array($0) }
+            ?? (requested as? NSDictionary).map { $0.compactMap { key, value in (key as? String).map { ($0, value) } } }
+            ?? []
+        for (name, value) in entries {
+            guard name.allSatisfy({ $0.isLetter || $0 == "_" }) else {
+                throw CoreDataError.make(NSPersistentStoreOperationError, "Invalid SQLite pragma name '\(name)'.")
+            }
+            pragmas[name] = "\(value)"
+        }
+        for (name, value) in pragmas.sorted(by: { $0.key < $1.key }) {
+            let literal = Double(value) != nil ? value : "'\(value.replacingOccurrences(of: "'", with: "''"))'"
+            try connection.execute("PRAGMA \(name) = \(literal)")
+        }
+    }
+
+    // MARK: Inspecting files
+
+    /// Whether a file exists and is not empty (an empty file becomes a new store).
+    static func fileHasContent(_ url: URL) -> Bool {
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0
+        return size > 0
+    }
+
+    /// Reads a store file's metadata and entity numbers without changing the file, refusing files
+    /// that are not Core Data SQLite stores.
+    static func inspect(_ url: URL) throws -> (metadata: [String: Any], numbers: [String: Int64]) {
+        try checkHeader(url)
+        let connection: SQLiteConnection
+        do {
+            connection = try SQLiteConnection(path: url.path, readOnly: true, create: false)
+        } catch {
+            throw CoreDataError.storeOpen(url, "SQLite could not open the file.", underlying: error)
+        }
+        defer { connection.close() }
+        do {
+            guard try connection.schemaObjectExists("Z_METADATA"), try connection.schemaObjectExists("Z_PRIMARYKEY") else {
+                throw CoreDataError.storeOpen(url, "the file is a SQLite database but not a Core Data store (it has no Z_METADATA or Z_PRIMARYKEY table).")
+            }
+            let metadata = try SQLiteMetadata.read(from: connection)
+            var numbers: [String: Int64] = [:]
+            let statement = try connection.statement("SELECT Z_ENT, Z_NAME FROM Z_PRIMARYKEY")
+            while try statement.step() {
+                if let name = statement.string(at: 1) { numbers[name] = statement.int64(at: 0) }
+            }
+            return (metadata, numbers)
+        } catch let error as NSError where error.code == NSSQLiteError {
+            throw CoreDataError.storeOpen(url, "the file is damaged or is not a SQLite database.", underlying: error)
+        }
+    }
+
+    /// Refuses files that do not start with SQLite's header, before SQLite touches them.
+    private static func checkHeader(_ url: URL) throws {
+        guard let handle = FileHandle(forReadingAtPath: url.path) else {
+            throw CoreDataError.storeOpen(url, "the file cannot be read.")
+        }
+        defer { try? handle.close() }
+        let header = (try? handle.read(upToCount: 100)) ?? Data()
+        guard header.starts(with: Data("SQLite format 3\u{0}".utf8)) else {
+            throw CoreDataError.storeOpen(url, "the file is not a SQLite database.")
+        }
+        guard header.count == 100 else {
+            throw CoreDataError.storeOpen(url, "the file is truncated.")
+        }
+    }
+
+    /// Checks that every table and column the model needs exists.
+    private static func verify(_ schema: SQLiteSchema, in connection: SQLiteConnection, url: URL) throws {
+        do {
+            for table in schema.tables {
+                let existing = try connection.columns(of: table.name)
+                let missing = table.columns.map(\.name).filter { !existing.contains($0) }
+                guard missing.isEmpty else {
+                    throw CoreDataError.make(
+                        NSPersistentStoreIncompatibleSchemaError,
+                        "The store at \(url.path) does not match the model: table \(table.name) lacks \(missing.joined(separator: ", ")).",
+                        userInfo: [NSURLErrorKey: url]
+                    )
+                }
+            }
+        } catch let error as NSError where error.code == NSSQLiteError {
+            throw CoreDataError.storeOpen(url, "the file is damaged.", underlying: error)
+        }
+    }
+
+    private static func create(_ schema: SQLiteSchema, metadata: [String: Any], in connection: SQLiteConnection) throws {
+        try connection.transaction {
+            try connection.execute("CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER)")
+            try connection.execute("CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), Z_PLIST BLOB)")
+            try connection.execute("CREATE TABLE Z_MODELCACHE (Z_CONTENT BLOB)")
+            for statement in schema.creationStatements {
+                try connection.execute(statement)
+            }
+            let insert = try connection.statement("INSERT INTO Z_PRIMARYKEY (Z_ENT, Z_NAME, Z_SUPER, Z_MAX) VALUES (?, ?, ?, 0)")
+            for (number, entity) in schema.entitiesByNumber.sorted(by: { $0.key < $1.key }) {
+                insert.reset()
+                insert.bind(number, at: 1)
+                insert.bind(entity.entityName, at: 2)
+                insert.bind(entity.superentity.flatMap { schema.mapping(for: $0)?.number } ?? 0, at: 3)
+                try insert.run()
+            }
+            try SQLiteMetadata.write(metadata, to: connection)
+        }
+    }
+
+    // MARK: Metadata without a coordinator
+
+    static func readMetadata(at url: URL) throws -> [String: Any] {
+        guard fileHasContent(url) else {
+            throw CoreDataError.make(NSFileReadNoSuchFileError, "There is no store file at \(url.path).", userInfo: [NSURLErrorKey: url])
+        }
+        return try inspect(url).metadata
+    }
+
+    static func writeMetadata(_ metadata: [String: Any], at url: URL) throws {
+        var merged = try readMetadata(at: url)
+        metadata.forEach { merged[$0.key] = $0.value }
+        let connection = try SQLiteConnection(path: url.path, readOnly: false, create: false)
+        defer { connection.close() }
+        try connection.transaction { try SQLiteMetadata.write(merged, to: connection) }
+    }
+
+    /// Deletes the store file, its journal files and its external data.
+    static func destroyFiles(at url: URL) throws {
+        let manager = FileManager.default
+        for suffix in ["", "-wal", "-shm", "-journal"] {
+            let path = url.path + suffix
+            if manager.fileExists(atPath: path) { try manager.removeItem(atPath: path) }
+        }
+        let support = ExternalBinaryStorage.supportDirectory(for: url)
+        if manager.fileExists(atPath: support.path) { try manager.removeItem(at: support) }
+    }
+
+    // MARK: Access for the engine extensions
+
+    func requireConnection() throws -> (SQLiteConnection, SQLiteSchema) {
+        guard let connection, let schema else {
+            throw CoreDataError.make(NSPersistentStoreOperationError, "The store at \(url?.path ?? "?") is not open.")
+        }
+        return (connection, schema)
+    }
+
+    var external: ExternalBinaryStorage { externalStorage }
+
+    var queryCache: SQLiteQueryCache {
+        get { queries }
+        set { queries = newValue }
+    }
+}

@@ -1,0 +1,84 @@
+/// Conversions between attribute values and their SQLite encodings (`spec/store-format.md` §2.5):
+/// dates as seconds since 2001-01-01, UUIDs as 16 bytes, booleans as 0/1, decimals as REAL
+/// (read back with the shortest decimal that round-trips the double), URIs as text, and
+/// transformable values as their transformer's data.
+enum SQLiteValueCodec {
+    /// The SQL value of an attribute value.
+    static func encode(_ value: Any?, for attribute: NSAttributeDescription) throws -> SQLValue {
+        guard let value, !(value is NSNull) else { return .null }
+        switch attribute.attributeType {
+        case .integer16AttributeType, .integer32AttributeType, .integer64AttributeType:
+            return (value as? NSNumber).map { .integer($0.int64Value) } ?? .null
+        case .booleanAttributeType:
+            return (value as? NSNumber).map { .integer($0.boolValue ? 1 : 0) } ?? .null
+        case .doubleAttributeType, .floatAttributeType, .decimalAttributeType:
+            return (value as? NSNumber).map { .real($0.doubleValue) } ?? .null
+        case .stringAttributeType:
+            return (value as? String).map(SQLValue.text) ?? .null
+        case .URIAttributeType:
+            return (value as? URL).map { .text($0.absoluteString) } ?? .null
+        case .dateAttributeType:
+            return (value as? Date).map { .real($0.timeIntervalSinceReferenceDate) } ?? .null
+        case .binaryDataAttributeType:
+            return (value as? Data).map(SQLValue.blob) ?? .null
+        case .UUIDAttributeType:
+            return (value as? UUID).map { uuid in .blob(withUnsafeBytes(of: uuid.uuid) { Data($0) }) } ?? .null
+        case .transformableAttributeType:
+            return .blob(try TransformableCoding.encode(value, for: attribute))
+        case .undefinedAttributeType, .objectIDAttributeType, .compositeAttributeType:
+            return .null
+        }
+    }
+
+    /// The attribute value of a column of the current row.
+    static func decode(_ statement: SQLiteStatement, at column: Int32, for attribute: NSAttributeDescription) -> Any? {
+        guard !statement.isNull(at: column) else { return nil }
+        switch attribute.attributeType {
+        case .integer16AttributeType:
+            return NSNumber(value: Int16(truncatingIfNeeded: statement.int64(at: column)))
+        case .integer32AttributeType:
+            return NSNumber(value: Int32(truncatingIfNeeded: statement.int64(at: column)))
+        case .integer64AttributeType:
+            return NSNumber(value: statement.int64(at: column))
+        case .booleanAttributeType:
+            return NSNumber(value: statement.int64(at: column) != 0)
+        case .doubleAttributeType:
+            return NSNumber(value: statement.double(at: column))
+        case .floatAttributeType:
+            return NSNumber(value: Float(statement.double(at: column)))
+        case .decimalAttributeType:
+            return decimal(from: statement.double(at: column))
+        case .stringAttributeType:
+            return statement.string(at: column)
+        case .URIAttributeType:
+            return statement.string(at: column).flatMap(URL.init(string:))
+        case .dateAttributeType:
+            return Date(timeIntervalSinceReferenceDate: statement.double(at: column))
+        case .binaryDataAttributeType:
+            return statement.data(at: column)
+        case .UUIDAttributeType:
+            return statement.data(at: column).flatMap(uuid(from:))
+        case .transformableAttributeType:
+            return statement.data(at: column).flatMap { TransformableCoding.decode($0, for: attribute) }
+        case .undefinedAttributeType, .objectIDAttributeType, .compositeAttributeType:
+            return nil
+        }
+    }
+
+    /// The decimal with the shortest digits that round-trip the stored double (10.11 stays 10.11).
+    static func decimal(from double: Double) -> NSDecimalNumber {
+        guard double.isFinite, let decimal = Decimal(string: "\(double)", locale: Locale(identifier: "en_US_POSIX")) else {
+            return NSDecimalNumber(value: double)
+        }
+        return NSDecimalNumber(decimal: decimal)
+    }
+
+    static func uuid(from data: Data) -> UUID? {
+        if data.count == 16 {
+            let bytes = [UInt8](data)
+            return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                               bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        }
+        return String(data: data, encoding: .utf8).flatMap(UUID.init(uuidString:))
+    }
+}

@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// The `coredata` command-line tool.
+@main
+struct CoreDataTool: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "coredata",
+        abstract: "Core Data for Linux: demos and store tools.",
+        subcommands: [Demo.self]
+    )
+}
