@@ -9,15 +9,15 @@ extension NSManagedObjectContext {
             object.flags.remove([.deleted, .deletePropagated])
             return
         }
-        guard !object.isInserted, object.managedObjectContext == nil || object.objectID.isTemporaryID else { return }
+        guard !object.isInserted, object.managedObjectContext == nil || object.identifier?.isTemporaryID ?? true else { return }
         object.managedObjectContext = self
         object.flags.insert([.inserted, .insertedInEvent])
-        for slot in object.layout.slots {
-            if case .toMany = slot.kind, !(object.values[slot.index] is RelatedObjects) {
-                object.values[slot.index] = RelatedObjects(committed: true)
+        for slot in object.layout.relationshipSlots where object.layout.tags[slot] == .toMany {
+            if !(object.values[slot] is RelatedObjects) {
+                object.values[slot] = RelatedObjects(committed: true)
             }
         }
-        register(object, as: object.objectID)
+        if let identifier = object.identifier { register(object, as: identifier) }
         changedObjects.append(object)
         eventObjects.append(object)
         object.awakeFromInsert()
@@ -97,7 +97,7 @@ extension NSManagedObjectContext {
 
     private func postObjectsDidChange() {
         guard !eventObjects.isEmpty else { return }
-        var inserted = Set<NSManagedObject>()
+        var inserted = Set<NSManagedObject>(minimumCapacity: eventObjects.objects.count)
         var updated = Set<NSManagedObject>()
         var deleted = Set<NSManagedObject>()
         for object in eventObjects {
@@ -170,7 +170,7 @@ extension NSManagedObjectContext {
 
     /// Removes an object from the context for good (rolled-back or discarded inserts).
     func forget(_ object: NSManagedObject) {
-        registry.removeValue(forKey: object.objectID)
+        if let identifier = object.identifier { registry.removeValue(forKey: identifier.identity) }
         object.flags = [.invalidated]
         object.managedObjectContext = nil
     }

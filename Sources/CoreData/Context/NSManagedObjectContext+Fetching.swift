@@ -93,9 +93,10 @@ extension NSManagedObjectContext {
     func register(_ rows: [RowSnapshot], realize: Bool) -> [NSManagedObject] {
         var objects: [NSManagedObject] = []
         objects.reserveCapacity(rows.count)
+        registry.reserveCapacity(registry.count + rows.count)
         for row in rows {
             let object: NSManagedObject
-            if let registered = registry[row.objectID]?.takeUnretainedValue() {
+            if let registered = registry[row.objectID.identity]?.takeUnretainedValue() {
                 object = registered
                 if object.isFault { object.snapshot = row }
             } else {

@@ -2,31 +2,31 @@
 extension NSManagedObjectContext {
     /// Registers an object under an ID.
     func register(_ object: NSManagedObject, as objectID: NSManagedObjectID) {
-        registry[objectID] = Unmanaged.passUnretained(object)
+        registry[objectID.identity] = Unmanaged.passUnretained(object)
         if retainsRegisteredObjects { retainedObjects.append(object) }
     }
 
     /// Removes a deallocated object's registration.
     func unregister(_ objectID: NSManagedObjectID, object: NSManagedObject) {
-        if registry[objectID]?.toOpaque() == Unmanaged.passUnretained(object).toOpaque() {
-            registry.removeValue(forKey: objectID)
+        if registry[objectID.identity]?.toOpaque() == Unmanaged.passUnretained(object).toOpaque() {
+            registry.removeValue(forKey: objectID.identity)
         }
     }
 
     /// Moves an object's registration to a new ID (a temporary ID becoming permanent).
     func reregister(_ object: NSManagedObject, as objectID: NSManagedObjectID) {
-        registry.removeValue(forKey: object.objectID)
+        if let identifier = object.identifier { registry.removeValue(forKey: identifier.identity) }
         object.assignObjectID(objectID)
         register(object, as: objectID)
     }
 
     func objectImplementation(with objectID: NSManagedObjectID) -> NSManagedObject {
-        if let registered = registry[objectID] { return registered.takeUnretainedValue() }
+        if let registered = registry[objectID.identity] { return registered.takeUnretainedValue() }
         return makeFault(for: objectID, snapshot: nil)
     }
 
     func existingObjectImplementation(with objectID: NSManagedObjectID) throws -> NSManagedObject {
-        if let registered = registry[objectID]?.takeUnretainedValue() {
+        if let registered = registry[objectID.identity]?.takeUnretainedValue() {
             if registered.isFault {
                 guard let snapshot = registered.snapshot ?? snapshotForFault(registered) else {
                     throw missingObjectError(objectID)

@@ -14,13 +14,17 @@ extension NSManagedObjectContext {
         try validateChanges()
 
         let saved = SavedObjects(changedObjects.filter(\.hasChanges))
-        let changesByStore = try storeChanges(for: saved, coordinator: coordinator)
-        let permanentIDs = try coordinator.withStores { _ in
-            try changesByStore.reduce(into: [NSManagedObjectID: NSManagedObjectID]()) { ids, entry in
-                ids.merge(try entry.store.engine().save(entry.changes).permanentIDs) { _, new in new }
+        let shares = try storeShares(for: saved, coordinator: coordinator)
+        let results: [StoreSaveResult]
+        do {
+            results = try coordinator.withStores { _ in
+                try shares.map { try $0.store.engine().save($0.changes) }
             }
+        } catch {
+            registerIdentifiersGivenForSaving(saved.inserted)
+            throw error
         }
-        commit(saved, permanentIDs: permanentIDs)
+        commit(saved, shares: shares, results: results)
         postDidSave(saved)
     }
 
@@ -28,12 +32,12 @@ extension NSManagedObjectContext {
 
     /// Calls `willSave()` on every changed object, again on objects its hooks changed, until stable.
     private func runWillSave() {
-        var called = Set<ObjectIdentifier>()
+        defer { changedObjects.forEach { $0.flags.remove(.willSaveCalled) } }
         for _ in 0..<Self.maximumWillSaveRounds {
-            let due = changedObjects.filter { $0.hasChanges && !called.contains(ObjectIdentifier($0)) }
+            let due = changedObjects.filter { $0.hasChanges && !$0.flags.contains(.willSaveCalled) }
             guard !due.isEmpty else { return }
             for object in due {
-                called.insert(ObjectIdentifier(object))
+                object.flags.insert(.willSaveCalled)
                 object.willSave()
             }
             propagateDeletes()
@@ -81,43 +85,58 @@ extension NSManagedObjectContext {
         }
     }
 
+    /// One store's part of a save: the changes, and the objects behind its inserted and updated rows.
+    struct StoreShare {
+        let store: NSPersistentStore
+        var changes = StoreSaveChanges()
+        /// The objects of `changes.inserts`, in the same order.
+        var insertedObjects: [NSManagedObject] = []
+        /// The objects of `changes.updates`, in the same order.
+        var updatedObjects: [NSManagedObject] = []
+    }
+
     /// Splits the save into the share of each store.
-    private func storeChanges(for saved: SavedObjects, coordinator: NSPersistentStoreCoordinator) throws -> [(store: NSPersistentStore, changes: StoreSaveChanges)] {
-        var shares: [ObjectIdentifier: (store: NSPersistentStore, changes: StoreSaveChanges)] = [:]
-        var order: [ObjectIdentifier] = []
-        func add(_ store: NSPersistentStore, _ update: (inout StoreSaveChanges) -> Void) throws {
+    private func storeShares(for saved: SavedObjects, coordinator: NSPersistentStoreCoordinator) throws -> [StoreShare] {
+        var shares: [StoreShare] = []
+        var indexByStore: [ObjectIdentifier: Int] = [:]
+        func share(_ store: NSPersistentStore, _ update: (inout StoreShare) -> Void) throws {
             guard !store.isReadOnly else {
                 throw CoreDataError.make(NSPersistentStoreSaveError, "The store at \(store.url?.path ?? "?") is read-only.")
             }
-            let key = ObjectIdentifier(store)
-            if shares[key] == nil { shares[key] = (store, StoreSaveChanges()); order.append(key) }
-            update(&shares[key]!.changes)
+            let index = indexByStore[ObjectIdentifier(store)] ?? {
+                shares.append(StoreShare(store: store))
+                indexByStore[ObjectIdentifier(store)] = shares.count - 1
+                return shares.count - 1
+            }()
+            update(&shares[index])
         }
         for object in saved.inserted {
-            let store = try object.objectID.persistentStore ?? insertionStore(for: object, coordinator: coordinator)
-            try add(store) { $0.inserts.append(rowChange(for: object, slots: nil)) }
+            let store = try object.identifier?.persistentStore ?? insertionStore(for: object, coordinator: coordinator)
+            let row = rowChange(for: object, slots: nil)
+            try share(store) { $0.changes.inserts.append(row); $0.insertedObjects.append(object) }
         }
         for object in saved.updated {
-            let slots = object.changedPersistentValues()
+            let slots = rowSlots(changedBy: object)
             guard !slots.isEmpty, let store = object.objectID.persistentStore else { continue }
-            var changed = SlotSet()
-            slots.forEach { changed.insert($0) }
-            try add(store) { $0.updates.append(rowChange(for: object, slots: changed)) }
+            let row = rowChange(for: object, slots: slots)
+            try share(store) { $0.changes.updates.append(row); $0.updatedObjects.append(object) }
         }
         for object in saved.deleted {
             guard let store = object.objectID.persistentStore else { continue }
-            try add(store) { $0.deletes.append(RowChange(objectID: object.objectID, values: [], changedSlots: SlotSet(), version: object.snapshot?.version ?? 0)) }
+            let row = RowChange(objectID: object.objectID, values: [], changedSlots: SlotSet(), version: object.snapshot?.version ?? 0)
+            try share(store) { $0.changes.deletes.append(row) }
         }
         for object in saved.inserted + saved.updated {
             for change in toManyChanges(of: object) {
-                guard let store = object.objectID.persistentStore ?? coordinator.store(forInserting: object.entity) else { continue }
-                try add(store) { $0.toManyChanges.append(change) }
+                guard let store = object.identifier?.persistentStore ?? coordinator.store(forInserting: object.entity) else { continue }
+                try share(store) { $0.changes.toManyChanges.append(change) }
             }
         }
         for store in coordinator.persistentStores where store.metadataChanged {
-            try add(store) { $0.metadata = store.storedMetadata }
+            let metadata = store.storedMetadata
+            try share(store) { $0.changes.metadata = metadata }
         }
-        return order.compactMap { shares[$0] }
+        return shares
     }
 
     private func insertionStore(for object: NSManagedObject, coordinator: NSPersistentStoreCoordinator) throws -> NSPersistentStore {
@@ -125,6 +144,15 @@ extension NSManagedObjectContext {
             throw CoreDataError.make(NSPersistentStoreSaveError, "No persistent store holds the entity \(object.entity.entityName).")
         }
         return store
+    }
+
+    /// The attribute and to-one slots of an updated object whose values differ from its row.
+    private func rowSlots(changedBy object: NSManagedObject) -> SlotSet {
+        var slots = SlotSet()
+        for slot in object.changedPersistentValues() where object.layout.tags[slot] != .toMany {
+            slots.insert(slot)
+        }
+        return slots
     }
 
     /// An object's values in snapshot form: to-one destinations as object IDs, to-many slots nil.
@@ -142,7 +170,7 @@ extension NSManagedObjectContext {
             object.layout.persistentAttributeSlots.forEach { changed.insert($0) }
             object.layout.persistentToOneSlots.forEach { changed.insert($0) }
         }
-        return RowChange(objectID: object.objectID, values: snapshotValues(of: object), changedSlots: changed, version: object.snapshot?.version ?? 0)
+        return RowChange(objectID: object.identifierForSaving(), values: snapshotValues(of: object), changedSlots: changed, version: object.snapshot?.version ?? 0)
     }
 
     /// Join-table and ordering changes of an object's loaded to-many relationships.
@@ -160,32 +188,49 @@ extension NSManagedObjectContext {
         }
     }
 
+    /// After a failed save, registers the temporary IDs the save gave to new objects, so that
+    /// they resolve like any other ID.
+    private func registerIdentifiersGivenForSaving(_ objects: [NSManagedObject]) {
+        for object in objects {
+            if let identifier = object.identifier, registry[identifier.identity] == nil {
+                register(object, as: identifier)
+            }
+        }
+    }
+
     // MARK: After writing
 
     /// Makes the saved state the committed state of every object.
-    private func commit(_ saved: SavedObjects, permanentIDs: [NSManagedObjectID: NSManagedObjectID]) {
-        for object in saved.inserted {
-            if let permanent = permanentIDs[object.objectID] { reregister(object, as: permanent) }
+    private func commit(_ saved: SavedObjects, shares: [StoreShare], results: [StoreSaveResult]) {
+        for (share, result) in zip(shares, results) {
+            for (object, permanentID) in zip(share.insertedObjects, result.permanentIDs) where permanentID !== object.objectID {
+                reregister(object, as: permanentID)
+            }
         }
-        for object in saved.inserted {
-            object.commitChanges(as: RowSnapshot(objectID: object.objectID, version: 1, values: snapshotValues(of: object)))
+        var rowVersions: [ObjectIdentifier: Int64] = [:]
+        for share in shares {
+            for object in share.updatedObjects {
+                rowVersions[ObjectIdentifier(object)] = (object.snapshot?.version ?? 0) + 1
+            }
+            for (object, row) in zip(share.insertedObjects, share.changes.inserts) {
+                let values = object.layout.persistentToOneSlots.isEmpty ? row.values : snapshotValues(of: object)
+                object.commitChanges(as: RowSnapshot(objectID: object.objectID, version: 1, values: values))
+            }
         }
         for object in saved.updated {
-            let version = (object.snapshot?.version ?? 0) + (object.changedPersistentValues().isEmpty ? 0 : 1)
+            let version = rowVersions[ObjectIdentifier(object)] ?? object.snapshot?.version ?? 0
             object.commitChanges(as: RowSnapshot(objectID: object.objectID, version: version, values: snapshotValues(of: object)))
         }
         for object in saved.deleted {
-            registry.removeValue(forKey: object.objectID)
+            registry.removeValue(forKey: object.objectID.identity)
             object.flags = [.invalidated]
         }
         for store in persistentStoreCoordinator?.persistentStores ?? [] { store.metadataChanged = false }
         changedObjects.compact { $0.hasChanges }
-        for object in saved.inserted + saved.updated + saved.deleted {
-            object.didSave()
-        }
-        for object in saved.deleted {
-            object.managedObjectContext = nil
-        }
+        for object in saved.inserted { object.didSave() }
+        for object in saved.updated { object.didSave() }
+        for object in saved.deleted { object.didSave() }
+        for object in saved.deleted { object.managedObjectContext = nil }
     }
 
     private func postDidSave(_ saved: SavedObjects) {

@@ -36,7 +36,7 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
 
     /// One object per record: the registered objects by ID, held weakly (objects unregister when
     /// they are deallocated; objects with changes are held strongly by `changedObjects`).
-    var registry: [NSManagedObjectID: Unmanaged<NSManagedObject>] = [:]
+    var registry: [ObjectIdentity: Unmanaged<NSManagedObject>] = [:]
     /// Strong references to every object with pending changes, in the order they changed.
     var changedObjects = TrackedObjects(marker: .trackedAsChanged)
     /// Objects changed since the last `processPendingChanges()`, for ObjectsDidChange.
@@ -134,7 +134,7 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
 
     /// The registered object for an ID, or nil.
     open func registeredObject(for objectID: NSManagedObjectID) -> NSManagedObject? {
-        registry[objectID]?.takeUnretainedValue()
+        registry[objectID.identity]?.takeUnretainedValue()
     }
 
     /// Gives the objects permanent IDs now, before they are saved.
@@ -181,7 +181,9 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
 
     /// Every object registered in the context.
     open var registeredObjects: Set<NSManagedObject> {
-        Set(registry.values.map { $0.takeUnretainedValue() })
+        var objects = Set(registry.values.map { $0.takeUnretainedValue() })
+        for object in changedObjects where object.isInserted { objects.insert(object) }
+        return objects
     }
 
     /// Propagates deletes and posts `NSManagedObjectContextObjectsDidChange` for the current event.

@@ -17,7 +17,12 @@ open class NSPersistentStore: NSObject, @unchecked Sendable {
     open var url: URL?
 
     /// The store's unique identifier (its UUID, recorded in its metadata).
-    open var identifier: String!
+    open var identifier: String! {
+        didSet { identityNumber = StoreIdentityRegistry.shared.number(for: identifier) }
+    }
+
+    /// A small number standing for `identifier` in object IDs.
+    private(set) var identityNumber = 0
 
     /// Whether the store refuses writes.
     open var isReadOnly: Bool

@@ -49,6 +49,7 @@ struct StoreSaveChanges {
 
 /// What a store reports after a save.
 struct StoreSaveResult {
-    /// The permanent ID given to each inserted object that had a temporary one.
-    var permanentIDs: [NSManagedObjectID: NSManagedObjectID] = [:]
+    /// The permanent ID of each inserted row, in the order of `StoreSaveChanges.inserts` (the
+    /// row's own ID when it already was permanent).
+    var permanentIDs: [NSManagedObjectID] = []
 }

@@ -34,7 +34,28 @@ final class EntityLayout: @unchecked Sendable {
         }
     }
 
+    /// The kind of a slot, without payload, for hot paths that must not retain descriptions.
+    enum SlotTag: UInt8 {
+        case attribute
+        case toOne
+        case toMany
+    }
+
     unowned let entity: NSEntityDescription
+    /// The root of the entity's inheritance hierarchy, which object IDs are keyed by.
+    let rootIdentifier: ObjectIdentifier
+    /// The kind of each slot.
+    let tags: [SlotTag]
+    /// The attribute type of each slot (`.undefinedAttributeType` for relationships).
+    let attributeTypes: [NSAttributeType]
+    /// Whether a slot may hold a value loaded lazily (external binary data).
+    let lazySlots: [Bool]
+    /// Attribute and to-one slots that must have a value at save.
+    let mandatorySlots: [Int]
+    /// Slots whose property has validation predicates.
+    let predicateSlots: [Int]
+    /// To-many slots whose destination count is constrained (non-optional, minCount or maxCount).
+    let countedSlots: [Int]
     /// Every attribute and relationship, in slot order.
     let slots: [Slot]
     /// The slot of each attribute and relationship name.
@@ -54,6 +75,7 @@ final class EntityLayout: @unchecked Sendable {
 
     init(entity: NSEntityDescription) {
         self.entity = entity
+        self.rootIdentifier = ObjectIdentifier(entity.rootEntity)
         var slots: [Slot] = []
         var fetched: [String: NSFetchedPropertyDescription] = [:]
         for property in entity.properties {
@@ -77,9 +99,27 @@ final class EntityLayout: @unchecked Sendable {
             return false
         }.map(\.index)
         self.relationshipSlots = slots.filter { $0.relationship != nil }.map(\.index)
+        self.tags = slots.map { slot in
+            switch slot.kind {
+            case .attribute: return .attribute
+            case .toOne: return .toOne
+            case .toMany: return .toMany
+            }
+        }
+        self.attributeTypes = slots.map { $0.attribute?.attributeType ?? .undefinedAttributeType }
+        self.lazySlots = slots.map { $0.attribute.map { $0.allowsExternalBinaryDataStorage && $0.attributeType == .binaryDataAttributeType } ?? false }
+        self.mandatorySlots = slots.filter { slot in
+            if case .toMany = slot.kind { return false }
+            return !slot.property.isOptional
+        }.map(\.index)
+        self.predicateSlots = slots.filter { !$0.property.validationPredicates.isEmpty }.map(\.index)
+        self.countedSlots = slots.filter { slot in
+            guard case .toMany(let relationship) = slot.kind else { return false }
+            return !relationship.isOptional || relationship.minCount > 0 || relationship.maxCount > 0
+        }.map(\.index)
         self.defaultValues = ContiguousArray(slots.map { slot -> Any? in
             guard let attribute = slot.attribute, let value = attribute.defaultValue else { return nil }
-            return AttributeValue.normalized(value, for: attribute)
+            return AttributeValue.normalized(value, type: attribute.attributeType).value
         })
     }
 

@@ -10,6 +10,8 @@ open class NSManagedObjectModel: NSObject, NSCopying, @unchecked Sendable {
     private var templates: [String: NSFetchRequest<NSFetchRequestResult>] = [:]
     private let freezeLock = NSLock()
     private var frozen = false
+    /// `entitiesByName`, computed once when the model is frozen.
+    private var frozenEntitiesByName: [String: NSEntityDescription]?
 
     /// Hints that identify the model version; they play no part in compatibility checks.
     public var versionIdentifiers: Set<AnyHashable> = [] {
@@ -58,7 +60,7 @@ open class NSManagedObjectModel: NSObject, NSCopying, @unchecked Sendable {
 
     /// The entities by name.
     public var entitiesByName: [String: NSEntityDescription] {
-        Dictionary(ownEntities.map { ($0.entityName, $0) }, uniquingKeysWith: { first, _ in first })
+        frozenEntitiesByName ?? Dictionary(ownEntities.map { ($0.entityName, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     // MARK: Configurations
@@ -187,6 +189,7 @@ open class NSManagedObjectModel: NSObject, NSCopying, @unchecked Sendable {
             for entity in ownEntities {
                 entity.installLayout(EntityLayout(entity: entity))
             }
+            frozenEntitiesByName = entitiesByName
             frozen = true
         }
         ManagedObjectClassRegistry.shared.modelDidFreeze(self)

@@ -48,10 +48,9 @@ extension NSManagedObject {
             return
         }
         fireFault()
-        let slotInfo = layout.slots[slot]
-        switch slotInfo.kind {
-        case .attribute(let attribute):
-            values[slot] = value.flatMap { AttributeValue.normalized($0, for: attribute) }
+        switch layout.slots[slot].kind {
+        case .attribute:
+            storeAttribute(value, atSlot: slot)
         case .toOne:
             values[slot] = value as? NSManagedObject
         case .toMany:
@@ -100,34 +99,51 @@ extension NSManagedObject {
     @inline(__always)
     func value(atSlot slot: Int) -> Any? {
         fireFault()
-        let stored = values[slot]
-        switch layout.slots[slot].kind {
+        switch layout.tags[slot] {
         case .attribute:
-            if let lazy = stored as? LazyAttributeValue {
+            if layout.lazySlots[slot], let lazy = values[slot] as? LazyAttributeValue {
                 let loaded = lazy.load()
                 values[slot] = loaded
                 return loaded
             }
-            return stored
+            return values[slot]
         case .toOne:
-            return stored
-        case .toMany(let relationship):
+            return values[slot]
+        case .toMany:
             let related = relatedObjects(atSlot: slot)
-            return relationship.isOrdered ? related.orderedSet : related.set
+            return layout.slots[slot].relationship?.isOrdered == true ? related.orderedSet : related.set
         }
     }
 
     /// Sets a slot through the public path: normalization, inverse upkeep and change tracking.
     func setValue(_ value: Any?, atSlot slot: Int) {
         fireFault()
-        switch layout.slots[slot].kind {
-        case .attribute(let attribute):
-            values[slot] = value.flatMap { AttributeValue.normalized($0, for: attribute) }
+        switch layout.tags[slot] {
+        case .attribute:
+            storeAttribute(value, atSlot: slot)
             markChanged(slot: slot)
-        case .toOne(let relationship):
-            setToOne(Self.managedObject(in: value, key: relationship.name, entity: entity), atSlot: slot)
+        case .toOne:
+            setToOne(Self.managedObject(in: value, key: layout.slots[slot].name, entity: entity), atSlot: slot)
         case .toMany:
             replaceToMany(with: Self.managedObjects(in: value), atSlot: slot)
+        }
+    }
+
+    /// Stores an attribute value in Core Data's form, remembering a value of the wrong type so
+    /// that validation reports it at save.
+    @inline(__always)
+    private func storeAttribute(_ value: Any?, atSlot slot: Int) {
+        guard let value else {
+            values[slot] = nil
+            invalidSlots.remove(slot)
+            return
+        }
+        let normalized = AttributeValue.normalized(value, type: layout.attributeTypes[slot])
+        values[slot] = normalized.value
+        if normalized.isValid {
+            invalidSlots.remove(slot)
+        } else {
+            invalidSlots.insert(slot)
         }
     }
 

@@ -2,9 +2,25 @@
 // Errors follow Apple: NSCocoaErrorDomain, Apple's codes, and the NSValidation…ErrorKey entries.
 extension NSManagedObject {
     func validatePropertiesImplementation() throws {
+        fireFault()
         var errors: [NSError] = []
-        for slot in layout.slots {
-            if let error = validationError(atSlot: slot.index, value: storedValueForValidation(atSlot: slot.index)) {
+        for slot in invalidSlots {
+            if let attribute = layout.slots[slot].attribute, let value = values[slot] {
+                errors.append(typeError(attribute, value: value))
+            }
+        }
+        for slot in layout.mandatorySlots where values[slot] == nil {
+            errors.append(missingValueError(key: layout.slots[slot].name))
+        }
+        for slot in layout.predicateSlots where !invalidSlots.contains(slot) {
+            if let value = values[slot], !(value is LazyAttributeValue),
+               let error = predicateError(layout.slots[slot].property, value: value) {
+                errors.append(error)
+            }
+        }
+        for slot in layout.countedSlots {
+            if let related = values[slot] as? RelatedObjects, let relationship = layout.slots[slot].relationship,
+               let error = countError(relationship, count: related.count, destinations: related.set) {
                 errors.append(error)
             }
         }
@@ -30,9 +46,7 @@ extension NSManagedObject {
 
     func validateValueImplementation(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>, forKey key: String) throws {
         guard let slot = layout.slotIndex(forKey: key) else { return }
-        let candidate: Any? = value.pointee
-        let normalized = layout.slots[slot].attribute.flatMap { attribute in candidate.flatMap { AttributeValue.normalized($0, for: attribute) } } ?? candidate
-        if let error = validationError(atSlot: slot, value: normalized) {
+        if let error = validationError(atSlot: slot, candidate: value.pointee) {
             throw error
         }
     }
@@ -50,44 +64,35 @@ extension NSManagedObject {
 
     // MARK: Per-slot checks
 
-    /// The value validation looks at: to-many relationships count their loaded destinations,
-    /// external binary data is not loaded.
-    private func storedValueForValidation(atSlot slot: Int) -> Any? {
-        fireFault()
-        return values[slot]
-    }
-
-    private func validationError(atSlot slot: Int, value: Any?) -> NSError? {
+    /// The error a candidate value for a slot would cause, or nil.
+    private func validationError(atSlot slot: Int, candidate: Any?) -> NSError? {
         let info = layout.slots[slot]
         switch info.kind {
         case .attribute(let attribute):
-            return attributeError(attribute, value: value)
-        case .toOne(let relationship):
-            if value == nil && !relationship.isOptional {
-                return missingValueError(key: relationship.name)
+            guard let candidate else {
+                return attribute.isOptional ? nil : missingValueError(key: attribute.name)
             }
-            return nil
+            let normalized = AttributeValue.normalized(candidate, type: attribute.attributeType)
+            guard normalized.isValid, let value = normalized.value else {
+                return normalized.isValid ? nil : typeError(attribute, value: candidate)
+            }
+            return predicateError(attribute, value: value)
+        case .toOne(let relationship):
+            return candidate == nil && !relationship.isOptional ? missingValueError(key: relationship.name) : nil
         case .toMany(let relationship):
-            guard let related = value as? RelatedObjects else { return nil }
-            return countError(relationship, count: related.count, destinations: related.set)
+            let destinations = Self.managedObjects(in: candidate)
+            return countError(relationship, count: destinations.count, destinations: NSSet(array: destinations))
         }
     }
 
-    private func attributeError(_ attribute: NSAttributeDescription, value: Any?) -> NSError? {
-        guard let value else {
-            return attribute.isOptional ? nil : missingValueError(key: attribute.name)
-        }
-        if value is LazyAttributeValue { return nil }
-        guard AttributeValue.isAcceptable(value, for: attribute) else {
-            let expected = attribute.attributeValueClassName ?? "\(attribute.attributeType)"
-            return validationError(
-                NSManagedObjectValidationError,
-                key: attribute.name,
-                value: value,
-                "Unacceptable type of value for attribute: property = \"\(attribute.name)\"; desired type = \(expected); given type = \(AttributeValue.typeName(of: value)); value = \(value)."
-            )
-        }
-        return predicateError(attribute, value: value)
+    private func typeError(_ attribute: NSAttributeDescription, value: Any) -> NSError {
+        let expected = attribute.attributeValueClassName ?? "\(attribute.attributeType)"
+        return validationError(
+            NSManagedObjectValidationError,
+            key: attribute.name,
+            value: value,
+            "Unacceptable type of value for attribute: property = \"\(attribute.name)\"; desired type = \(expected); given type = \(AttributeValue.typeName(of: value)); value = \(value)."
+        )
     }
 
     private func predicateError(_ property: NSPropertyDescription, value: Any) -> NSError? {

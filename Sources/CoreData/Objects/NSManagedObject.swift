@@ -15,8 +15,12 @@ open class NSManagedObject: NSObject, KeyValueCodingReadable {
     var snapshot: RowSnapshot?
     /// Slots changed since the object was last fetched or saved.
     var changedSlots = SlotSet()
+    /// Attribute slots holding a value of a type the attribute does not accept.
+    var invalidSlots = SlotSet()
     var flags: ObjectFlags = []
-    private var identifier: NSManagedObjectID?
+    /// The object's ID once it has one: fetched objects get theirs at once, inserted objects a
+    /// temporary one only when something asks for it (so bulk inserts allocate none).
+    private(set) var identifier: NSManagedObjectID?
 
     /// The context the object is registered in, or nil.
     public internal(set) weak var managedObjectContext: NSManagedObjectContext?
@@ -59,6 +63,16 @@ open class NSManagedObject: NSObject, KeyValueCodingReadable {
 
     /// The object's identifier: temporary until the object is saved, permanent afterwards.
     public var objectID: NSManagedObjectID {
+        if let identifier { return identifier }
+        let temporary = NSManagedObjectID.temporary(for: entity)
+        identifier = temporary
+        managedObjectContext?.register(self, as: temporary)
+        return temporary
+    }
+
+    /// The object's ID for a save in progress: a temporary ID that is not registered, for a new
+    /// object nothing has asked the ID of (the save replaces it with a permanent one).
+    func identifierForSaving() -> NSManagedObjectID {
         if let identifier { return identifier }
         let temporary = NSManagedObjectID.temporary(for: entity)
         identifier = temporary

@@ -22,15 +22,15 @@ public final class NSManagedObjectID: NSObject, NSCopying, @unchecked Sendable {
     let key: Key
     let storeIdentifier: String?
     private weak var store: NSPersistentStore?
-    /// The root of the entity's hierarchy: IDs of one row agree on it whatever entity they name.
-    private let rootIdentifier: ObjectIdentifier
+    /// What makes two IDs equal: the entity hierarchy, the store and the key.
+    let identity: ObjectIdentity
 
     init(entity: NSEntityDescription, key: Key, store: NSPersistentStore?) {
         self.entity = entity
         self.key = key
         self.store = store
         self.storeIdentifier = store?.identifier
-        self.rootIdentifier = ObjectIdentifier(entity.rootEntity)
+        self.identity = ObjectIdentity(root: entity.layout.rootIdentifier, store: store?.identityNumber ?? 0, key: key)
         super.init()
     }
 
@@ -81,14 +81,11 @@ public final class NSManagedObjectID: NSObject, NSCopying, @unchecked Sendable {
 
     public override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? NSManagedObjectID else { return false }
-        return other.key == key && other.rootIdentifier == rootIdentifier && other.storeIdentifier == storeIdentifier
+        return other.identity == identity
     }
 
     public override var hash: Int {
-        var hasher = Hasher()
-        hasher.combine(key)
-        hasher.combine(rootIdentifier)
-        return hasher.finalize()
+        identity.hashValue
     }
 
     public override var description: String {
@@ -99,4 +96,23 @@ public final class NSManagedObjectID: NSObject, NSCopying, @unchecked Sendable {
 
     /// A per-process UUID that prefixes temporary-ID URIs, as Apple's temporary IDs do.
     private static let processTemporaryPrefix = UUID().uuidString
+}
+
+/// The value that decides object-ID equality, cheap to hash: the root entity of the hierarchy (all
+/// entities of a hierarchy share primary keys), the store (by its interned UUID, so that IDs from
+/// two coordinators on one store file agree) and the key. Contexts register objects under it.
+struct ObjectIdentity: Hashable {
+    let root: ObjectIdentifier
+    let store: Int
+    let key: NSManagedObjectID.Key
+
+    /// One combined word: hashing runs for every registered, fetched and saved object.
+    func hash(into hasher: inout Hasher) {
+        let number: Int
+        switch key {
+        case .permanent(let primaryKey): number = Int(truncatingIfNeeded: primaryKey)
+        case .temporary(let counter): number = ~Int(truncatingIfNeeded: counter)
+        }
+        hasher.combine(number &+ store &* 0x9E37_79B9 &+ root.hashValue &* 31)
+    }
 }

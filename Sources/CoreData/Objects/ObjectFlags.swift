@@ -24,4 +24,6 @@ struct ObjectFlags: OptionSet {
     static let discarded = ObjectFlags(rawValue: 1 << 9)
     /// Its row was gone when its fault fired: it is deleted and exempt from validation.
     static let inaccessible = ObjectFlags(rawValue: 1 << 10)
+    /// Its `willSave()` has run during the save in progress.
+    static let willSaveCalled = ObjectFlags(rawValue: 1 << 11)
 }

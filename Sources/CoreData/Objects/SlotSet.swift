@@ -39,11 +39,22 @@ struct SlotSet: Equatable, Sequence {
         high = []
     }
 
-    func makeIterator() -> AnyIterator<Int> {
-        let words = [low] + high
-        var wordIndex = 0
-        var remaining = words.first ?? 0
-        return AnyIterator {
+    func makeIterator() -> Iterator {
+        Iterator(words: [low] + high)
+    }
+
+    /// Iterates the set bits in increasing order.
+    struct Iterator: IteratorProtocol {
+        private let words: [UInt64]
+        private var wordIndex = 0
+        private var remaining: UInt64
+
+        init(words: [UInt64]) {
+            self.words = words
+            self.remaining = words[0]
+        }
+
+        mutating func next() -> Int? {
             while remaining == 0 {
                 wordIndex += 1
                 guard wordIndex < words.count else { return nil }

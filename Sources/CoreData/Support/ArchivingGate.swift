@@ -1,38 +1,47 @@
-/// The delegate through which `KeyedArchiveEncoder` screens every object Linux's
-/// `NSKeyedArchiver` is about to encode.
+/// Screens the objects Linux's `NSKeyedArchiver` is given, so that `KeyedArchiveEncoder` throws
+/// where the archiver would end the process.
 ///
-/// Linux's archiver ends the process on a value that does not support (secure) coding, on an
-/// `NSDecimalNumber`, and on a collection that contains itself. Its delegate is asked about
-/// each object before those checks run, so the gate substitutes `NSNull` for an object it
-/// rejects and keeps the first reason, which `KeyedArchiveEncoder` throws once archiving is
-/// over. (Substituting `nil`, as the delegate protocol allows, makes Linux's archiver unwrap
-/// `nil` and trap.) Objects inside other objects are screened the same way, as the archiver
-/// reaches them.
+/// Linux's archiver traps on a value that does not support (secure) coding and on a Foundation
+/// class whose archiving is broken there; it recurses forever on `NSDecimalNumber` (whose hash
+/// recurses) and on a collection that contains itself (whose elements bridge recursively). It
+/// hashes each object before anything else, so `KeyedArchiveEncoder` screens the root, and the
+/// gate screens each collection's contents, before the archiver touches them. Objects that
+/// classes outside Foundation encode in `encode(with:)` are screened as the archiver's
+/// delegate, which it asks about each object before its own checks: the gate substitutes
+/// `NSNull` for a rejected object (substituting `nil`, as the delegate protocol allows, makes
+/// Linux's archiver unwrap `nil` and trap) and keeps the first reason for
+/// `KeyedArchiveEncoder` to throw.
 final class ArchivingGate: NSObject, NSKeyedArchiverDelegate {
     private let requiresSecureCoding: Bool
-    /// The classes the root object must be an instance of (or of a subclass), if any.
-    private let allowedRootClasses: [AnyClass]?
-    /// Whether the next object the archiver asks about is the root.
-    private var awaitingRoot = true
-    /// Collections checked for cycles and depth, with their nesting. The entries keep the
-    /// collections alive, so that identifiers are not reused while archiving.
-    private var checkedCollections: [ObjectIdentifier: (collection: AnyObject, nesting: Int)] = [:]
-    /// Why the first rejected object was rejected.
+    /// Collections already screened, with their nesting. The entries keep the collections
+    /// alive, so that identifiers are not reused while archiving.
+    private var screenedCollections: [ObjectIdentifier: (collection: AnyObject, nesting: Int)] = [:]
+    /// Why the first object rejected while archiving was rejected.
     private(set) var firstProblem: String?
 
-    init(requiresSecureCoding: Bool, allowedRootClasses: [AnyClass]?) {
+    init(requiresSecureCoding: Bool) {
         self.requiresSecureCoding = requiresSecureCoding
-        self.allowedRootClasses = allowedRootClasses
         super.init()
     }
 
-    func archiver(_ archiver: NSKeyedArchiver, willEncode object: Any) -> Any? {
-        let isRoot = awaitingRoot
-        awaitingRoot = false
-        guard let problem = problem(with: object, isRoot: isRoot) else { return object }
-        if firstProblem == nil {
-            firstProblem = "a value of type \(String(reflecting: type(of: object))) cannot be archived: \(problem)"
+    /// Why `root` cannot be archived, or `nil` if it can: because of its class (when
+    /// `allowedClasses` is given, it must be an instance of one of them or of a subclass), or
+    /// because of anything inside it that is a Foundation collection's content.
+    func problem(withRoot root: Any, allowedClasses: [AnyClass]?) -> String? {
+        if let problem = problem(with: root) { return problem }
+        guard let allowedClasses else { return nil }
+        let archivedClass: AnyClass = Self.archivedClass(of: root as AnyObject)
+        guard ArchiveClassPolicy.isKind(archivedClass, ofAnyOf: allowedClasses) else {
+            return "\(String(reflecting: archivedClass)) is not one of the allowed top-level classes"
         }
+        return nil
+    }
+
+    // MARK: NSKeyedArchiverDelegate
+
+    func archiver(_ archiver: NSKeyedArchiver, willEncode object: Any) -> Any? {
+        guard let problem = problem(with: object) else { return object }
+        if firstProblem == nil { firstProblem = problem }
         return NSNull()
     }
 
@@ -46,45 +55,45 @@ final class ArchivingGate: NSObject, NSKeyedArchiverDelegate {
 
     // MARK: Screening
 
-    /// Why `value` cannot be archived, or `nil` if it can.
-    private func problem(with value: Any, isRoot: Bool) -> String? {
+    /// Why `value` (and, for a Foundation collection, its contents) cannot be archived.
+    private func problem(with value: Any) -> String? {
         // The archiver bridges Swift values to Foundation objects the same way.
-        guard let object = value as AnyObject as? NSObject else {
-            return "it is not an object"
+        let object = value as AnyObject
+        if let problem = Self.problem(with: object, requiresSecureCoding: requiresSecureCoding) {
+            return "a value of type \(String(reflecting: type(of: value))) cannot be archived: \(problem)"
         }
-        let archivedClass: AnyClass
-        if Self.isStoredInline(object) {
-            guard Self.isInlineClass(type(of: object)) else {
-                return "Linux Foundation cannot archive \(String(reflecting: type(of: object)))"
-            }
-            archivedClass = object.classForCoder
-        } else {
-            if let problem = classProblem(with: object) { return problem }
-            archivedClass = object.classForKeyedArchiver ?? type(of: object)
-        }
-        if isRoot, let allowedRootClasses, !ArchiveClassPolicy.isKind(archivedClass, ofAnyOf: allowedRootClasses) {
-            return "\(String(reflecting: archivedClass)) is not one of the allowed top-level classes"
-        }
-        return nil
-    }
-
-    /// Why instances of the class of `object` (an object the archiver stores as a dictionary)
-    /// cannot be archived, or `nil` if they can.
-    private func classProblem(with object: NSObject) -> String? {
-        let cls: AnyClass = type(of: object)
-        let archivedClass: AnyClass = object.classForKeyedArchiver ?? cls
-        for checked in [cls, archivedClass] {
-            if let problem = ArchiveClassPolicy.problem(with: checked, requiresSecureCoding: requiresSecureCoding) {
-                return problem
-            }
-        }
-        guard FoundationArchiveKind(exactly: cls)?.isCollection == true else { return nil }
+        guard FoundationArchiveKind(exactly: type(of: object))?.isCollection == true else { return nil }
         do {
             _ = try nesting(of: object, depth: 1, path: [])
             return nil
         } catch {
             return error.reason
         }
+    }
+
+    /// Why `object` itself (regardless of its contents) cannot be archived.
+    private static func problem(with object: AnyObject, requiresSecureCoding: Bool) -> String? {
+        guard let object = object as? NSObject else { return "it is not an object" }
+        let cls: AnyClass = type(of: object)
+        if String(reflecting: cls) == "Foundation.__SwiftValue" {
+            // How Foundation boxes a Swift value that has no Foundation counterpart.
+            return "it is a Swift value that Foundation does not bridge to an object"
+        }
+        if isStoredInline(object) {
+            return isInlineClass(cls) ? nil : "Linux Foundation cannot archive \(String(reflecting: cls))"
+        }
+        for checked in [cls, archivedClass(of: object)] {
+            if let problem = ArchiveClassPolicy.problem(with: checked, requiresSecureCoding: requiresSecureCoding) {
+                return problem
+            }
+        }
+        return nil
+    }
+
+    /// The class an archive records for `object`.
+    private static func archivedClass(of object: AnyObject) -> AnyClass {
+        guard let object = object as? NSObject else { return type(of: object) }
+        return isStoredInline(object) ? object.classForCoder : object.classForKeyedArchiver ?? type(of: object)
     }
 
     /// Whether Linux's archiver stores `object` inline rather than as a dictionary; this is
@@ -94,8 +103,8 @@ final class ArchivingGate: NSObject, NSKeyedArchiverDelegate {
         return coderClass == NSString.self || coderClass == NSNumber.self || coderClass == NSData.self
     }
 
-    /// Whether Linux's archiver stores instances of exactly `cls` inline correctly. (It also
-    /// stores `NSDecimalNumber` inline, and then recurses forever writing it.)
+    /// Whether Linux's archiver stores instances of exactly `cls` inline correctly (unlike
+    /// `NSDecimalNumber`, which it also stores inline).
     private static func isInlineClass(_ cls: AnyClass) -> Bool {
         let booleanClass: AnyClass = type(of: true as AnyObject)
         return cls == NSString.self || cls == NSNumber.self || cls == NSData.self || cls == booleanClass
@@ -109,27 +118,31 @@ final class ArchivingGate: NSObject, NSKeyedArchiverDelegate {
     }
 
     /// The length of the longest chain of collections inside `collection`, counting itself;
-    /// throws if it contains itself or nests deeper than `KeyedArchive.maximumNesting`, past
-    /// which Core Data would not read the archive back. `path` holds the collections that led
-    /// here (alive, so that their identifiers stay unique).
+    /// throws if an element cannot be archived, if the collection contains itself, or if it
+    /// nests deeper than `KeyedArchive.maximumNesting`, past which Core Data would not read
+    /// the archive back. `path` holds the collections that led here.
     private func nesting(of collection: AnyObject, depth: Int, path: [AnyObject]) throws(CollectionProblem) -> Int {
-        let identifier = ObjectIdentifier(collection)
         if path.contains(where: { $0 === collection }) {
             throw CollectionProblem(reason: "a collection contains itself")
         }
         guard depth <= KeyedArchive.maximumNesting else { throw Self.tooDeep }
+        let identifier = ObjectIdentifier(collection)
         let nesting: Int
-        if let checked = checkedCollections[identifier] {
-            nesting = checked.nesting
+        if let screened = screenedCollections[identifier] {
+            nesting = screened.nesting
         } else {
             var deepest = 0
             for element in Self.elements(of: collection) {
-                let child = element as AnyObject
-                guard let kind = FoundationArchiveKind(exactly: type(of: child)), kind.isCollection else { continue }
-                deepest = max(deepest, try self.nesting(of: child, depth: depth + 1, path: path + [collection]))
+                if let problem = Self.problem(with: element, requiresSecureCoding: requiresSecureCoding) {
+                    throw CollectionProblem(
+                        reason: "a collection holds a value of type \(String(reflecting: type(of: element))), which cannot be archived: \(problem)"
+                    )
+                }
+                guard FoundationArchiveKind(exactly: type(of: element))?.isCollection == true else { continue }
+                deepest = max(deepest, try self.nesting(of: element, depth: depth + 1, path: path + [collection]))
             }
             nesting = deepest + 1
-            checkedCollections[identifier] = (collection, nesting)
+            screenedCollections[identifier] = (collection, nesting)
         }
         guard depth - 1 + nesting <= KeyedArchive.maximumNesting else { throw Self.tooDeep }
         return nesting
@@ -139,13 +152,16 @@ final class ArchivingGate: NSObject, NSKeyedArchiverDelegate {
         CollectionProblem(reason: "collections are nested more than \(KeyedArchive.maximumNesting) levels deep")
     }
 
-    /// The elements of an array or set, or the keys and values of a dictionary.
-    private static func elements(of collection: AnyObject) -> [Any] {
-        switch collection {
-        case let dictionary as NSDictionary: dictionary.flatMap { [$0.key, $0.value] }
-        case let array as NSArray: Array(array)
-        case let set as NSSet: Array(set)
-        default: []
+    /// The elements of an array or set, or the keys and values of a dictionary, as stored.
+    ///
+    /// They are read through `Mirror`, which Linux Foundation's collections answer with their
+    /// storage: their own accessors bridge nested collections to Swift collections, recursively,
+    /// which never ends for a collection that contains itself.
+    private static func elements(of collection: AnyObject) -> [AnyObject] {
+        Mirror(reflecting: collection).children.flatMap { child -> [AnyObject] in
+            let entry = Mirror(reflecting: child.value)
+            guard entry.displayStyle == .tuple else { return [child.value as AnyObject] }
+            return entry.children.map { $0.value as AnyObject }
         }
     }
 }

@@ -2,49 +2,42 @@
 /// returns, which are Apple's: `NSNumber` for numbers and booleans, `NSDecimalNumber` for decimals,
 /// and `String`, `Date`, `Data`, `UUID` and `URL` for the other types.
 enum AttributeValue {
-    /// The value in the form Core Data keeps for the attribute, or the value unchanged when it
-    /// cannot be converted (validation then reports it at save).
-    static func normalized(_ value: Any, for attribute: NSAttributeDescription) -> Any? {
-        if value is NSNull { return nil }
-        switch attribute.attributeType {
+    /// The value in the form Core Data keeps for an attribute type, and whether the type accepts
+    /// it. A value that cannot be converted is kept as it is and reported invalid, so that
+    /// validation can report it at save, as Apple does.
+    static func normalized(_ value: Any, type: NSAttributeType) -> (value: Any?, isValid: Bool) {
+        switch type {
         case .integer16AttributeType, .integer32AttributeType, .integer64AttributeType,
              .doubleAttributeType, .floatAttributeType, .booleanAttributeType:
-            return number(from: value) ?? value
+            if let number = value as? NSNumber { return (number, true) }
+            return converted(value, number(from:))
         case .decimalAttributeType:
-            return decimalNumber(from: value) ?? value
+            if let decimal = value as? NSDecimalNumber { return (decimal, true) }
+            return converted(value, decimalNumber(from:))
         case .stringAttributeType:
-            if let string = value as? String { return string }
-            if let string = value as? Substring { return String(string) }
-            return value
+            if let string = value as? String { return (string, true) }
+            return converted(value) { ($0 as? Substring).map(String.init) }
         case .dateAttributeType:
-            return (value as? Date) ?? value
+            return converted(value) { $0 as? Date }
         case .binaryDataAttributeType:
-            if let data = value as? Data { return data }
-            if let bytes = value as? [UInt8] { return Data(bytes) }
-            return value
+            if let data = value as? Data { return (data, true) }
+            return converted(value) { ($0 as? [UInt8]).map { Data($0) } }
         case .UUIDAttributeType:
-            return (value as? UUID) ?? value
+            return converted(value) { $0 as? UUID }
         case .URIAttributeType:
-            return (value as? URL) ?? value
-        case .undefinedAttributeType, .transformableAttributeType, .objectIDAttributeType, .compositeAttributeType:
-            return value
+            return converted(value) { $0 as? URL }
+        case .objectIDAttributeType:
+            return converted(value) { $0 as? NSManagedObjectID }
+        case .undefinedAttributeType, .transformableAttributeType, .compositeAttributeType:
+            return value is NSNull ? (nil, true) : (value, true)
         }
     }
 
-    /// Whether a (normalized) value has a type the attribute accepts.
-    static func isAcceptable(_ value: Any, for attribute: NSAttributeDescription) -> Bool {
-        switch attribute.attributeType {
-        case .integer16AttributeType, .integer32AttributeType, .integer64AttributeType,
-             .doubleAttributeType, .floatAttributeType, .booleanAttributeType, .decimalAttributeType:
-            return value is NSNumber
-        case .stringAttributeType: return value is String
-        case .dateAttributeType: return value is Date
-        case .binaryDataAttributeType: return value is Data
-        case .UUIDAttributeType: return value is UUID
-        case .URIAttributeType: return value is URL
-        case .objectIDAttributeType: return value is NSManagedObjectID
-        case .undefinedAttributeType, .transformableAttributeType, .compositeAttributeType: return true
-        }
+    /// The converted value, nil for `NSNull`, or the value itself marked invalid.
+    private static func converted(_ value: Any, _ convert: (Any) -> Any?) -> (value: Any?, isValid: Bool) {
+        if let converted = convert(value) { return (converted, true) }
+        if value is NSNull { return (nil, true) }
+        return (value, false)
     }
 
     /// The Foundation class name of a value, for validation messages.
@@ -62,7 +55,6 @@ enum AttributeValue {
 
     private static func number(from value: Any) -> NSNumber? {
         switch value {
-        case let number as NSNumber: return number
         case let value as Bool: return NSNumber(value: value)
         case let value as Int: return NSNumber(value: value)
         case let value as Int16: return NSNumber(value: value)
@@ -85,6 +77,7 @@ enum AttributeValue {
         switch value {
         case let number as NSDecimalNumber: return number
         case let decimal as Decimal: return NSDecimalNumber(decimal: decimal)
+        case let number as NSNumber: return NSDecimalNumber(decimal: number.decimalValue)
         default: return number(from: value).map { NSDecimalNumber(decimal: $0.decimalValue) }
         }
     }

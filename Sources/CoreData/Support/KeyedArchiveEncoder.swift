@@ -14,7 +14,10 @@ enum KeyedArchiveEncoder {
     static func archivedData(
         withRootObject value: Any, requiringSecureCoding: Bool, allowedRootClasses: [AnyClass]?
     ) throws -> Data {
-        let gate = ArchivingGate(requiresSecureCoding: requiringSecureCoding, allowedRootClasses: allowedRootClasses)
+        let gate = ArchivingGate(requiresSecureCoding: requiringSecureCoding)
+        if let problem = gate.problem(withRoot: value, allowedClasses: allowedRootClasses) {
+            throw CoreDataError.unarchivableValue(problem)
+        }
         let archiver = NSKeyedArchiver(requiringSecureCoding: requiringSecureCoding)
         archiver.delegate = gate
         archiver.encode(value, forKey: NSKeyedArchiveRootObjectKey)

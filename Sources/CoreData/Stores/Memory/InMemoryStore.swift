@@ -64,10 +64,15 @@ final class InMemoryStore: NSPersistentStore, PersistentStoreEngine, @unchecked 
     func save(_ changes: StoreSaveChanges) throws -> StoreSaveResult {
         try checkVersions(changes.updates + changes.deletes)
         var result = StoreSaveResult()
-        for row in changes.inserts where row.objectID.isTemporaryID {
-            result.permanentIDs[row.objectID] = objectID(for: row.objectID.entity, primaryKey: allocatePrimaryKey(for: row.objectID.entity))
+        var permanent: [ObjectIdentity: NSManagedObjectID] = [:]
+        for row in changes.inserts {
+            let objectID = row.objectID.isTemporaryID
+                ? objectID(for: row.objectID.entity, primaryKey: allocatePrimaryKey(for: row.objectID.entity))
+                : row.objectID
+            permanent[row.objectID.identity] = objectID
+            result.permanentIDs.append(objectID)
         }
-        let resolve = { (objectID: NSManagedObjectID) in result.permanentIDs[objectID] ?? objectID }
+        let resolve = { (objectID: NSManagedObjectID) in permanent[objectID.identity] ?? objectID }
         for row in changes.inserts {
             let objectID = resolve(row.objectID)
             rows[objectID] = RowSnapshot(objectID: objectID, version: 1, values: resolved(row.values, resolve))

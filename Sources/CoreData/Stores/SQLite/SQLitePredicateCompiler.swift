@@ -412,8 +412,9 @@ struct SQLitePredicateCompiler {
     private func bindValue(_ value: Any?, attribute: NSAttributeDescription?) throws -> SQLValue {
         let value = ValueUnwrapping.unwrapped(value)
         guard let value, !(value is NSNull) else { return .null }
-        if let attribute, let normalized = AttributeValue.normalized(value, for: attribute), AttributeValue.isAcceptable(normalized, for: attribute) {
-            return try SQLiteValueCodec.encode(normalized, for: attribute)
+        if let attribute {
+            let normalized = AttributeValue.normalized(value, type: attribute.attributeType)
+            if normalized.isValid { return try SQLiteValueCodec.encode(normalized.value, for: attribute) }
         }
         switch value {
         case let bool as Bool: return .integer(bool ? 1 : 0)

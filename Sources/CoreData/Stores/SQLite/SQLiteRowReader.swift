@@ -4,9 +4,19 @@
 /// Built once per fetched entity set and cached by the store; decoding a row is then a loop over
 /// precomputed column indices with no name lookups.
 final class SQLiteRowReader {
-    /// How one slot is read.
-    enum Field {
-        case attribute(slot: Int, column: Int32, attribute: NSAttributeDescription, external: Bool)
+    /// A column whose value decodes by its type alone: numbers, strings, dates, data, UUIDs, URIs.
+    struct SimpleField {
+        let slot: Int
+        let column: Int32
+        let type: NSAttributeType
+    }
+
+    /// A column that needs more than its type to decode.
+    enum ComplexField {
+        /// A transformable value, or binary data that may live in an external file.
+        case attribute(slot: Int, column: Int32, attribute: NSAttributeDescription)
+        /// A to-one relationship: the destination's primary key and, for destinations with
+        /// sub-entities, its entity number.
         case toOne(slot: Int, column: Int32, typedColumn: Int32?, destination: NSEntityDescription)
     }
 
@@ -14,7 +24,8 @@ final class SQLiteRowReader {
     struct EntityReader {
         let entity: NSEntityDescription
         let slotCount: Int
-        let fields: [Field]
+        let simpleFields: [SimpleField]
+        let complexFields: [ComplexField]
     }
 
     let table: String
@@ -39,23 +50,28 @@ final class SQLiteRowReader {
         var readers: [EntityReader?] = []
         for entity in entities {
             guard let mapping = schema.mapping(for: entity) else { continue }
-            var fields: [Field] = []
+            var simple: [SimpleField] = []
+            var complex: [ComplexField] = []
             for slot in entity.layout.slots {
                 guard let column = mapping.columnBySlot[slot.index] else { continue }
                 switch slot.kind {
                 case .attribute(let attribute):
-                    fields.append(.attribute(slot: slot.index, column: position(of: column), attribute: attribute, external: attribute.allowsExternalBinaryDataStorage && attribute.attributeType == .binaryDataAttributeType))
+                    if SQLiteValueCodec.isSimple(attribute.attributeType) && !entity.layout.lazySlots[slot.index] {
+                        simple.append(SimpleField(slot: slot.index, column: position(of: column), type: attribute.attributeType))
+                    } else {
+                        complex.append(.attribute(slot: slot.index, column: position(of: column), attribute: attribute))
+                    }
                 case .toOne(let relationship):
                     guard let destination = relationship.destinationEntity else { continue }
                     let typed = mapping.typedColumnBySlot[slot.index].map(position(of:))
-                    fields.append(.toOne(slot: slot.index, column: position(of: column), typedColumn: typed, destination: destination))
+                    complex.append(.toOne(slot: slot.index, column: position(of: column), typedColumn: typed, destination: destination))
                 case .toMany:
                     continue
                 }
             }
             let number = Int(mapping.number)
             if readers.count <= number { readers += Array(repeating: nil, count: number - readers.count + 1) }
-            readers[number] = EntityReader(entity: entity, slotCount: entity.layout.slots.count, fields: fields)
+            readers[number] = EntityReader(entity: entity, slotCount: entity.layout.slots.count, simpleFields: simple, complexFields: complex)
         }
         self.readers = readers
         selectList = (["t0.Z_PK", "t0.Z_ENT", "t0.Z_OPT"] + columns.map { "t0.\($0)" }).joined(separator: ", ")
@@ -66,10 +82,13 @@ final class SQLiteRowReader {
         let entityNumber = Int(statement.int64(at: 1))
         guard entityNumber >= 0, entityNumber < readers.count, let reader = readers[entityNumber] else { return nil }
         var values = ContiguousArray<Any?>(repeating: nil, count: reader.slotCount)
-        for field in reader.fields {
+        for field in reader.simpleFields {
+            values[field.slot] = SQLiteValueCodec.decode(statement, at: field.column, type: field.type)
+        }
+        for field in reader.complexFields {
             switch field {
-            case .attribute(let slot, let column, let attribute, let external):
-                if external {
+            case .attribute(let slot, let column, let attribute):
+                if attribute.allowsExternalBinaryDataStorage && attribute.attributeType == .binaryDataAttributeType {
                     values[slot] = statement.data(at: column).map { store.external.decode($0) }
                 } else {
                     values[slot] = SQLiteValueCodec.decode(statement, at: column, for: attribute)
@@ -85,11 +104,26 @@ final class SQLiteRowReader {
     }
 }
 
-/// The row readers of a store, by fetched entity set.
-struct SQLiteQueryCache {
+/// The row readers and insert plans of a store, by fetched entity set and by entity. They hold
+/// prepared statements of the store's connection, so the store empties the cache when it closes.
+final class SQLiteQueryCache {
     private var readers: [[ObjectIdentifier]: SQLiteRowReader] = [:]
+    private var insertPlans: [ObjectIdentifier: SQLiteInsertPlan] = [:]
 
-    mutating func reader(for entities: [NSEntityDescription], schema: SQLiteSchema) throws -> SQLiteRowReader {
+    func insertPlan(for entity: NSEntityDescription) -> SQLiteInsertPlan? {
+        insertPlans[ObjectIdentifier(entity)]
+    }
+
+    func setInsertPlan(_ plan: SQLiteInsertPlan, for entity: NSEntityDescription) {
+        insertPlans[ObjectIdentifier(entity)] = plan
+    }
+
+    func removeAll() {
+        readers = [:]
+        insertPlans = [:]
+    }
+
+    func reader(for entities: [NSEntityDescription], schema: SQLiteSchema) throws -> SQLiteRowReader {
         let key = entities.map(ObjectIdentifier.init)
         if let cached = readers[key] { return cached }
         let reader = try SQLiteRowReader(entities: entities, schema: schema)

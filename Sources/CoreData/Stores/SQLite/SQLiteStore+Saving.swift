@@ -48,13 +48,16 @@ extension SQLiteStore {
         }
         var allocator = PrimaryKeyAllocator(connection: connection, schema: schema)
         var result = StoreSaveResult()
-        for row in changes.inserts where row.objectID.isTemporaryID {
-            result.permanentIDs[row.objectID] = objectID(for: row.objectID.entity, primaryKey: try allocator.next(for: row.objectID.entity))
+        result.permanentIDs.reserveCapacity(changes.inserts.count)
+        for row in changes.inserts {
+            result.permanentIDs.append(row.objectID.isTemporaryID
+                ? objectID(for: row.objectID.entity, primaryKey: try allocator.next(for: row.objectID.entity))
+                : row.objectID)
         }
         try allocator.commit()
-        let keys = PrimaryKeys(permanentIDs: result.permanentIDs)
-        for row in changes.inserts {
-            try insert(row, keys: keys, connection: connection, schema: schema, files: &files)
+        let keys = PrimaryKeys(inserts: changes.inserts, permanentIDs: result.permanentIDs)
+        for (row, permanentID) in zip(changes.inserts, result.permanentIDs) {
+            try insert(row, primaryKey: permanentID.primaryKey ?? 0, keys: keys, connection: connection, schema: schema, files: &files)
         }
         for row in changes.updates {
             try update(row, keys: keys, connection: connection, schema: schema, files: &files)
@@ -70,22 +73,45 @@ extension SQLiteStore {
 
     // MARK: Rows
 
-    private func insert(_ row: RowChange, keys: PrimaryKeys, connection: SQLiteConnection, schema: SQLiteSchema, files: inout ExternalFileChanges) throws {
-        let entity = row.objectID.entity
-        guard let mapping = schema.mapping(for: entity), let primaryKey = keys.key(for: row.objectID) else {
-            throw CoreDataError.make(NSPersistentStoreSaveError, "The entity \(entity.entityName) is not stored in this SQLite store.")
-        }
-        let assignments = try columnValues(of: row, slots: row.changedSlots, mapping: mapping, keys: keys, schema: schema, files: &files)
-        let columns = ["Z_PK", "Z_ENT", "Z_OPT"] + assignments.map(\.column)
-        let sql = "INSERT INTO \(mapping.table) (\(columns.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))"
-        let statement = try connection.statement(sql)
+    private func insert(_ row: RowChange, primaryKey: Int64, keys: PrimaryKeys, connection: SQLiteConnection, schema: SQLiteSchema, files: inout ExternalFileChanges) throws {
+        let plan = try insertPlan(for: row.objectID.entity, connection: connection, schema: schema)
+        let statement = plan.statement
+        statement.reset()
         statement.bind(primaryKey, at: 1)
-        statement.bind(mapping.number, at: 2)
+        statement.bind(plan.entityNumber, at: 2)
         statement.bind(Int64(1), at: 3)
-        for (index, assignment) in assignments.enumerated() {
-            statement.bind(assignment.value, at: Int32(index + 4))
+        var index: Int32 = 4
+        for field in plan.fields {
+            let value = row.values[field.slot]
+            if let attribute = field.attribute {
+                if field.isSimple {
+                    SQLiteValueCodec.bindSimple(value, type: field.type, to: statement, at: index)
+                } else {
+                    statement.bind(try encode(value, attribute: attribute, files: &files), at: index)
+                }
+                index += 1
+            } else {
+                let destination = value as? NSManagedObjectID
+                if let key = destination.flatMap(keys.key(for:)) { statement.bind(key, at: index) } else { statement.bindNull(at: index) }
+                index += 1
+                if field.hasTypedColumn {
+                    if let number = destination.flatMap({ schema.mapping(for: $0.entity)?.number }) { statement.bind(number, at: index) } else { statement.bindNull(at: index) }
+                    index += 1
+                }
+            }
         }
         try statement.run()
+    }
+
+    /// The prepared INSERT of an entity and how to bind a row to it, built once per entity.
+    private func insertPlan(for entity: NSEntityDescription, connection: SQLiteConnection, schema: SQLiteSchema) throws -> SQLiteInsertPlan {
+        if let plan = queryCache.insertPlan(for: entity) { return plan }
+        guard let mapping = schema.mapping(for: entity) else {
+            throw CoreDataError.make(NSPersistentStoreSaveError, "The entity \(entity.entityName) is not stored in this SQLite store.")
+        }
+        let plan = try SQLiteInsertPlan(entity: entity, mapping: mapping, connection: connection)
+        queryCache.setInsertPlan(plan, for: entity)
+        return plan
     }
 
     private func update(_ row: RowChange, keys: PrimaryKeys, connection: SQLiteConnection, schema: SQLiteSchema, files: inout ExternalFileChanges) throws {
@@ -240,11 +266,25 @@ extension SQLiteStore {
 }
 
 /// The primary key of every object a save refers to, temporary IDs included.
-private struct PrimaryKeys {
-    let permanentIDs: [NSManagedObjectID: NSManagedObjectID]
+private final class PrimaryKeys {
+    private let inserts: [RowChange]
+    private let permanentIDs: [NSManagedObjectID]
+    /// The keys given to temporary IDs, indexed on first use (most saves never need it).
+    private lazy var temporaryKeys: [ObjectIdentity: Int64] = {
+        var keys: [ObjectIdentity: Int64] = [:]
+        for (row, permanent) in zip(inserts, permanentIDs) where row.objectID.isTemporaryID {
+            keys[row.objectID.identity] = permanent.primaryKey
+        }
+        return keys
+    }()
+
+    init(inserts: [RowChange], permanentIDs: [NSManagedObjectID]) {
+        self.inserts = inserts
+        self.permanentIDs = permanentIDs
+    }
 
     func key(for objectID: NSManagedObjectID) -> Int64? {
-        objectID.primaryKey ?? permanentIDs[objectID]?.primaryKey
+        objectID.primaryKey ?? temporaryKeys[objectID.identity]
     }
 }
 

@@ -9,7 +9,7 @@ import CSQLite
 final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Sendable {
     private var connection: SQLiteConnection?
     private(set) var schema: SQLiteSchema?
-    private var queries = SQLiteQueryCache()
+    let queryCache = SQLiteQueryCache()
     private lazy var externalStorage = ExternalBinaryStorage(storeURL: url ?? URL(fileURLWithPath: "/"))
 
     override var type: String {
@@ -48,6 +48,7 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
     }
 
     func unload() {
+        queryCache.removeAll()
         connection?.close()
         connection = nil
     }
@@ -233,8 +234,4 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
 
     var external: ExternalBinaryStorage { externalStorage }
 
-    var queryCache: SQLiteQueryCache {
-        get { queries }
-        set { queries = newValue }
-    }
 }

@@ -30,10 +30,63 @@ enum SQLiteValueCodec {
         }
     }
 
+    /// Whether values of a type bind without a transformer or other per-attribute settings.
+    static func isSimple(_ type: NSAttributeType) -> Bool {
+        switch type {
+        case .transformableAttributeType, .undefinedAttributeType, .objectIDAttributeType, .compositeAttributeType: return false
+        default: return true
+        }
+    }
+
+    /// Binds a value of a simple type (see `isSimple`) straight to a statement parameter.
+    static func bindSimple(_ value: Any?, type: NSAttributeType, to statement: SQLiteStatement, at index: Int32) {
+        guard let value else {
+            statement.bindNull(at: index)
+            return
+        }
+        switch type {
+        case .integer16AttributeType, .integer32AttributeType, .integer64AttributeType:
+            guard let number = value as? NSNumber else { return statement.bindNull(at: index) }
+            statement.bind(number.int64Value, at: index)
+        case .booleanAttributeType:
+            guard let number = value as? NSNumber else { return statement.bindNull(at: index) }
+            statement.bind(Int64(number.boolValue ? 1 : 0), at: index)
+        case .doubleAttributeType, .floatAttributeType, .decimalAttributeType:
+            guard let number = value as? NSNumber else { return statement.bindNull(at: index) }
+            statement.bind(number.doubleValue, at: index)
+        case .stringAttributeType:
+            guard let string = value as? String else { return statement.bindNull(at: index) }
+            statement.bind(string, at: index)
+        case .URIAttributeType:
+            guard let url = value as? URL else { return statement.bindNull(at: index) }
+            statement.bind(url.absoluteString, at: index)
+        case .dateAttributeType:
+            guard let date = value as? Date else { return statement.bindNull(at: index) }
+            statement.bind(date.timeIntervalSinceReferenceDate, at: index)
+        case .binaryDataAttributeType:
+            guard let data = value as? Data else { return statement.bindNull(at: index) }
+            statement.bind(data, at: index)
+        case .UUIDAttributeType:
+            guard let uuid = value as? UUID else { return statement.bindNull(at: index) }
+            statement.bind(withUnsafeBytes(of: uuid.uuid) { Data($0) }, at: index)
+        case .transformableAttributeType, .undefinedAttributeType, .objectIDAttributeType, .compositeAttributeType:
+            statement.bindNull(at: index)
+        }
+    }
+
     /// The attribute value of a column of the current row.
     static func decode(_ statement: SQLiteStatement, at column: Int32, for attribute: NSAttributeDescription) -> Any? {
+        guard attribute.attributeType == .transformableAttributeType else {
+            return decode(statement, at: column, type: attribute.attributeType)
+        }
+        return statement.data(at: column).flatMap { TransformableCoding.decode($0, for: attribute) }
+    }
+
+    /// The value of a column of a simple attribute type (see `isSimple`).
+    @inline(__always)
+    static func decode(_ statement: SQLiteStatement, at column: Int32, type: NSAttributeType) -> Any? {
         guard !statement.isNull(at: column) else { return nil }
-        switch attribute.attributeType {
+        switch type {
         case .integer16AttributeType:
             return NSNumber(value: Int16(truncatingIfNeeded: statement.int64(at: column)))
         case .integer32AttributeType:
@@ -58,9 +111,7 @@ enum SQLiteValueCodec {
             return statement.data(at: column)
         case .UUIDAttributeType:
             return statement.data(at: column).flatMap(uuid(from:))
-        case .transformableAttributeType:
-            return statement.data(at: column).flatMap { TransformableCoding.decode($0, for: attribute) }
-        case .undefinedAttributeType, .objectIDAttributeType, .compositeAttributeType:
+        case .transformableAttributeType, .undefinedAttributeType, .objectIDAttributeType, .compositeAttributeType:
             return nil
         }
     }

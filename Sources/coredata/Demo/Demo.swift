@@ -1,0 +1,135 @@
+import ArgumentParser
+import CoreData
+
+/// `coredata demo`: saves the Movie / Actor / Character sample into a SQLite store, reopens it,
+/// and shows sorting, paging, a cascading delete and a denied delete.
+struct Demo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Saves a small movie database in a SQLite store, reopens it and queries it."
+    )
+
+    @Option(help: "The directory of the store (default: the container's default directory).")
+    var directory: String?
+
+    func run() throws {
+        let storeURL = directory.map { URL(fileURLWithPath: $0, isDirectory: true) }
+            .map { $0.appendingPathComponent("Movies.sqlite") }
+            ?? NSPersistentContainer.defaultDirectoryURL().appendingPathComponent("CoreDataDemo/Movies.sqlite")
+        let model = MovieCatalog.makeModel()
+
+        print("Store: \(storeURL.path)")
+        try startFresh(at: storeURL, model: model)
+        try createStore(at: storeURL, model: model)
+
+        print("\nReopening the store with a new coordinator…")
+        let context = try openStore(at: storeURL, model: model)
+        try context.performAndWait {
+            try listMovies(in: context)
+            try listActors(in: context)
+            try deleteMovie(in: context)
+            try denyActorDelete(in: context)
+            try showMetadata(of: context)
+        }
+        print("\nDone. Run `coredata demo` again: it starts from a fresh store each time.")
+    }
+
+    // MARK: Steps
+
+    private func startFresh(at url: URL, model: NSManagedObjectModel) throws {
+        guard FileManager.default.fileExists(atPath: url.path) else { return }
+        try NSPersistentStoreCoordinator(managedObjectModel: model).destroyPersistentStore(at: url, ofType: NSSQLiteStoreType)
+        print("Removed the store of a previous run.")
+    }
+
+    private func createStore(at url: URL, model: NSManagedObjectModel) throws {
+        let context = try openStore(at: url, model: model)
+        try context.performAndWait {
+            MovieCatalog.insertSampleData(into: context)
+            let inserted = context.insertedObjects.count
+            try context.save()
+            print("Saved \(inserted) objects (\(MovieCatalog.movies.count) movies, \(MovieCatalog.actors.count) actors and their characters) in one transaction.")
+        }
+    }
+
+    private func openStore(at url: URL, model: NSManagedObjectModel) throws -> NSManagedObjectContext {
+        let container = NSPersistentContainer(name: "Movies", managedObjectModel: model)
+        container.persistentStoreDescriptions = [NSPersistentStoreDescription(url: url)]
+        var loadError: Error?
+        container.loadPersistentStores { _, error in loadError = error }
+        if let loadError { throw loadError }
+        return container.newBackgroundContext()
+    }
+
+    private func listMovies(in context: NSManagedObjectContext) throws {
+        let request = NSFetchRequest<NSManagedObject>(entityName: "Movie")
+        request.sortDescriptors = [NSSortDescriptor(key: "year", ascending: true)]
+        request.fetchLimit = 4
+        for page in 0..<2 {
+            request.fetchOffset = page * request.fetchLimit
+            var table = TextTable("Year", "Title", "Rating", "Characters")
+            for movie in try context.fetch(request) {
+                let characters = (movie.value(forKey: "characters") as? Set<NSManagedObject>) ?? []
+                table.append(
+                    "\(movie.value(forKey: "year") ?? "")",
+                    movie.value(forKey: "title") as? String ?? "",
+                    String(format: "%.1f", (movie.value(forKey: "rating") as? Double) ?? 0),
+                    characters.compactMap { $0.value(forKey: "name") as? String }.sorted().joined(separator: ", ")
+                )
+            }
+            print("\nMovies by year, page \(page + 1) (fetchLimit 4, fetchOffset \(request.fetchOffset)):")
+            print(table.rendered)
+        }
+    }
+
+    private func listActors(in context: NSManagedObjectContext) throws {
+        let request = NSFetchRequest<NSManagedObject>(entityName: "Actor")
+        request.predicate = NSPredicate(format: "roles.@count >= %d", 2)
+        request.sortDescriptors = [NSSortDescriptor(key: "born", ascending: true), NSSortDescriptor(key: "name", ascending: true)]
+        var table = TextTable("Actor", "Born", "Roles")
+        for actor in try context.fetch(request) {
+            let roles = (actor.value(forKey: "roles") as? Set<NSManagedObject>) ?? []
+            let titles = roles.compactMap { $0.value(forKeyPath: "movie.title") as? String }.sorted()
+            table.append(actor.value(forKey: "name") as? String ?? "", "\(actor.value(forKey: "born") ?? "")", titles.joined(separator: ", "))
+        }
+        print("\nActors with at least two roles (predicate \"\(request.predicate?.predicateFormat ?? "")\"):")
+        print(table.rendered)
+    }
+
+    private func deleteMovie(in context: NSManagedObjectContext) throws {
+        let request = NSFetchRequest<NSManagedObject>(entityName: "Movie")
+        request.predicate = NSPredicate(format: "title == %@", "Aliens")
+        guard let movie = try context.fetch(request).first else { return }
+        let before = try context.count(for: NSFetchRequest<NSManagedObject>(entityName: "Character"))
+        context.delete(movie)
+        try context.save()
+        let after = try context.count(for: NSFetchRequest<NSManagedObject>(entityName: "Character"))
+        print("\nDeleted \"Aliens\": its delete rule cascades, so characters went from \(before) to \(after).")
+    }
+
+    private func denyActorDelete(in context: NSManagedObjectContext) throws {
+        let request = NSFetchRequest<NSManagedObject>(entityName: "Actor")
+        request.predicate = NSPredicate(format: "name == %@", "Harrison Ford")
+        guard let actor = try context.fetch(request).first else { return }
+        context.delete(actor)
+        do {
+            try context.save()
+            print("\nUnexpected: deleting Harrison Ford was allowed.")
+        } catch let error as NSError {
+            print("\nDeleting Harrison Ford is denied while he has roles (Cocoa error \(error.code)):")
+            print("  \(error.localizedDescription)")
+            context.rollback()
+        }
+    }
+
+    private func showMetadata(of context: NSManagedObjectContext) throws {
+        guard let store = context.persistentStoreCoordinator?.persistentStores.first else { return }
+        let metadata = store.metadata ?? [:]
+        let hashes = (metadata[NSStoreModelVersionHashesKey] as? [String: Data]) ?? [:]
+        var table = TextTable("Entity", "Version hash (SHA-256, first bytes)")
+        for (name, hash) in hashes.sorted(by: { $0.key < $1.key }) {
+            table.append(name, hash.prefix(8).map { String(format: "%02x", $0) }.joined())
+        }
+        print("\nStore metadata: type \(store.type), UUID \(store.identifier ?? "?")")
+        print(table.rendered)
+    }
+}
