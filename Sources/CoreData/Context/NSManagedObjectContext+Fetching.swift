@@ -11,18 +11,17 @@ extension NSManagedObjectContext {
         if request.resultType == .countResultType {
             return try cast([NSNumber(value: count(plan, stores: stores, pending: pending, inMemory: inMemory))], request)
         }
+        if request.resultType == .dictionaryResultType {
+            return try cast(dictionaries(plan, stores: stores, request: request), request)
+        }
         if request.resultType == .managedObjectIDResultType && !inMemory {
             return try cast(coordinator.withStores { _ in try stores.flatMap { try $0.engine().fetchObjectIDs(plan) } }, request)
         }
         let objects = try fetchObjects(plan, stores: stores, pending: pending, inMemory: inMemory, realize: !request.returnsObjectsAsFaults, includesValues: request.includesPropertyValues)
-        switch request.resultType {
-        case .managedObjectIDResultType:
+        if request.resultType == .managedObjectIDResultType {
             return try cast(objects.map(\.objectID), request)
-        case .dictionaryResultType:
-            return try cast(dictionaries(from: objects, request: request), request)
-        default:
-            return try cast(objects, request)
         }
+        return try cast(objects, request)
     }
 
     func countImplementation<T>(for request: NSFetchRequest<T>) throws -> Int {
@@ -134,32 +133,48 @@ extension NSManagedObjectContext {
         return try predicate.evaluate(with: object, variables: [:])
     }
 
-    private func dictionaries<T>(from objects: [NSManagedObject], request: NSFetchRequest<T>) throws -> [NSDictionary] {
+    /// Dictionary results, which reflect the stores only: they ignore unsaved changes and register
+    /// no objects, as Apple documents. To-one relationships appear as object IDs.
+    private func dictionaries<T>(_ plan: FetchPlan, stores: [NSPersistentStore], request: NSFetchRequest<T>) throws -> [NSDictionary] {
+        let coordinator = try requireCoordinator()
         let names: [String] = try (request.propertiesToFetch ?? []).map { property in
             if let name = property as? String { return name }
             if let description = property as? NSPropertyDescription { return description.name }
             throw CoreDataError.invalidRequest("Unsupported entry in propertiesToFetch: \(property).")
         }
+        for name in names where plan.entity.layout.slotIndex(forKey: name) == nil {
+            throw CoreDataError.unknownKey(name, entity: plan.entity.entityName)
+        }
+        let storePlan = stores.count > 1 ? plan.withoutPaging : plan
+        let rows = try coordinator.withStores { _ in try stores.flatMap { try $0.engine().fetchRows(storePlan) } }
         var results: [NSDictionary] = []
         var seen = Set<NSDictionary>()
-        for object in objects {
-            let keys = names.isEmpty ? object.layout.slots.filter { $0.attribute != nil && !$0.isTransient }.map(\.name) : names
-            var entry: [String: Any] = [:]
-            for key in keys {
-                guard let slot = object.layout.slotIndex(forKey: key) else {
-                    throw CoreDataError.unknownKey(key, entity: object.entity.entityName)
-                }
-                switch object.value(atSlot: slot) {
-                case let destination as NSManagedObject: entry[key] = destination.objectID
-                case let value?: entry[key] = value
-                case nil: continue
-                }
-            }
-            let dictionary = NSDictionary(dictionary: entry)
+        for row in rows {
+            let dictionary = NSDictionary(dictionary: dictionaryEntries(of: row, names: names))
             if request.returnsDistinctResults && !seen.insert(dictionary).inserted { continue }
             results.append(dictionary)
         }
-        return results
+        guard stores.count > 1 else { return results }
+        if !plan.sortDescriptors.isEmpty {
+            results = try SortOrdering.sorted(results, by: plan.sortDescriptors)
+        }
+        let start = min(plan.offset, results.count)
+        let end = plan.limit > 0 ? min(start + plan.limit, results.count) : results.count
+        return Array(results[start..<end])
+    }
+
+    /// The named values of a row (every persistent attribute when no names are given).
+    private func dictionaryEntries(of row: RowSnapshot, names: [String]) -> [String: Any] {
+        let layout = row.objectID.entity.layout
+        let slots = names.isEmpty
+            ? layout.persistentAttributeSlots
+            : names.compactMap(layout.slotIndex(forKey:))
+        var entry: [String: Any] = [:]
+        for slot in slots {
+            let value = row.values[slot]
+            entry[layout.slots[slot].name] = (value as? LazyAttributeValue)?.load() ?? value
+        }
+        return entry
     }
 
     /// Casts results to the request's result type; a mismatch is reported, never trapped on.

@@ -10,8 +10,9 @@ open class NSRelationshipDescription: NSPropertyDescription, @unchecked Sendable
         willSet { assertEditable() }
     }
 
-    /// The largest number of destinations; 1 makes a to-one relationship, 0 an unbounded to-many.
-    public var maxCount: Int = 1 {
+    /// The largest number of destinations; 1 makes a to-one relationship, 0 (the default, as on
+    /// Apple platforms) an unbounded to-many.
+    public var maxCount: Int = 0 {
         willSet { assertEditable() }
     }
 

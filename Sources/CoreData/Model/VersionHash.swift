@@ -56,7 +56,17 @@ enum VersionHash {
 
     /// `SHA256(predicateFormat(derivationExpression))`: name, type and optionality are not included.
     static func derived(_ attribute: NSDerivedAttributeDescription) -> [UInt8] {
-        sha256(Array((attribute.derivationExpression?.description ?? "").utf8))
+        sha256(Array(derivationText(attribute.derivationExpression).utf8))
+    }
+
+    /// The text Apple hashes for a derivation: a key path ending in `@count` is hashed in its
+    /// function form, `count:(pages)` for `pages.@count` (verified, store-format.md §3.1.4).
+    static func derivationText(_ expression: NSExpression?) -> String {
+        guard let expression else { return "" }
+        if case .keyPath(base: nil, let components) = expression.node, components.count > 1, components.last == "@count" {
+            return "count:(\(components.dropLast().joined(separator: ".")))"
+        }
+        return expression.description
     }
 
     /// The entity hash: name, abstractness, the parent's hash, every persistent property's hash in

@@ -1,8 +1,10 @@
 /// The mutable set `mutableSetValue(forKey:)` returns: adding and removing objects edits the
 /// relationship, inverses included, and reading reflects the relationship's current destinations.
 ///
-/// Linux's NSSet bridges to Swift's `Set` from its own storage, not through the primitive methods,
-/// so the proxy also mirrors its changes into that storage.
+/// It works through NSMutableSet's primitive methods. Linux Foundation bridges an NSSet to Swift's
+/// `Set` from the base class's own storage, which this subclass cannot fill (the base class traps
+/// when a subclass calls into it), so read the relationship through `value(forKey:)` to get a
+/// `Set`, and use the proxy to edit it.
 final class ManagedRelationshipSet: NSMutableSet {
     private let owner: NSManagedObject
     private let slot: Int
@@ -11,7 +13,6 @@ final class ManagedRelationshipSet: NSMutableSet {
         self.owner = owner
         self.slot = slot
         super.init(capacity: 0)
-        owner.destinations(atSlot: slot).forEach { super.add($0) }
     }
 
     required init(capacity numItems: Int) {
@@ -38,18 +39,23 @@ final class ManagedRelationshipSet: NSMutableSet {
     override func add(_ object: Any) {
         guard let object = object as? NSManagedObject else { return }
         owner.addToToMany(object, atSlot: slot)
-        super.add(object)
     }
 
     override func remove(_ object: Any) {
         guard let object = object as? NSManagedObject else { return }
         owner.removeFromToMany(object, atSlot: slot)
-        super.remove(object)
+    }
+
+    override func removeAllObjects() {
+        for object in owner.relatedObjects(atSlot: slot).objects {
+            owner.removeFromToMany(object, atSlot: slot)
+        }
     }
 }
 
 /// The mutable ordered set `mutableOrderedSetValue(forKey:)` returns: edits change the ordered
-/// relationship, inverses included.
+/// relationship, inverses included. Like `ManagedRelationshipSet`, it works through the
+/// primitive methods and never calls into the base class's storage.
 final class ManagedRelationshipOrderedSet: NSMutableOrderedSet {
     private let owner: NSManagedObject
     private let slot: Int
@@ -58,7 +64,6 @@ final class ManagedRelationshipOrderedSet: NSMutableOrderedSet {
         self.owner = owner
         self.slot = slot
         super.init(capacity: 0)
-        owner.destinations(atSlot: slot).forEach { super.add($0) }
     }
 
     required override init(capacity numItems: Int) {
@@ -73,28 +78,54 @@ final class ManagedRelationshipOrderedSet: NSMutableOrderedSet {
         nil
     }
 
+    private var destinations: [NSManagedObject] {
+        owner.relatedObjects(atSlot: slot).objects
+    }
+
     override var count: Int {
-        owner.relatedObjects(atSlot: slot).count
+        destinations.count
     }
 
     override func object(at idx: Int) -> Any {
-        owner.relatedObjects(atSlot: slot).objects[idx]
+        destinations[idx]
     }
 
     override func index(of object: Any) -> Int {
-        owner.relatedObjects(atSlot: slot).objects.firstIndex { $0 === object as AnyObject } ?? NSNotFound
+        destinations.firstIndex { $0 === object as AnyObject } ?? NSNotFound
+    }
+
+    override func contains(_ object: Any) -> Bool {
+        index(of: object) != NSNotFound
+    }
+
+    override func add(_ object: Any) {
+        insert(object, at: count)
+    }
+
+    override func addObjects(from array: [Any]) {
+        array.forEach(add)
     }
 
     override func insert(_ object: Any, at idx: Int) {
         guard let object = object as? NSManagedObject else { return }
         owner.addToToMany(object, atSlot: slot, at: idx)
-        super.insert(object, at: Swift.min(idx, super.count))
+        owner.relatedObjects(atSlot: slot).move(object, to: idx)
+        owner.markChanged(slot: slot)
+    }
+
+    override func remove(_ object: Any) {
+        guard let object = object as? NSManagedObject else { return }
+        owner.removeFromToMany(object, atSlot: slot)
     }
 
     override func removeObject(at idx: Int) {
-        let object = owner.relatedObjects(atSlot: slot).objects[idx]
-        owner.removeFromToMany(object, atSlot: slot)
-        super.remove(object)
+        let current = destinations
+        guard current.indices.contains(idx) else { return }
+        owner.removeFromToMany(current[idx], atSlot: slot)
+    }
+
+    override func removeAllObjects() {
+        destinations.forEach { owner.removeFromToMany($0, atSlot: slot) }
     }
 
     override func replaceObject(at idx: Int, with object: Any) {

@@ -17,10 +17,32 @@ extension NSManagedObject {
     }
 
     func valueImplementation(forKeyPath keyPath: String) -> Any? {
-        var components = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        let first = components.removeFirst()
-        let start = value(forKey: first)
-        return components.isEmpty ? start : try? KeyValueReader.value(atKeyPath: components, of: start)
+        let components = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        return Self.value(of: self, atKeyPath: components[...])
+    }
+
+    /// Walks a key path as Apple's key-value coding does: through objects one key at a time, and
+    /// across a set by collecting the rest of the path from every member into a set (an ordered
+    /// set for an ordered relationship). Collection operators (`@count`, `@sum`, …) apply to the
+    /// collection they follow.
+    private static func value(of target: Any?, atKeyPath components: ArraySlice<String>) -> Any? {
+        guard let key = components.first else { return target }
+        let rest = components.dropFirst()
+        if key.hasPrefix("@") {
+            return try? KeyValueReader.value(atKeyPath: Array(components), of: target)
+        }
+        switch target {
+        case nil:
+            return nil
+        case let object as NSManagedObject:
+            return value(of: object.value(forKey: key), atKeyPath: rest)
+        case let ordered as NSOrderedSet:
+            return NSOrderedSet(array: ordered.array.compactMap { value(of: $0, atKeyPath: components) })
+        case let set as NSSet:
+            return NSSet(array: set.allObjects.compactMap { value(of: $0, atKeyPath: components) })
+        default:
+            return value(of: try? KeyValueReader.value(forKey: key, of: target), atKeyPath: rest)
+        }
     }
 
     func setValueImplementation(_ value: Any?, forKeyPath keyPath: String) {
@@ -28,14 +50,18 @@ extension NSManagedObject {
             setValue(value, forKey: keyPath)
             return
         }
-        let target = self.value(forKeyPath: String(keyPath[..<dot]))
         let key = String(keyPath[keyPath.index(after: dot)...])
-        if let object = target as? NSManagedObject {
+        switch self.value(forKeyPath: String(keyPath[..<dot])) {
+        case let object as NSManagedObject:
             object.setValue(value, forKey: key)
+        case let ordered as NSOrderedSet:
+            ordered.array.compactMap { $0 as? NSManagedObject }.forEach { $0.setValue(value, forKey: key) }
+        case let set as NSSet:
+            set.allObjects.compactMap { $0 as? NSManagedObject }.forEach { $0.setValue(value, forKey: key) }
+        default:
+            return
         }
     }
-
-    // MARK: Primitive access
 
     func primitiveValueImplementation(forKey key: String) -> Any? {
         guard let slot = layout.slotIndex(forKey: key) else { return undefinedValue(forKey: key) }
@@ -178,4 +204,8 @@ extension NSManagedObject {
         default: return []
         }
     }
+}
+
+extension NSManagedObject: ObjectReference {
+    var referencedObject: AnyHashable { objectID.identity }
 }

@@ -116,3 +116,7 @@ struct ObjectIdentity: Hashable {
         hasher.combine(number &+ store &* 0x9E37_79B9 &+ root.hashValue &* 31)
     }
 }
+
+extension NSManagedObjectID: ObjectReference {
+    var referencedObject: AnyHashable { identity }
+}

@@ -8,3 +8,10 @@ protocol KeyValueCodingReadable: AnyObject {
     /// The value for one key (no dots), or an error for a key the object does not have.
     func keyValue(forKey key: String) throws -> Any?
 }
+
+/// Values that stand for a managed object — the object, its ID, a store's row — and compare equal
+/// in predicates when they identify the same object.
+protocol ObjectReference {
+    /// What identifies the object: equal for every reference to it.
+    var referencedObject: AnyHashable { get }
+}

@@ -17,7 +17,11 @@ enum ArchiveClassPolicy {
     /// The class an archive names, found as Linux's unarchiver finds it: first the names set
     /// with `NSKeyedUnarchiver.setClass(_:forClassName:)`, then `NSClassFromString`.
     static func resolveClass(named name: String) -> AnyClass? {
-        NSKeyedUnarchiver.class(forClassName: name) ?? NSClassFromString(name)
+        if let mapped = NSKeyedUnarchiver.class(forClassName: name) { return mapped }
+        // Linux's NSClassFromString logs every name with more than one dot (nested classes,
+        // which it cannot find); hostile archives must not fill the log.
+        guard name.split(separator: ".", omittingEmptySubsequences: false).count <= 2 else { return nil }
+        return NSClassFromString(name)
     }
 
     /// Why instances of `cls` cannot be archived or unarchived, or `nil` if they can.

@@ -1,10 +1,11 @@
-/// The Foundation classes whose archived form Core Data decodes itself on Linux.
+/// The Foundation classes whose archived form Core Data reads and writes itself on Linux.
 ///
 /// Linux Foundation's own `init(coder:)` implementations trap on malformed archives (an
 /// `NSString` without its string, an `NSDictionary` whose keys and values differ in number, the
-/// internal `_NSCF…` classes), so `KeyedArchiveDecoder` never calls them: it builds these classes
-/// from checked fields, and rejects every other Foundation class. Each case names the exact
-/// class; subclasses are not covered.
+/// internal `_NSCF…` classes), so `KeyedArchiveDecoder` never calls them: it builds these
+/// classes from checked fields, `KeyedArchiveEncoder` writes them in the same layout, and every
+/// other Foundation class is refused. Each case names the exact class; subclasses are not
+/// covered.
 enum FoundationArchiveKind {
     case array
     case mutableArray
@@ -27,8 +28,8 @@ enum FoundationArchiveKind {
         self = kind
     }
 
-    /// Each decoded class with its kind. A function rather than a stored table, because class
-    /// objects are not `Sendable` in Swift 6.
+    /// Each class with its kind. Computed rather than stored, because class objects are not
+    /// `Sendable` in Swift 6.
     private static var classes: [(class: AnyClass, kind: FoundationArchiveKind)] {
         [
             (NSArray.self, .array), (NSMutableArray.self, .mutableArray),
@@ -38,14 +39,5 @@ enum FoundationArchiveKind {
             (NSData.self, .data), (NSMutableData.self, .mutableData),
             (NSDate.self, .date), (NSURL.self, .url), (NSUUID.self, .uuid), (NSNull.self, .null),
         ]
-    }
-
-    /// Whether instances hold other archived objects, so that archiving must watch them for
-    /// cycles, on which Linux's archiver recurses forever.
-    var isCollection: Bool {
-        switch self {
-        case .array, .mutableArray, .dictionary, .mutableDictionary, .set, .mutableSet: true
-        case .string, .mutableString, .data, .mutableData, .date, .url, .uuid, .null: false
-        }
     }
 }

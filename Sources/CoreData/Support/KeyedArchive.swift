@@ -3,13 +3,14 @@
 ///
 /// Linux Foundation's `NSKeyedUnarchiver` ends the process on many archives that are valid
 /// property lists: a class that is not allowed, a `$class` that is not a class description, an
-/// object that contains itself (endless recursion), objects nested deeper than the stack. Core
-/// Data therefore never hands data to it. This type reads the property list with
-/// `PropertyListSerialization` (which throws on bytes that are not one) and checks the
-/// structure of every object reachable from the root: references in range, class descriptions
-/// where classes are expected, no cycles, bounded nesting. `KeyedArchiveDecoder` then decodes
-/// the checked archive; classes are checked there, against each caller's allowed classes.
+/// object that contains itself (endless recursion), objects nested deeper than the stack; and
+/// its property list parser returns corrupt objects for some damaged data. Core Data therefore
+/// uses neither. This type reads the data with `BinaryPropertyList` and checks the structure of
+/// every object reachable from the root: references in range, class descriptions where classes
+/// are expected, no cycles, bounded nesting. `KeyedArchiveDecoder` then decodes the checked
+/// archive; classes are checked there, against each caller's allowed classes.
 ///
+/// Only binary archives are read, the format `NSKeyedArchiver` writes unless told otherwise.
 /// Every failure is an `NSCoderReadCorruptError` (4864).
 struct KeyedArchive {
     /// The deepest chain of objects inside objects that Core Data decodes. Decoding recurses
@@ -79,22 +80,16 @@ struct KeyedArchive {
     /// Parses and checks `data`, throwing `NSCoderReadCorruptError` if it is not a keyed
     /// archive that can be decoded safely.
     init(data: Data) throws {
-        let plist: Any
-        do {
-            plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
-        } catch {
-            throw CoreDataError.unreadableArchive("the data is not a property list", underlying: error)
-        }
-        guard let archive = plist as? [String: Any] else {
+        guard case .dictionary(let archive) = try BinaryPropertyList.parse(data) else {
             throw CoreDataError.unreadableArchive("the property list is not a dictionary")
         }
-        guard archive["$archiver"] as? String == "NSKeyedArchiver",
-              (archive["$version"] as? NSNumber)?.intValue == 100_000 else {
+        guard case .string("NSKeyedArchiver") = archive["$archiver"],
+              case .number(let version) = archive["$version"], version.intValue == 100_000 else {
             throw CoreDataError.unreadableArchive("the property list is not an NSKeyedArchiver archive")
         }
-        guard let objects = archive["$objects"] as? [Any],
-              let top = archive["$top"] as? [String: Any],
-              let root = top["root"].flatMap(Self.referenceIndex), root < objects.count else {
+        guard case .array(let objects) = archive["$objects"],
+              case .dictionary(let top) = archive["$top"],
+              case .reference(let root) = top["root"], root < objects.count else {
             throw CoreDataError.unreadableArchive("the archive has no root object")
         }
         entries = objects.map { Self.entry(from: $0, objectCount: objects.count) }
@@ -104,50 +99,37 @@ struct KeyedArchive {
 
     // MARK: Reading entries
 
-    /// The index a `CF$UID` reference holds, or `nil` if `value` is not a reference.
-    ///
-    /// `PropertyListSerialization` returns references as instances of Foundation's internal
-    /// `_NSKeyedArchiverUID`, whose only trace outside Foundation is its stored `value`; the
-    /// index is read by reflection. Should Foundation change that class, every archive fails to
-    /// parse (with an error), and the round-trip tests fail.
-    static func referenceIndex(_ value: Any) -> Int? {
-        guard String(describing: type(of: value)) == "_NSKeyedArchiverUID" else { return nil }
-        let stored = Mirror(reflecting: value).children.first { $0.label == "value" }?.value
-        return (stored as? UInt32).map(Int.init)
-    }
-
-    private static func entry(from object: Any, objectCount: Int) -> Entry {
-        if referenceIndex(object) != nil {
+    private static func entry(from value: BinaryPropertyList.Value, objectCount: Int) -> Entry {
+        switch value {
+        case .string("$null"):
+            return .null
+        case .string(let string):
+            return .scalar(.string(string))
+        case .number(let number):
+            return .scalar(.number(number))
+        case .data(let data):
+            return .scalar(.data(data))
+        case .date(let date):
+            return .scalar(.date(date))
+        case .reference:
             return .invalid("an entry of $objects is a bare reference")
+        case .array:
+            return .invalid("an entry of $objects is an array")
+        case .dictionary(let dictionary):
+            if let classReference = dictionary["$class"] {
+                return instance(from: dictionary, classReference: classReference, objectCount: objectCount)
+            }
+            if dictionary["$classname"] != nil || dictionary["$classhints"] != nil {
+                return classDescription(from: dictionary)
+            }
+            return .invalid("an entry of $objects is a dictionary without $class")
         }
-        if let string = object as? String {
-            return string == "$null" ? .null : .scalar(.string(string))
-        }
-        if let scalar = scalar(from: object) {
-            return .scalar(scalar)
-        }
-        guard let dictionary = object as? [String: Any] else {
-            return .invalid("an entry of $objects is a \(type(of: object))")
-        }
-        if let classReference = dictionary["$class"] {
-            return instance(from: dictionary, classReference: classReference, objectCount: objectCount)
-        }
-        if dictionary["$classname"] != nil || dictionary["$classhints"] != nil {
-            return classDescription(from: dictionary)
-        }
-        return .invalid("an entry of $objects is a dictionary without $class")
     }
 
-    private static func scalar(from value: Any) -> Scalar? {
-        if let string = value as? String { return .string(string) }
-        if let data = value as? Data { return .data(data) }
-        if let date = value as? Date { return .date(date) }
-        if let number = value as? NSNumber { return .number(number) }
-        return nil
-    }
-
-    private static func instance(from dictionary: [String: Any], classReference: Any, objectCount: Int) -> Entry {
-        guard let classIndex = referenceIndex(classReference), classIndex < objectCount else {
+    private static func instance(
+        from dictionary: [String: BinaryPropertyList.Value], classReference: BinaryPropertyList.Value, objectCount: Int
+    ) -> Entry {
+        guard case .reference(let classIndex) = classReference, classIndex < objectCount else {
             return .invalid("an object's $class is not a reference to a class description")
         }
         var fields: [String: Field] = [:]
@@ -160,25 +142,48 @@ struct KeyedArchive {
         return .instance(Instance(classIndex: classIndex, fields: fields))
     }
 
-    private static func field(from value: Any, objectCount: Int) -> Field? {
-        if let index = referenceIndex(value) {
+    private static func field(from value: BinaryPropertyList.Value, objectCount: Int) -> Field? {
+        switch value {
+        case .reference(let index):
             return index < objectCount ? .reference(index) : nil
-        }
-        if let array = value as? [Any] {
-            let indexes = array.compactMap(referenceIndex)
-            guard indexes.count == array.count, indexes.allSatisfy({ $0 < objectCount }) else { return nil }
+        case .array(let elements):
+            var indexes: [Int] = []
+            for element in elements {
+                guard case .reference(let index) = element, index < objectCount else { return nil }
+                indexes.append(index)
+            }
             return .references(indexes)
+        case .dictionary:
+            return nil
+        case .string(let string):
+            return .scalar(.string(string))
+        case .number(let number):
+            return .scalar(.number(number))
+        case .data(let data):
+            return .scalar(.data(data))
+        case .date(let date):
+            return .scalar(.date(date))
         }
-        return scalar(from: value).map(Field.scalar)
     }
 
-    private static func classDescription(from dictionary: [String: Any]) -> Entry {
-        let name = dictionary["$classname"]
-        let hints = dictionary["$classhints"]
-        guard name == nil || name is String, hints == nil || hints is [String] else {
-            return .invalid("a class description's $classname or $classhints is not text")
+    private static func classDescription(from dictionary: [String: BinaryPropertyList.Value]) -> Entry {
+        let name: String?
+        switch dictionary["$classname"] {
+        case nil: name = nil
+        case .string(let string): name = string
+        default: return .invalid("a class description's $classname is not text")
         }
-        return .classDescription(ClassDescription(name: name as? String, hints: hints as? [String] ?? []))
+        var hints: [String] = []
+        switch dictionary["$classhints"] {
+        case nil: break
+        case .array(let values):
+            for value in values {
+                guard case .string(let hint) = value else { return .invalid("a class description's $classhints are not text") }
+                hints.append(hint)
+            }
+        default: return .invalid("a class description's $classhints are not text")
+        }
+        return .classDescription(ClassDescription(name: name, hints: hints))
     }
 
     // MARK: Checking the object graph
@@ -206,12 +211,12 @@ struct KeyedArchive {
         case .inProgress: throw CoreDataError.unreadableArchive("object \(index) contains itself")
         case .unvisited: break
         }
-        guard depth <= Self.maximumNesting else { throw Self.tooDeep() }
         let nesting: Int
         switch entries[index] {
         case .null, .scalar:
             nesting = 0
         case .instance(let instance):
+            guard depth <= Self.maximumNesting else { throw Self.tooDeep() }
             guard case .classDescription = entries[instance.classIndex] else {
                 throw CoreDataError.unreadableArchive("the $class of object \(index) is not a class description")
             }

@@ -84,6 +84,10 @@ extension KeyedArchiveDecoder {
     }
 
     /// An `NSURL` from its string (`NS.relative`) and optional base URL (`NS.base`).
+    ///
+    /// The string must also make a `URL`: `NSURL` accepts strings that `URL` rejects, and
+    /// bridging such an `NSURL` to `URL`, which callers do, traps. So every `NSURL` decoded here,
+    /// including `base`, bridges safely.
     private func decodeURL() -> NSURL? {
         let base = decodeObject(of: [NSURL.self], forKey: "NS.base") as? NSURL
         guard error == nil else { return nil }
@@ -91,7 +95,8 @@ extension KeyedArchiveDecoder {
             fail("a URL has no string under key 'NS.relative'")
             return nil
         }
-        guard let url = NSURL(string: relative, relativeTo: base.map { $0 as URL }) else {
+        let baseURL = base.map { $0 as URL }
+        guard URL(string: relative, relativeTo: baseURL) != nil, let url = NSURL(string: relative, relativeTo: baseURL) else {
             fail("'\(relative)' is not a URL")
             return nil
         }

@@ -225,7 +225,7 @@ final class KeyedArchiveDecoder: NSCoder {
         return try data.withUnsafeBytes { try body($0) }
     }
 
-    /// The inline value under `key` in the object being decoded (`nil` if there is none).
+    /// The field under `key` in the object being decoded (`nil` if there is none).
     func field(forKey key: String) -> KeyedArchive.Field? {
         // NSKeyedArchiver escapes keys that start with "$", which it reserves, with another "$".
         let storedKey = key.hasPrefix("$") ? "$" + key : key

@@ -74,6 +74,9 @@ enum ValueComparison {
         if let lhs = lhs as? AnyHashable, let rhs = rhs as? AnyHashable, lhs == rhs {
             return true
         }
+        if let lhs = lhs as? ObjectReference, let rhs = rhs as? ObjectReference {
+            return lhs.referencedObject == rhs.referencedObject
+        }
         if let lhsElements = CollectionElements.elements(of: lhs), let rhsElements = CollectionElements.elements(of: rhs) {
             return collectionsEqual(lhsElements, rhsElements, ordered: isOrdered(lhs) && isOrdered(rhs))
         }

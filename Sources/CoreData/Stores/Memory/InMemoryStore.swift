@@ -138,7 +138,7 @@ final class InMemoryStore: NSPersistentStore, PersistentStoreEngine, @unchecked 
 
     /// A stored row seen through key-value coding, so predicates and sort descriptors evaluate
     /// against it: to-one relationships lead to other rows, to-many ones to arrays of rows.
-    final class StoredRow: KeyValueCodingReadable {
+    final class StoredRow: KeyValueCodingReadable, ObjectReference {
         let row: RowSnapshot
         unowned let store: InMemoryStore
 
@@ -146,6 +146,8 @@ final class InMemoryStore: NSPersistentStore, PersistentStoreEngine, @unchecked 
             self.row = row
             self.store = store
         }
+
+        var referencedObject: AnyHashable { row.objectID.identity }
 
         func keyValue(forKey key: String) throws -> Any? {
             let layout = row.objectID.entity.layout

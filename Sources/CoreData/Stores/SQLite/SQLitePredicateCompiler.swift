@@ -191,9 +191,10 @@ struct SQLitePredicateCompiler {
             case .between: return try between(column, bounds: value, attribute: attribute)
             case .equalTo where ValueUnwrapping.isNull(value): return SQLFragment(sql: "\(column) IS NULL")
             case .notEqualTo where ValueUnwrapping.isNull(value): return SQLFragment(sql: "\(column) IS NOT NULL")
-            case .lessThan, .lessThanOrEqualTo, .greaterThan, .greaterThanOrEqualTo where ValueUnwrapping.isNull(value):
-                throw CoreDataError.invalidRequest("Illegal comparison with NULL in a fetch from a SQLite store.")
             default:
+                if ValueUnwrapping.isNull(value), [.lessThan, .lessThanOrEqualTo, .greaterThan, .greaterThanOrEqualTo].contains(type) {
+                    throw CoreDataError.invalidRequest("Illegal comparison with NULL in a fetch from a SQLite store.")
+                }
                 other = SQLFragment(sql: "?", bindings: [try bindValue(value, attribute: attribute)])
             }
         case .attribute(let otherColumn, _):

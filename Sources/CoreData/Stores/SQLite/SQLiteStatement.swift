@@ -50,7 +50,17 @@ final class SQLiteStatement {
     }
 
     func bind(_ value: String, at index: Int32) {
-        sqlite3_bind_text(handle, index, value, -1, csqlite_transient)
+        guard !value.isEmpty else {
+            sqlite3_bind_text(handle, index, "", 0, csqlite_transient)
+            return
+        }
+        var value = value
+        value.withUTF8 { bytes in
+            // An explicit length keeps strings with NUL characters whole.
+            bytes.withMemoryRebound(to: CChar.self) { text in
+                _ = sqlite3_bind_text(handle, index, text.baseAddress, Int32(text.count), csqlite_transient)
+            }
+        }
     }
 
     func bind(_ value: Data, at index: Int32) {
@@ -90,7 +100,8 @@ final class SQLiteStatement {
 
     func string(at index: Int32) -> String? {
         guard let text = sqlite3_column_text(handle, index) else { return nil }
-        return String(cString: text)
+        let count = Int(sqlite3_column_bytes(handle, index))
+        return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
     }
 
     func data(at index: Int32) -> Data? {

@@ -118,13 +118,18 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
     /// that are not Core Data SQLite stores.
     static func inspect(_ url: URL) throws -> (metadata: [String: Any], numbers: [String: Int64]) {
         try checkHeader(url)
+        let sideFiles = SideFiles(of: url)
         let connection: SQLiteConnection
         do {
             connection = try SQLiteConnection(path: url.path, readOnly: true, create: false)
         } catch {
+            sideFiles.removeCreated()
             throw CoreDataError.storeOpen(url, "SQLite could not open the file.", underlying: error)
         }
-        defer { connection.close() }
+        defer {
+            connection.close()
+            sideFiles.removeCreated()
+        }
         do {
             guard try connection.schemaObjectExists("Z_METADATA"), try connection.schemaObjectExists("Z_PRIMARYKEY") else {
                 throw CoreDataError.storeOpen(url, "the file is a SQLite database but not a Core Data store (it has no Z_METADATA or Z_PRIMARYKEY table).")
@@ -234,4 +239,21 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
 
     var external: ExternalBinaryStorage { externalStorage }
 
+}
+
+/// The WAL side files of a database (`-wal`, `-shm`). A read-only connection to a WAL database
+/// creates them and cannot remove them when it closes; inspecting a file must leave no trace, so
+/// the files that did not exist before are removed afterwards.
+private struct SideFiles {
+    private let created: [String]
+
+    init(of url: URL) {
+        created = ["-wal", "-shm"].map { url.path + $0 }.filter { !FileManager.default.fileExists(atPath: $0) }
+    }
+
+    func removeCreated() {
+        for path in created {
+            try? FileManager.default.removeItem(atPath: path)
+        }
+    }
 }

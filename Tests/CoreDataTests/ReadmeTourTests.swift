@@ -1,0 +1,70 @@
+import CoreData
+import Testing
+
+/// The subclass of the README's tour.
+final class Movie: NSManagedObject {
+    var title: String {
+        get { value(forKey: "title") as! String }
+        set { setValue(newValue, forKey: "title") }
+    }
+}
+
+/// Runs the README's API tour, so that it stays true.
+@Suite("README tour")
+struct ReadmeTourTests {
+    @Test func tourRunsAsWritten() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let storeURL = directory.appendingPathComponent("Movies.sqlite")
+
+        let movie = NSEntityDescription()
+        movie.name = "Movie"
+        let title = NSAttributeDescription()
+        title.name = "title"
+        title.type = .string
+        title.isOptional = false
+        let year = NSAttributeDescription()
+        year.name = "year"
+        year.type = .integer16
+        movie.properties = [title, year]
+        movie.managedObjectClassName = String(reflecting: Movie.self)
+
+        let model = NSManagedObjectModel()
+        model.entities = [movie]
+
+        let container = NSPersistentContainer(name: "Movies", managedObjectModel: model)
+        container.persistentStoreDescriptions = [NSPersistentStoreDescription(url: storeURL)]
+        var loadError: Error?
+        container.loadPersistentStores { description, error in
+            if let error { print("Could not open \(description.url!): \(error)") }
+            loadError = error
+        }
+        #expect(loadError == nil)
+
+        let context = container.newBackgroundContext()
+        let titles: [String] = try context.performAndWait {
+            let alien = NSEntityDescription.insertNewObject(forEntityName: "Movie", into: context)
+            alien.setValue("Alien", forKey: "title")
+            alien.setValue(1979, forKey: "year")
+            try context.save()
+
+            let request = NSFetchRequest<NSManagedObject>(entityName: "Movie")
+            request.predicate = NSPredicate(format: "year < %d AND title BEGINSWITH[c] %@", 1990, "al")
+            request.sortDescriptors = [NSSortDescriptor(key: "year", ascending: true)]
+            let movies = try context.fetch(request)
+            return movies.map { $0.value(forKey: "title") as? String ?? "" }
+        }
+        #expect(titles == ["Alien"])
+
+        try context.performAndWait {
+            let arrival = Movie(context: context)
+            arrival.title = "Arrival"
+            try context.save()
+            let uri = arrival.objectID.uriRepresentation()
+            #expect(uri.absoluteString.hasPrefix("x-coredata://"))
+            #expect(uri.absoluteString.hasSuffix("/Movie/p2"))
+            let identifier = try #require(container.persistentStoreCoordinator.managedObjectID(forURIRepresentation: uri))
+            #expect(context.object(with: identifier) === arrival)
+        }
+    }
+}
