@@ -46,12 +46,12 @@ open class NSPersistentContainer: NSObject, @unchecked Sendable {
 
     /// Creates a container whose model is the one named `name` that the program bundles.
     ///
-    /// When no such model is found, the container has an empty model and `loadPersistentStores`
-    /// reports the missing model as an error.
+    /// Finding `<name>.xcdatamodeld` in the program's bundles is not supported yet, so the
+    /// container gets an empty model and `loadPersistentStores` reports the missing model as an
+    /// error, never a crash. Use `init(name:managedObjectModel:)` with a model built in code.
     public convenience init(name: String) {
-        let model = NSManagedObjectModel.mergedModel(from: nil, named: name)
-        self.init(name: name, managedObjectModel: model ?? NSManagedObjectModel())
-        missingModel = model == nil
+        self.init(name: name, managedObjectModel: NSManagedObjectModel())
+        missingModel = true
     }
 
     private var missingModel = false
@@ -70,7 +70,7 @@ open class NSPersistentContainer: NSObject, @unchecked Sendable {
     open func loadPersistentStores(completionHandler block: @escaping (NSPersistentStoreDescription, Error?) -> Void) {
         for description in persistentStoreDescriptions {
             if missingModel {
-                block(description, CoreDataError.make(NSCoreDataError, "No model named '\(name)' was found in the main bundle or the resource bundles next to the executable."))
+                block(description, CoreDataError.make(NSCoreDataError, "No model named '\(name)' was found: loading .xcdatamodeld files is not supported yet; create the container with init(name:managedObjectModel:)."))
                 continue
             }
             persistentStoreCoordinator.addPersistentStore(with: description, completionHandler: block)

@@ -93,13 +93,20 @@ extension NSManagedObjectContext {
         var objects: [NSManagedObject] = []
         objects.reserveCapacity(rows.count)
         registry.reserveCapacity(registry.count + rows.count)
+        var lastEntity: NSEntityDescription?
+        var lastClass: NSManagedObject.Type?
         for row in rows {
             let object: NSManagedObject
             if let registered = registry[row.objectID.identity]?.takeUnretainedValue() {
                 object = registered
                 if object.isFault { object.snapshot = row }
             } else {
-                object = makeFault(for: row.objectID, snapshot: row)
+                let entity = row.objectID.entity
+                if entity !== lastEntity {
+                    lastEntity = entity
+                    lastClass = objectClass(for: entity)
+                }
+                object = makeFault(for: row.objectID, snapshot: row, of: lastClass)
             }
             if realize && object.isFault { object.materialize(from: row, in: self) }
             objects.append(object)

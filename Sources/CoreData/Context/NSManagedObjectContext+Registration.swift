@@ -8,8 +8,9 @@ extension NSManagedObjectContext {
 
     /// Removes a deallocated object's registration.
     func unregister(_ objectID: NSManagedObjectID, object: NSManagedObject) {
-        if registry[objectID.identity]?.toOpaque() == Unmanaged.passUnretained(object).toOpaque() {
-            registry.removeValue(forKey: objectID.identity)
+        if let index = registry.index(forKey: objectID.identity),
+           registry[index].value.toOpaque() == Unmanaged.passUnretained(object).toOpaque() {
+            registry.remove(at: index)
         }
     }
 
@@ -44,8 +45,8 @@ extension NSManagedObjectContext {
     }
 
     /// A new fault registered for an ID, with the row's values when they are already known.
-    func makeFault(for objectID: NSManagedObjectID, snapshot: RowSnapshot?) -> NSManagedObject {
-        let object = objectClass(for: objectID.entity).init(entity: objectID.entity, insertInto: nil)
+    func makeFault(for objectID: NSManagedObjectID, snapshot: RowSnapshot?, of objectClass: NSManagedObject.Type? = nil) -> NSManagedObject {
+        let object = (objectClass ?? self.objectClass(for: objectID.entity)).init(entity: objectID.entity, insertInto: nil)
         object.assignObjectID(objectID)
         object.values = []
         object.snapshot = snapshot

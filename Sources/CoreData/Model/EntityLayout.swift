@@ -59,7 +59,7 @@ final class EntityLayout: @unchecked Sendable {
     /// Every attribute and relationship, in slot order.
     let slots: [Slot]
     /// The slot of each attribute and relationship name.
-    let slotIndexByName: [String: Int]
+    let slotIndexByName: SlotLookup
     /// Fetched properties by name; they have no slot because their value is computed by a fetch.
     let fetchedProperties: [String: NSFetchedPropertyDescription]
     /// The slots of persistent (non-transient) attributes.
@@ -87,7 +87,7 @@ final class EntityLayout: @unchecked Sendable {
             slots.append(Slot(index: slots.count, property: property, kind: kind))
         }
         self.slots = slots
-        self.slotIndexByName = Dictionary(slots.map { ($0.name, $0.index) }, uniquingKeysWith: { _, last in last })
+        self.slotIndexByName = SlotLookup(slots.map { ($0.name, $0.index) })
         self.fetchedProperties = fetched
         self.persistentAttributeSlots = slots.filter { !$0.isTransient && $0.attribute != nil }.map(\.index)
         self.persistentToOneSlots = slots.filter { slot in

@@ -40,29 +40,30 @@ struct SlotSet: Equatable, Sequence {
     }
 
     func makeIterator() -> Iterator {
-        Iterator(words: [low] + high)
+        Iterator(low: low, high: high)
     }
 
-    /// Iterates the set bits in increasing order.
+    /// Iterates the set bits in increasing order, without allocating.
     struct Iterator: IteratorProtocol {
-        private let words: [UInt64]
-        private var wordIndex = 0
+        private let high: [UInt64]
+        /// 0 for the inline word, then 1 + the index in `high`.
+        private var word = 0
         private var remaining: UInt64
 
-        init(words: [UInt64]) {
-            self.words = words
-            self.remaining = words[0]
+        init(low: UInt64, high: [UInt64]) {
+            self.high = high
+            self.remaining = low
         }
 
         mutating func next() -> Int? {
             while remaining == 0 {
-                wordIndex += 1
-                guard wordIndex < words.count else { return nil }
-                remaining = words[wordIndex]
+                guard word < high.count else { return nil }
+                remaining = high[word]
+                word += 1
             }
             let bit = remaining.trailingZeroBitCount
             remaining &= remaining - 1
-            return wordIndex * 64 + bit
+            return word * 64 + bit
         }
     }
 }

@@ -85,9 +85,10 @@ extension KeyedArchiveDecoder {
 
     /// An `NSURL` from its string (`NS.relative`) and optional base URL (`NS.base`).
     ///
-    /// The string must also make a `URL`: `NSURL` accepts strings that `URL` rejects, and
-    /// bridging such an `NSURL` to `URL`, which callers do, traps. So every `NSURL` decoded here,
-    /// including `base`, bridges safely.
+    /// The `NSURL` must also make a `URL` the way Linux Foundation bridges one (from its
+    /// absolute string and base URL): `NSURL` accepts strings that `URL` rejects ("[:" becomes
+    /// "%5B:"), and bridging such an `NSURL` to `URL`, which callers do, traps. So every `NSURL`
+    /// decoded here, including `base`, bridges safely.
     private func decodeURL() -> NSURL? {
         let base = decodeObject(of: [NSURL.self], forKey: "NS.base") as? NSURL
         guard error == nil else { return nil }
@@ -95,8 +96,8 @@ extension KeyedArchiveDecoder {
             fail("a URL has no string under key 'NS.relative'")
             return nil
         }
-        let baseURL = base.map { $0 as URL }
-        guard URL(string: relative, relativeTo: baseURL) != nil, let url = NSURL(string: relative, relativeTo: baseURL) else {
+        guard let url = NSURL(string: relative, relativeTo: base.map { $0 as URL }),
+              URL(string: url.absoluteString, relativeTo: url.baseURL) != nil else {
             fail("'\(relative)' is not a URL")
             return nil
         }

@@ -104,6 +104,16 @@ import Testing
         #expect(container.persistentStoreCoordinator.persistentStores.isEmpty)
     }
 
+    @Test func aContainerWithoutAModelReportsItWhenLoadingInsteadOfCrashing() {
+        let container = NSPersistentContainer(name: "NoSuchModel")
+        var reported: NSError?
+        container.loadPersistentStores { _, error in reported = error as NSError? }
+        #expect(reported?.domain == NSCocoaErrorDomain)
+        #expect(reported?.code == NSCoreDataError)
+        #expect(reported?.localizedDescription.contains("NoSuchModel") == true)
+        #expect(container.persistentStoreCoordinator.persistentStores.isEmpty)
+    }
+
     @Test func asynchronousLoadingCompletesLater() async throws {
         let directory = try CtxTemporaryDirectory()
         let container = container(in: directory)

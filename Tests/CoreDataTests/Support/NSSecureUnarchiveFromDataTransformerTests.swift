@@ -82,6 +82,7 @@ import Testing
         let decoded = try #require(try roundTrip(url) as? NSURL)
         #expect(decoded.absoluteString == "https://example.com/a/b/c")
         #expect(decoded.relativeString == "b/c")
+        #expect((decoded as Any as? URL)?.absoluteString == "https://example.com/a/b/c")
     }
 
     @Test func roundTripsNestedCollections() throws {
