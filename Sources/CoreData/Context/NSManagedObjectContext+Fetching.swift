@@ -96,17 +96,18 @@ extension NSManagedObjectContext {
         var lastEntity: NSEntityDescription?
         var lastClass: NSManagedObject.Type?
         for row in rows {
-            let object: NSManagedObject
-            if let registered = registry[row.objectID.identity]?.takeUnretainedValue() {
-                object = registered
-                if object.isFault { object.snapshot = row }
-            } else {
-                let entity = row.objectID.entity
-                if entity !== lastEntity {
-                    lastEntity = entity
-                    lastClass = objectClass(for: entity)
+            let entity = row.objectID.entity
+            if entity !== lastEntity {
+                lastEntity = entity
+                lastClass = objectClass(for: entity)
+            }
+            // One hash lookup finds the registered object or makes room for a new one.
+            let object = withRegistration(of: row.objectID) { registered in
+                if let registered {
+                    if registered.isFault { registered.snapshot = row }
+                    return registered
                 }
-                object = makeFault(for: row.objectID, snapshot: row, of: lastClass)
+                return makeUnregisteredFault(for: row.objectID, snapshot: row, of: lastClass)
             }
             if realize && object.isFault { object.materialize(from: row, in: self) }
             objects.append(object)

@@ -45,14 +45,35 @@ extension NSManagedObjectContext {
     }
 
     /// A new fault registered for an ID, with the row's values when they are already known.
-    func makeFault(for objectID: NSManagedObjectID, snapshot: RowSnapshot?, of objectClass: NSManagedObject.Type? = nil) -> NSManagedObject {
+    func makeFault(for objectID: NSManagedObjectID, snapshot: RowSnapshot?) -> NSManagedObject {
+        let object = makeUnregisteredFault(for: objectID, snapshot: snapshot, of: nil)
+        register(object, as: objectID)
+        return object
+    }
+
+    /// A new fault for an ID, not registered yet.
+    func makeUnregisteredFault(for objectID: NSManagedObjectID, snapshot: RowSnapshot?, of objectClass: NSManagedObject.Type?) -> NSManagedObject {
         let object = (objectClass ?? self.objectClass(for: objectID.entity)).init(entity: objectID.entity, insertInto: nil)
         object.assignObjectID(objectID)
         object.values = []
         object.snapshot = snapshot
         object.flags = .fault
         object.managedObjectContext = self
-        register(object, as: objectID)
+        return object
+    }
+
+    /// Finds the object registered for an ID, or registers the one `resolve` returns, with a
+    /// single hash lookup.
+    func withRegistration(of objectID: NSManagedObjectID, _ resolve: (NSManagedObject?) -> NSManagedObject) -> NSManagedObject {
+        var isNew = false
+        func update(_ entry: inout Unmanaged<NSManagedObject>?) -> NSManagedObject {
+            let object = resolve(entry?.takeUnretainedValue())
+            isNew = entry == nil
+            entry = Unmanaged.passUnretained(object)
+            return object
+        }
+        let object = update(&registry[objectID.identity])
+        if isNew && retainsRegisteredObjects { retainedObjects.append(object) }
         return object
     }
 

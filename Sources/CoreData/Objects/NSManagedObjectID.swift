@@ -113,7 +113,8 @@ struct ObjectIdentity: Hashable {
         case .permanent(let primaryKey): number = Int(truncatingIfNeeded: primaryKey)
         case .temporary(let counter): number = ~Int(truncatingIfNeeded: counter)
         }
-        hasher.combine(number &+ store &* 0x9E37_79B9 &+ root.hashValue &* 31)
+        let rootBits = Int(bitPattern: UInt(bitPattern: root))
+        hasher.combine(number &+ store &* 0x9E37_79B9 &+ rootBits &* 31)
     }
 }
 

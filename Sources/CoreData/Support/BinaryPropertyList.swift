@@ -10,7 +10,7 @@
 /// do not use; dictionary keys must be strings. Parse errors are `NSCoderReadCorruptError`.
 struct BinaryPropertyList {
     /// A parsed value.
-    indirect enum Value {
+    enum Value {
         case string(String)
         /// An integer, real or Boolean.
         case number(NSNumber)

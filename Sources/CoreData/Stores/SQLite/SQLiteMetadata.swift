@@ -15,14 +15,16 @@ enum SQLiteMetadata {
         let plist = statement.data(at: 1) ?? Data()
         var metadata: [String: Any] = [:]
         if !plist.isEmpty {
+            let parsed: BinaryPropertyList.Value
             do {
-                guard let dictionary = try PropertyListSerialization.propertyList(from: plist, options: [], format: nil) as? [String: Any] else {
-                    throw CoreDataError.storeOpen(URL(fileURLWithPath: connection.path), "its metadata is not a dictionary.")
-                }
-                metadata = dictionary
-            } catch let error as NSError where error.domain != NSCocoaErrorDomain || error.code != NSPersistentStoreOpenError {
+                parsed = try BinaryPropertyList.parse(plist)
+            } catch {
                 throw CoreDataError.storeOpen(URL(fileURLWithPath: connection.path), "its metadata property list cannot be read.", underlying: error)
             }
+            guard let dictionary = parsed.propertyListObject as? [String: Any] else {
+                throw CoreDataError.storeOpen(URL(fileURLWithPath: connection.path), "its metadata is not a dictionary.")
+            }
+            metadata = dictionary
         }
         metadata[NSStoreUUIDKey] = uuid
         metadata[NSStoreTypeKey] = metadata[NSStoreTypeKey] ?? NSSQLiteStoreType
@@ -33,7 +35,7 @@ enum SQLiteMetadata {
     static func write(_ metadata: [String: Any], to connection: SQLiteConnection) throws {
         var plist = metadata
         let uuid = plist.removeValue(forKey: NSStoreUUIDKey) as? String ?? UUID().uuidString
-        let data = try PropertyListSerialization.data(fromPropertyList: plist, format: .binary, options: 0)
+        let data = BinaryPropertyList.serialize(try BinaryPropertyList.Value(propertyList: plist))
         let statement = try connection.statement("INSERT OR REPLACE INTO Z_METADATA (Z_VERSION, Z_UUID, Z_PLIST) VALUES (1, ?, ?)")
         statement.bind(uuid, at: 1)
         statement.bind(data, at: 2)

@@ -1,0 +1,117 @@
+import Foundation
+
+/// The measurements of one workload under one setting.
+struct WorkloadReport {
+    var workload: Workload
+    var settings: StoreSettings
+    /// Objects handled per run.
+    var count: Int
+    /// Measured rounds (the warm-up excluded).
+    var runs: Int
+    /// How the fixture was made, if the workload has one.
+    var fixtureNote: String?
+    /// The checksum every run produced.
+    var checksum: Checksum?
+    /// One entry per peer, in run order.
+    var statistics: [PeerStatistics]
+
+    /// The statistics of the peer named `name`.
+    func statistics(of name: String?) -> PeerStatistics? {
+        guard let name else { return nil }
+        return statistics.first { $0.peer == name }
+    }
+}
+
+/// Prints reports: a table for people, then one `RESULT` line per result for machines.
+enum Report {
+    /// Prints the header, the table and the `RESULT` lines of `report`.
+    static func print(_ report: WorkloadReport) {
+        let workload = report.workload
+        Console.line("== \(workload.name): \(workload.summary)")
+        Console.line("   \(report.count) objects · \(report.settings.label) · \(report.runs) measured runs + 1 warm-up, peers interleaved")
+        if let note = report.fixtureNote {
+            Console.line("   fixture: \(note)")
+        }
+        if let checksum = report.checksum {
+            Console.line("   checksum: \(checksum) (identical for every run of every peer)")
+        }
+        Console.line()
+        for row in table(report) {
+            Console.line("   " + row)
+        }
+        Console.line()
+        for line in workload.results {
+            Console.line(resultLine(line, of: report))
+        }
+        Console.line()
+    }
+
+    /// The machine-readable line: `RESULT <label> raw=<ours/raw> grdb=<ours/GRDB> [mem=<MB>]`, with
+    /// ratios of median wall times.
+    static func resultLine(_ line: ResultLine, of report: WorkloadReport) -> String {
+        let label = "RESULT \(line.label)\(report.settings.resultSuffix)"
+        guard let ours = report.statistics(of: line.ours) else {
+            return "\(label) ours=missing"
+        }
+        var fields = [label]
+        if let raw = report.statistics(of: line.raw) {
+            fields.append("raw=" + ratio(ours.medianWall / raw.medianWall))
+        }
+        if let grdb = report.statistics(of: line.grdb) {
+            fields.append("grdb=" + ratio(ours.medianWall / grdb.medianWall))
+        }
+        if report.workload.measuresMemory, let peak = ours.maxPeakRSSDelta {
+            fields.append("mem=" + megabytes(peak))
+        }
+        return fields.joined(separator: " ")
+    }
+
+    /// The `RESULT` line printed in place of the ratios when a workload failed.
+    static func failureLines(of workload: Workload, settings: StoreSettings) -> [String] {
+        workload.results.map { "RESULT \($0.label)\(settings.resultSuffix) failed" }
+    }
+
+    /// The human-readable table, one row per peer.
+    static func table(_ report: WorkloadReport) -> [String] {
+        let raw = report.statistics.first { $0.family == .raw }
+        let header = ["peer", "min s", "median s", "cpu s", "µs/object", "peak ΔRSS MB", "× raw"]
+        let rows = report.statistics.map { peer -> [String] in
+            [
+                peer.peer,
+                seconds(peer.minWall),
+                seconds(peer.medianWall),
+                seconds(peer.medianCPU),
+                String(format: "%.2f", peer.medianWall / Double(max(report.count, 1)) * 1e6),
+                peer.maxPeakRSSDelta.map(megabytes) ?? "n/a",
+                raw.map { String(format: "%.2f", peer.medianWall / $0.medianWall) } ?? "–",
+            ]
+        }
+        return align([header] + rows)
+    }
+
+    /// Pads columns: the first left-aligned, the others right-aligned.
+    private static func align(_ rows: [[String]]) -> [String] {
+        let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        return rows.map { row in
+            row.enumerated().map { column, cell in
+                let padding = String(repeating: " ", count: widths[column] - cell.count)
+                return column == 0 ? cell + padding : padding + cell
+            }.joined(separator: "  ")
+        }
+    }
+
+    /// Seconds with four decimals.
+    static func seconds(_ value: Double) -> String {
+        String(format: "%.4f", value)
+    }
+
+    /// A ratio with three decimals.
+    static func ratio(_ value: Double) -> String {
+        String(format: "%.3f", value)
+    }
+
+    /// Bytes as mebibytes (MB in the reports means 2²⁰ bytes), with one decimal.
+    static func megabytes(_ bytes: Int) -> String {
+        String(format: "%.1f", Double(bytes) / 1_048_576)
+    }
+}

@@ -1,0 +1,102 @@
+#if canImport(CoreData)
+import CoreData
+
+/// The "ours" peers: our Core Data, driven strictly through Apple's Core Data API, exactly as an iOS
+/// app would write it with `import CoreData`. Each workload adds its peers in an extension
+/// (`CoreDataPeers+W1.swift` …). Files using Core Data import `CoreData` alone: it re-exports
+/// Foundation, and importing GRDB or Foundation beside it makes names ambiguous.
+enum CoreDataPeers {
+    /// Creates a store at `url` holding `count` items inserted and saved by our Core Data, exactly
+    /// as W1 does, and closes it. The fixture builder for the read workloads, so that the store
+    /// carries our metadata tables.
+    static func createItemStore(at url: URL, count: Int, settings: StoreSettings) throws {
+        let stack = try CoreDataItemStack(storeURL: url, settings: settings)
+        try stack.context.performAndWait {
+            try stack.insertItems(count: count)
+            try stack.context.save()
+        }
+        try stack.close()
+    }
+}
+
+/// A Core Data stack over one store file of the `Item` entity: model built in code, coordinator,
+/// SQLite store with the run's pragmas, private-queue context.
+final class CoreDataItemStack {
+    /// The `Item` attributes: `i0` … `i9`, Int64, optional.
+    static let attributeNames = (0..<10).map { "i\($0)" }
+
+    let coordinator: NSPersistentStoreCoordinator
+    let store: NSPersistentStore
+    let context: NSManagedObjectContext
+
+    /// Adds the SQLite store at `storeURL` (creating it if needed) and makes a private-queue
+    /// context on it.
+    init(storeURL: URL, settings: StoreSettings) throws {
+        coordinator = NSPersistentStoreCoordinator(managedObjectModel: Self.makeModel())
+        let pragmas: [String: String] = ["journal_mode": settings.journalMode, "synchronous": settings.synchronous]
+        let options: [AnyHashable: Any] = [NSSQLitePragmasOption: pragmas]
+        store = try coordinator.addPersistentStore(
+            ofType: NSSQLiteStoreType, configurationName: nil, at: storeURL, options: options)
+        context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+        context.persistentStoreCoordinator = coordinator
+    }
+
+    /// The model: one entity `Item` with ten optional Int64 attributes, built in code.
+    static func makeModel() -> NSManagedObjectModel {
+        let entity = NSEntityDescription()
+        entity.name = "Item"
+        entity.properties = attributeNames.map { name in
+            let attribute = NSAttributeDescription()
+            attribute.name = name
+            attribute.attributeType = .integer64AttributeType
+            attribute.isOptional = true
+            return attribute
+        }
+        let model = NSManagedObjectModel()
+        model.entities = [entity]
+        return model
+    }
+
+    /// Inserts `count` items (item `i` holds `(i, …, i)`) with `insertNewObject(forEntityName:into:)`
+    /// and ten `setValue(_:forKey:)` each. Call it on the context's queue.
+    func insertItems(count: Int) throws {
+        for index in 0..<count {
+            let item = NSEntityDescription.insertNewObject(forEntityName: "Item", into: context)
+            let value = NSNumber(value: Int64(index))
+            for name in Self.attributeNames {
+                item.setValue(value, forKey: name)
+            }
+        }
+    }
+
+    /// The sum of the ten attributes of `object`, read with `value(forKey:)` (which fires the
+    /// fault). Call it on the context's queue.
+    static func attributeSum(of object: NSManagedObject, peer: String) throws -> Int64 {
+        var sum: Int64 = 0
+        for name in attributeNames {
+            sum &+= try int64(object.value(forKey: name), key: name, peer: peer)
+        }
+        return sum
+    }
+
+    /// An Int64 attribute value as KVC returns it: an `NSNumber` on Apple platforms.
+    private static func int64(_ value: Any?, key: String, peer: String) throws -> Int64 {
+        if let number = value as? NSNumber {
+            return number.int64Value
+        }
+        if let integer = value as? Int64 {
+            return integer
+        }
+        throw BenchmarkError.unexpectedValue(
+            peer: peer, detail: "value(forKey: \"\(key)\") returned \(value.map { "\($0) (\(type(of: $0)))" } ?? "nil")")
+    }
+
+    /// Forgets the context's objects and removes the store from the coordinator, closing the file.
+    func close() throws {
+        context.performAndWait {
+            context.reset()
+        }
+        try coordinator.remove(store)
+    }
+}
+#endif

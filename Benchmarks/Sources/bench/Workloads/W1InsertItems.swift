@@ -1,0 +1,29 @@
+extension Workload {
+    /// W1 (spec §7.2): insert 100k objects of `Item` (10 Int64 attributes, object `i` holding
+    /// `(i, …, i)`) and save once, into a new store.
+    ///
+    /// Peers: raw prepared INSERT in one transaction; GRDB struct and `Record`-class `insert` in one
+    /// transaction; ours: `insertNewObject` + 10 `setValue` each, one `save()`. The checksum is the
+    /// object count the peer reports plus the row count and attribute sum read back from its file.
+    /// Goals: ours ≤ 1.5× GRDB `Record` class (spec), ≤ 3× raw (issue).
+    static var w1InsertItems: Workload {
+        var peers = [
+            RawSQLitePeers.insertItems,
+            GRDBPeers.insertItemStructs,
+            GRDBPeers.insertItemRecords,
+        ]
+        #if canImport(CoreData)
+        peers.append(CoreDataPeers.insertItems)
+        #endif
+        return Workload(
+            name: "W1",
+            summary: "insert Item objects (10 × Int64) into a new store, one save/transaction",
+            defaultCount: 100_000,
+            fixture: .none,
+            peers: peers,
+            expectedChecksum: { count in Checksum(values: [Int64(count)] + ItemTable.expectedStoreChecksum(count: count)) },
+            storeChecksum: ItemTable.storeChecksum(at:),
+            results: [ResultLine(label: "W1", ours: "ours", raw: "raw", grdb: "grdb-record")],
+            supportsRollback: true)
+    }
+}
