@@ -17,7 +17,7 @@ extension NSManagedObjectContext {
         if request.resultType == .managedObjectIDResultType && !inMemory {
             return try cast(coordinator.withStores { _ in try stores.flatMap { try $0.engine().fetchObjectIDs(plan) } }, request)
         }
-        let objects = try fetchObjects(plan, stores: stores, pending: pending, inMemory: inMemory, realize: !request.returnsObjectsAsFaults, includesValues: request.includesPropertyValues)
+        let objects = try fetchObjects(plan, stores: stores, pending: pending, inMemory: inMemory, realize: !request.returnsObjectsAsFaults, includesValues: request.includesPropertyValues, batchSize: request.fetchBatchSize)
         if request.resultType == .managedObjectIDResultType {
             return try cast(objects.map(\.objectID), request)
         }
@@ -65,7 +65,7 @@ extension NSManagedObjectContext {
 
     // MARK: Executing
 
-    private func fetchObjects(_ plan: FetchPlan, stores: [NSPersistentStore], pending: [NSManagedObject], inMemory: Bool, realize: Bool, includesValues: Bool) throws -> [NSManagedObject] {
+    private func fetchObjects(_ plan: FetchPlan, stores: [NSPersistentStore], pending: [NSManagedObject], inMemory: Bool, realize: Bool, includesValues: Bool, batchSize: Int = 0) throws -> [NSManagedObject] {
         let coordinator = try requireCoordinator()
         let storePlan = inMemory ? plan.withoutPaging : plan
         var objects: [NSManagedObject]
@@ -74,7 +74,12 @@ extension NSManagedObjectContext {
             objects = register(rows, realize: realize)
         } else {
             let identifiers = try coordinator.withStores { _ in try stores.flatMap { try $0.engine().fetchObjectIDs(storePlan) } }
-            objects = identifiers.map(object(with:))
+            let batch = FaultBatch(objectIDs: identifiers, size: batchSize)
+            objects = identifiers.enumerated().map { index, identifier in
+                let object = object(with: identifier)
+                if object.isFault && object.snapshot == nil { object.faultBatch = (batch, index) }
+                return object
+            }
         }
         guard inMemory else { return objects }
         return try overlay(objects, with: pending, plan: plan)
@@ -196,9 +201,27 @@ extension NSManagedObjectContext {
     // MARK: Faults
 
     /// The row of a fault, from its store; nil when it no longer exists or cannot be read.
+    ///
+    /// A fault from a fetch made without property values loads the rows of its whole window of
+    /// that fetch in one query, and hands them to the other faults of the window.
     func snapshotForFault(_ object: NSManagedObject) -> RowSnapshot? {
         guard !object.objectID.isTemporaryID else { return nil }
-        return try? loadSnapshot(for: object.objectID)
+        guard let (batch, index) = object.faultBatch else {
+            return try? loadSnapshot(for: object.objectID)
+        }
+        object.faultBatch = nil
+        guard let coordinator = persistentStoreCoordinator, let store = object.objectID.persistentStore,
+              let rows = try? coordinator.withStores({ _ in try store.engine().snapshots(for: Array(batch.window(containing: index))) }) else {
+            return try? loadSnapshot(for: object.objectID)
+        }
+        var own: RowSnapshot?
+        for row in rows {
+            if row.objectID == object.objectID { own = row; continue }
+            guard let neighbour = registry[row.objectID.identity]?.takeUnretainedValue(), neighbour.isFault, neighbour.snapshot == nil else { continue }
+            neighbour.snapshot = row
+            neighbour.faultBatch = nil
+        }
+        return own
     }
 
     func loadSnapshot(for objectID: NSManagedObjectID) throws -> RowSnapshot? {

@@ -19,6 +19,10 @@ protocol PersistentStoreEngine: NSPersistentStore {
     /// The current row of an object, or nil when it no longer exists.
     func snapshot(for objectID: NSManagedObjectID) throws -> RowSnapshot?
 
+    /// The current rows of several objects of this store, in one pass where the store can;
+    /// objects whose rows no longer exist are left out.
+    func snapshots(for objectIDs: [NSManagedObjectID]) throws -> [RowSnapshot]
+
     /// The destinations of a to-many relationship of an object, in order for ordered ones.
     func destinationIDs(of objectID: NSManagedObjectID, relationship: NSRelationshipDescription) throws -> [NSManagedObjectID]
 
@@ -38,6 +42,10 @@ extension PersistentStoreEngine {
 
     func countRows(_ plan: FetchPlan) throws -> Int {
         try fetchObjectIDs(plan).count
+    }
+
+    func snapshots(for objectIDs: [NSManagedObjectID]) throws -> [RowSnapshot] {
+        try objectIDs.compactMap(snapshot(for:))
     }
 }
 

@@ -32,6 +32,7 @@ extension NSManagedObject {
         }
         values = loaded
         flags.remove(.fault)
+        faultBatch = nil
         awakeFromFetch()
     }
 

@@ -17,6 +17,8 @@ open class NSManagedObject: NSObject, KeyValueCodingReadable {
     var changedSlots = SlotSet()
     /// Attribute slots holding a value of a type the attribute does not accept.
     var invalidSlots = SlotSet()
+    /// For a fault fetched without its values: the fetch it came from and its position there.
+    var faultBatch: (batch: FaultBatch, index: Int)?
     var flags: ObjectFlags = []
     /// The object's ID once it has one: fetched objects get theirs at once, inserted objects a
     /// temporary one only when something asks for it (so bulk inserts allocate none).

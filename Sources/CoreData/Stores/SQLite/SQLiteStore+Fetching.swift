@@ -45,6 +45,29 @@ extension SQLiteStore {
         return reader.snapshot(from: statement, store: self, schema: schema)
     }
 
+    /// The rows of several objects, one query per inheritance hierarchy.
+    func snapshots(for objectIDs: [NSManagedObjectID]) throws -> [RowSnapshot] {
+        let (connection, schema) = try requireConnection()
+        var byRoot: [ObjectIdentifier: [NSManagedObjectID]] = [:]
+        for objectID in objectIDs where objectID.primaryKey != nil {
+            byRoot[ObjectIdentifier(objectID.entity.rootEntity), default: []].append(objectID)
+        }
+        var rows: [RowSnapshot] = []
+        for identifiers in byRoot.values {
+            guard let root = identifiers.first?.entity.rootEntity else { continue }
+            let reader = try queryCache.reader(for: root.selfAndDescendants, schema: schema)
+            let placeholders = Array(repeating: "?", count: identifiers.count).joined(separator: ", ")
+            let statement = try connection.statement("SELECT \(reader.selectList) FROM \(reader.table) t0 WHERE t0.Z_PK IN (\(placeholders))")
+            for (index, identifier) in identifiers.enumerated() {
+                statement.bind(identifier.primaryKey ?? 0, at: Int32(index + 1))
+            }
+            while try statement.step() {
+                if let row = reader.snapshot(from: statement, store: self, schema: schema) { rows.append(row) }
+            }
+        }
+        return rows
+    }
+
     func destinationIDs(of objectID: NSManagedObjectID, relationship: NSRelationshipDescription) throws -> [NSManagedObjectID] {
         guard let primaryKey = objectID.primaryKey, let destination = relationship.destinationEntity else { return [] }
         let (connection, schema) = try requireConnection()
