@@ -1,4 +1,5 @@
 /// The description of an attribute: a property holding a value such as a number, string or date.
+// Like every property description: mutable while the model is built, read-only once it is frozen.
 open class NSAttributeDescription: NSPropertyDescription, @unchecked Sendable {
     /// The type of the attribute's values.
     public var attributeType: NSAttributeType = .undefinedAttributeType {

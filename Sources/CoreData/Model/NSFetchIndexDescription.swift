@@ -1,4 +1,5 @@
 /// The description of an index the store builds over one or more properties of an entity.
+// Part of a model: mutable while the model is built, read-only once it is frozen.
 open class NSFetchIndexDescription: NSObject, NSCopying, @unchecked Sendable {
     /// The name of the index; the SQLite store names the index `Z_<Entity>_<name>`.
     public var name: String
@@ -30,6 +31,7 @@ open class NSFetchIndexDescription: NSObject, NSCopying, @unchecked Sendable {
 }
 
 /// One element of a fetch index: a property and its collation order.
+// Part of a model: mutable while the model is built, read-only once it is frozen.
 open class NSFetchIndexElementDescription: NSObject, NSCopying, @unchecked Sendable {
     /// The kind of index an element belongs to.
     public enum CollationType: UInt, Sendable {

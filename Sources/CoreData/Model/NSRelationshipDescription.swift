@@ -1,4 +1,5 @@
 /// The description of a relationship from one entity to another.
+// Like every property description: mutable while the model is built, read-only once it is frozen.
 open class NSRelationshipDescription: NSPropertyDescription, @unchecked Sendable {
     /// The entity at the other end of the relationship.
     public weak var destinationEntity: NSEntityDescription? {

@@ -85,30 +85,18 @@ extension NSManagedObject {
         values[slot] = source
         markChanged(slot: slot)
         if let previous, let forward = inverse.inverseRelationship {
-            previous.unlinkForward(forward, from: self)
+            previous.unlinkInverse(forward, from: self)
         }
     }
 
-    /// Removes `source` from this object's side `inverse`, because `source` stopped pointing here.
+    /// Removes `source` from this object's side `inverse`, because `source` stopped pointing here
+    /// (or, for the previous owner of a to-one, because `source` now points elsewhere).
     func unlinkInverse(_ inverse: NSRelationshipDescription, from source: NSManagedObject) {
         guard let slot = layout.slotIndex(forKey: inverse.name) else { return }
         fireFault()
         if inverse.isToMany {
             if relatedObjects(atSlot: slot).remove(source) { markChanged(slot: slot) }
         } else if values[slot] as? NSManagedObject === source {
-            values[slot] = nil
-            markChanged(slot: slot)
-        }
-    }
-
-    /// Drops `destination` from this object's relationship `forward`, without touching inverses:
-    /// the caller has already given `destination` another source.
-    private func unlinkForward(_ forward: NSRelationshipDescription, from destination: NSManagedObject) {
-        guard let slot = layout.slotIndex(forKey: forward.name) else { return }
-        fireFault()
-        if forward.isToMany {
-            if relatedObjects(atSlot: slot).remove(destination) { markChanged(slot: slot) }
-        } else if values[slot] as? NSManagedObject === destination {
             values[slot] = nil
             markChanged(slot: slot)
         }

@@ -2,6 +2,7 @@
 ///
 /// Filtering a thousand objects with one `MATCHES` predicate must not compile the pattern a
 /// thousand times. Invalid patterns are remembered too, as misses.
+// All state is guarded by `lock`; compiled expressions are immutable and only used to match.
 final class RegularExpressionCache: @unchecked Sendable {
     /// The process-wide cache.
     static let shared = RegularExpressionCache()

@@ -1,6 +1,7 @@
 /// The in-memory persistent store (`NSInMemoryStoreType`): rows live in dictionaries for the
 /// lifetime of the store, and fetches evaluate predicates and sort descriptors in memory with the
 /// same evaluator contexts use.
+// Used only under its coordinator's lock, like every store.
 final class InMemoryStore: NSPersistentStore, PersistentStoreEngine, @unchecked Sendable {
     private var rows: [NSManagedObjectID: RowSnapshot] = [:]
     /// Insertion order of rows, so unsorted fetches are stable.

@@ -6,7 +6,7 @@
 /// of `0x02` is followed by the ASCII UUID naming the file that holds the value. Values of at
 /// least `threshold` bytes go to files, written atomically, loaded only when read, and removed
 /// once the save that replaced or deleted them has committed.
-final class ExternalBinaryStorage: @unchecked Sendable {
+final class ExternalBinaryStorage: Sendable {
     /// Values of this many bytes or more are stored in files (128 KiB).
     static let threshold = 128 * 1024
 
@@ -72,7 +72,7 @@ final class ExternalBinaryStorage: @unchecked Sendable {
 }
 
 /// An external binary value not read yet; reading the attribute loads the file.
-final class ExternalDataReference: LazyAttributeValue, @unchecked Sendable {
+final class ExternalDataReference: LazyAttributeValue {
     let url: URL
 
     init(url: URL) {

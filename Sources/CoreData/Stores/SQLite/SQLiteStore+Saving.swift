@@ -85,7 +85,7 @@ extension SQLiteStore {
             let value = row.values[field.slot]
             if let attribute = field.attribute {
                 if field.isSimple {
-                    SQLiteValueCodec.bindSimple(value, type: field.type, to: statement, at: index)
+                    statement.bind(SQLiteValueCodec.encode(value, type: field.type), at: index)
                 } else {
                     statement.bind(try encode(value, attribute: attribute, files: &files), at: index)
                 }

@@ -6,6 +6,7 @@ import CSQLite
 /// `Z_MODELCACHE`, one table per inheritance root, join tables and indexes, as
 /// `spec/store-format.md` describes. Every save is one transaction. A file that is not a Core Data
 /// store, or is damaged, is refused with an error and left as it was.
+// Used only under its coordinator's lock, like every store.
 final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Sendable {
     private var connection: SQLiteConnection?
     private(set) var schema: SQLiteSchema?

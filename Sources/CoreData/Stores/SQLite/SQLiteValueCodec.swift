@@ -5,8 +5,17 @@
 enum SQLiteValueCodec {
     /// The SQL value of an attribute value.
     static func encode(_ value: Any?, for attribute: NSAttributeDescription) throws -> SQLValue {
+        guard attribute.attributeType == .transformableAttributeType else {
+            return encode(value, type: attribute.attributeType)
+        }
         guard let value, !(value is NSNull) else { return .null }
-        switch attribute.attributeType {
+        return .blob(try TransformableCoding.encode(value, for: attribute))
+    }
+
+    /// The SQL value of a value of a simple type (see `isSimple`); other types give NULL.
+    static func encode(_ value: Any?, type: NSAttributeType) -> SQLValue {
+        guard let value else { return .null }
+        switch type {
         case .integer16AttributeType, .integer32AttributeType, .integer64AttributeType:
             return (value as? NSNumber).map { .integer($0.int64Value) } ?? .null
         case .booleanAttributeType:
@@ -23,9 +32,7 @@ enum SQLiteValueCodec {
             return (value as? Data).map(SQLValue.blob) ?? .null
         case .UUIDAttributeType:
             return (value as? UUID).map { uuid in .blob(withUnsafeBytes(of: uuid.uuid) { Data($0) }) } ?? .null
-        case .transformableAttributeType:
-            return .blob(try TransformableCoding.encode(value, for: attribute))
-        case .undefinedAttributeType, .objectIDAttributeType, .compositeAttributeType:
+        case .transformableAttributeType, .undefinedAttributeType, .objectIDAttributeType, .compositeAttributeType:
             return .null
         }
     }
@@ -35,42 +42,6 @@ enum SQLiteValueCodec {
         switch type {
         case .transformableAttributeType, .undefinedAttributeType, .objectIDAttributeType, .compositeAttributeType: return false
         default: return true
-        }
-    }
-
-    /// Binds a value of a simple type (see `isSimple`) straight to a statement parameter.
-    static func bindSimple(_ value: Any?, type: NSAttributeType, to statement: SQLiteStatement, at index: Int32) {
-        guard let value else {
-            statement.bindNull(at: index)
-            return
-        }
-        switch type {
-        case .integer16AttributeType, .integer32AttributeType, .integer64AttributeType:
-            guard let number = value as? NSNumber else { return statement.bindNull(at: index) }
-            statement.bind(number.int64Value, at: index)
-        case .booleanAttributeType:
-            guard let number = value as? NSNumber else { return statement.bindNull(at: index) }
-            statement.bind(Int64(number.boolValue ? 1 : 0), at: index)
-        case .doubleAttributeType, .floatAttributeType, .decimalAttributeType:
-            guard let number = value as? NSNumber else { return statement.bindNull(at: index) }
-            statement.bind(number.doubleValue, at: index)
-        case .stringAttributeType:
-            guard let string = value as? String else { return statement.bindNull(at: index) }
-            statement.bind(string, at: index)
-        case .URIAttributeType:
-            guard let url = value as? URL else { return statement.bindNull(at: index) }
-            statement.bind(url.absoluteString, at: index)
-        case .dateAttributeType:
-            guard let date = value as? Date else { return statement.bindNull(at: index) }
-            statement.bind(date.timeIntervalSinceReferenceDate, at: index)
-        case .binaryDataAttributeType:
-            guard let data = value as? Data else { return statement.bindNull(at: index) }
-            statement.bind(data, at: index)
-        case .UUIDAttributeType:
-            guard let uuid = value as? UUID else { return statement.bindNull(at: index) }
-            statement.bind(withUnsafeBytes(of: uuid.uuid) { Data($0) }, at: index)
-        case .transformableAttributeType, .undefinedAttributeType, .objectIDAttributeType, .compositeAttributeType:
-            statement.bindNull(at: index)
         }
     }
 
