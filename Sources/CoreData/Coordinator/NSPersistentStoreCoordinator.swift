@@ -154,7 +154,7 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
         guard url.scheme == "x-coredata", let host = url.host, !host.isEmpty else { return nil }
         let parts = url.path.split(separator: "/").map(String.init)
         guard parts.count == 2, parts[1].hasPrefix("p"), let primaryKey = Int64(parts[1].dropFirst()), primaryKey > 0,
-              let entity = managedObjectModel.entitiesByName[parts[0]] else { return nil }
+              let entity = managedObjectModel.entitiesByName[parts[0]], !entity.isAbstract else { return nil }
         guard let store = persistentStores.first(where: { $0.identifier == host }) else { return nil }
         return store.objectID(for: entity, primaryKey: primaryKey)
     }

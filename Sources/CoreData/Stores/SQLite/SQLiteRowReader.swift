@@ -49,7 +49,7 @@ final class SQLiteRowReader {
         }
         var readers: [EntityReader?] = []
         for entity in entities {
-            guard let mapping = schema.mapping(for: entity) else { continue }
+            guard let mapping = schema.mapping(for: entity), !entity.isAbstract else { continue }
             var simple: [SimpleField] = []
             var complex: [ComplexField] = []
             for slot in entity.layout.slots {
@@ -95,7 +95,8 @@ final class SQLiteRowReader {
                 }
             case .toOne(let slot, let column, let typedColumn, let destination):
                 guard !statement.isNull(at: column) else { continue }
-                let concrete = typedColumn.flatMap { schema.entitiesByNumber[statement.int64(at: $0)] } ?? destination
+                let concrete = typedColumn.flatMap { schema.rowEntity(number: statement.int64(at: $0)) } ?? destination
+                guard !concrete.isAbstract else { continue }
                 values[slot] = store.objectID(for: concrete, primaryKey: statement.int64(at: column))
             }
         }

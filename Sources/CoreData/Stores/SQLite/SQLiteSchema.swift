@@ -66,6 +66,12 @@ final class SQLiteSchema {
         buildRelationshipStorage(numbering: numbering)
     }
 
+    /// The concrete entity a row's `Z_ENT` names; nil for an unknown number or an abstract entity,
+    /// which no row of a sound store has (such rows are skipped, never instantiated).
+    func rowEntity(number: Int64) -> NSEntityDescription? {
+        entitiesByNumber[number].flatMap { $0.isAbstract ? nil : $0 }
+    }
+
     func mapping(for entity: NSEntityDescription) -> EntityMapping? {
         mappings[ObjectIdentifier(entity)]
     }

@@ -18,7 +18,7 @@ extension SQLiteStore {
         let statement = try prepare(try select("t0.Z_PK, t0.Z_ENT", plan: plan, schema: schema, paged: true), on: connection)
         var identifiers: [NSManagedObjectID] = []
         while try statement.step() {
-            guard let entity = schema.entitiesByNumber[statement.int64(at: 1)] else { continue }
+            guard let entity = schema.rowEntity(number: statement.int64(at: 1)) else { continue }
             identifiers.append(objectID(for: entity, primaryKey: statement.int64(at: 0)))
         }
         return identifiers
@@ -88,7 +88,7 @@ extension SQLiteStore {
         statement.bind(primaryKey, at: 1)
         var identifiers: [NSManagedObjectID] = []
         while try statement.step() {
-            guard let entity = schema.entitiesByNumber[statement.int64(at: 1)] else { continue }
+            guard let entity = schema.rowEntity(number: statement.int64(at: 1)) else { continue }
             identifiers.append(self.objectID(for: entity, primaryKey: statement.int64(at: 0)))
         }
         return identifiers
