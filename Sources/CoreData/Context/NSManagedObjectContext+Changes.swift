@@ -11,7 +11,7 @@ extension NSManagedObjectContext {
         }
         guard !object.isInserted, object.managedObjectContext == nil || object.identifier?.isTemporaryID ?? true else { return }
         object.managedObjectContext = self
-        object.flags.insert([.inserted, .insertedInEvent])
+        object.flags = object.flags.intersection(.listMarkers).union([.inserted, .insertedInEvent])
         for slot in object.layout.relationshipSlots where object.layout.tags[slot] == .toMany {
             if !(object.values[slot] is RelatedObjects) {
                 object.values[slot] = RelatedObjects(committed: true)
@@ -36,6 +36,7 @@ extension NSManagedObjectContext {
         }
         changedObjects.append(object)
         eventObjects.append(object)
+        awaitingPropagation.append(object)
     }
 
     /// Records that a registered object was changed (called by the object's setters).
@@ -54,21 +55,21 @@ extension NSManagedObjectContext {
     }
 
     /// Applies the delete rules of every deleted object whose delete has not propagated yet:
-    /// nullify removes it from its destinations' inverses, cascade deletes the destinations.
-    /// Deny is checked at save, by validation.
+    /// nullify removes it from its destinations' inverses, cascade deletes the destinations (which
+    /// join the work list). Deny is checked at save, by validation.
     func propagateDeletes() {
-        var pending = changedObjects.filter(isAwaitingPropagation)
-        while !pending.isEmpty {
-            for object in pending {
+        while !awaitingPropagation.isEmpty {
+            let batch = awaitingPropagation
+            awaitingPropagation = []
+            for object in batch where isAwaitingPropagation(object) {
                 object.flags.insert(.deletePropagated)
                 object.prepareForDeletion()
                 applyDeleteRules(of: object)
             }
-            pending = changedObjects.filter(isAwaitingPropagation)
         }
-        for object in changedObjects where object.flags.contains(.discarded) {
-            forget(object)
-        }
+        let discarded = changedObjects.filter { $0.flags.contains(.discarded) && $0.managedObjectContext === self }
+        guard !discarded.isEmpty else { return }
+        discarded.forEach(forget)
         changedObjects.compact { !$0.flags.contains(.invalidated) }
     }
 
@@ -100,9 +101,9 @@ extension NSManagedObjectContext {
         var inserted = Set<NSManagedObject>(minimumCapacity: eventObjects.objects.count)
         var updated = Set<NSManagedObject>()
         var deleted = Set<NSManagedObject>()
-        for object in eventObjects {
-            if object.isInserted, object.flags.contains(.insertedInEvent) {
-                inserted.insert(object)
+        for object in eventObjects where object.managedObjectContext === self {
+            if object.isInserted {
+                if object.flags.contains(.insertedInEvent) { inserted.insert(object) } else { updated.insert(object) }
             } else if object.isDeleted {
                 deleted.insert(object)
             } else if object.isUpdated {
@@ -132,18 +133,20 @@ extension NSManagedObjectContext {
         }
         changedObjects.removeAll()
         eventObjects.removeAll()
+        awaitingPropagation = []
     }
 
     func resetImplementation() {
-        let forgotten = registry.values.map { $0.takeUnretainedValue() }
-        let identifiers = forgotten.map(\.objectID)
-        for object in forgotten {
-            object.flags.insert(.invalidated)
-            object.managedObjectContext = nil
-        }
-        registry = [:]
+        var seen = Set<ObjectIdentifier>()
+        let forgotten = (registry.removeAll() + changedObjects.objects).filter { seen.insert(ObjectIdentifier($0)).inserted }
+        let identifiers = forgotten.compactMap(\.identifier)
         changedObjects.removeAll()
         eventObjects.removeAll()
+        awaitingPropagation = []
+        for object in forgotten {
+            object.flags = [.invalidated]
+            object.managedObjectContext = nil
+        }
         retainedObjects = []
         NotificationCenter.default.post(
             name: .NSManagedObjectContextObjectsDidChange,
@@ -163,19 +166,25 @@ extension NSManagedObjectContext {
         object.turnIntoFault(keeping: nil)
         object.fireFault()
         for (slot, value) in pending {
-            object.values[slot] = value
+            if object.layout.tags[slot] == .attribute {
+                object.storeAttribute(value, atSlot: slot)
+            } else {
+                object.values[slot] = value
+            }
             object.markChanged(slot: slot)
         }
     }
 
-    /// Removes an object from the context for good (rolled-back or discarded inserts).
+    /// Removes an object from the context for good (rolled-back or discarded inserts, saved
+    /// deletes). The object keeps its list markers until the lists are compacted, so that it can
+    /// be inserted again without being listed twice.
     func forget(_ object: NSManagedObject) {
-        if let identifier = object.identifier { registry.removeValue(forKey: identifier.identity) }
-        object.flags = [.invalidated]
+        if let identifier = object.identifier { registry.remove(identifier.identity) }
+        object.flags = object.flags.intersection(.listMarkers).union(.invalidated)
         object.managedObjectContext = nil
     }
 
     func retainRegisteredObjectsIfNeeded() {
-        retainedObjects = retainsRegisteredObjects ? registry.values.map { $0.takeUnretainedValue() } : []
+        retainedObjects = retainsRegisteredObjects ? registry.allObjects : []
     }
 }

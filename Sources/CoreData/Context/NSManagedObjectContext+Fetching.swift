@@ -97,7 +97,7 @@ extension NSManagedObjectContext {
     func register(_ rows: [RowSnapshot], realize: Bool) -> [NSManagedObject] {
         var objects: [NSManagedObject] = []
         objects.reserveCapacity(rows.count)
-        registry.reserveCapacity(registry.count + rows.count)
+        registry.reserveCapacity(forAdditional: rows.count)
         var lastEntity: NSEntityDescription?
         var lastClass: NSManagedObject.Type?
         for row in rows {
@@ -200,33 +200,59 @@ extension NSManagedObjectContext {
 
     // MARK: Faults
 
-    /// The row of a fault, from its store; nil when it no longer exists or cannot be read.
+    /// What loading a fault's row found.
+    enum FaultLoad {
+        case row(RowSnapshot)
+        /// The store has no such row any more.
+        case missing
+        /// The store could not be read (or the object belongs to no store of this coordinator).
+        case failed
+    }
+
+    /// The row of a fault, from its store.
     ///
     /// A fault from a fetch made without property values loads the rows of its whole window of
     /// that fetch in one query, and hands them to the other faults of the window.
-    func snapshotForFault(_ object: NSManagedObject) -> RowSnapshot? {
-        guard !object.objectID.isTemporaryID else { return nil }
-        guard let (batch, index) = object.faultBatch else {
-            return try? loadSnapshot(for: object.objectID)
+    func loadFault(_ object: NSManagedObject) -> FaultLoad {
+        guard !object.objectID.isTemporaryID else { return .missing }
+        do {
+            if let (batch, index) = object.faultBatch {
+                object.faultBatch = nil
+                return try loadWindow(of: batch, containing: index, for: object)
+            }
+            return try loadSnapshot(for: object.objectID).map(FaultLoad.row) ?? .missing
+        } catch {
+            return .failed
         }
-        object.faultBatch = nil
-        guard let coordinator = persistentStoreCoordinator, let store = object.objectID.persistentStore,
-              let rows = try? coordinator.withStores({ _ in try store.engine().snapshots(for: Array(batch.window(containing: index))) }) else {
-            return try? loadSnapshot(for: object.objectID)
-        }
+    }
+
+    private func loadWindow(of batch: FaultBatch, containing index: Int, for object: NSManagedObject) throws -> FaultLoad {
+        let store = try storeOfThisCoordinator(for: object.objectID)
+        let rows = try requireCoordinator().withStores { _ in try store.engine().snapshots(for: Array(batch.window(containing: index))) }
         var own: RowSnapshot?
         for row in rows {
             if row.objectID == object.objectID { own = row; continue }
-            guard let neighbour = registry[row.objectID.identity]?.takeUnretainedValue(), neighbour.isFault, neighbour.snapshot == nil else { continue }
+            guard let neighbour = registry.object(for: row.objectID.identity), neighbour.isFault, neighbour.snapshot == nil else { continue }
             neighbour.snapshot = row
             neighbour.faultBatch = nil
         }
-        return own
+        return own.map(FaultLoad.row) ?? .missing
     }
 
+    /// The current row of an object from its store; nil when the row no longer exists.
     func loadSnapshot(for objectID: NSManagedObjectID) throws -> RowSnapshot? {
-        guard let coordinator = persistentStoreCoordinator, let store = objectID.persistentStore else { return nil }
-        return try coordinator.withStores { _ in try store.engine().snapshot(for: objectID) }
+        let store = try storeOfThisCoordinator(for: objectID)
+        return try requireCoordinator().withStores { _ in try store.engine().snapshot(for: objectID) }
+    }
+
+    /// The store of an object ID, when it belongs to this context's coordinator; IDs of another
+    /// coordinator's stores must not reach that coordinator's connections unsynchronized.
+    private func storeOfThisCoordinator(for objectID: NSManagedObjectID) throws -> NSPersistentStore {
+        let coordinator = try requireCoordinator()
+        guard let store = objectID.persistentStore, store.persistentStoreCoordinator === coordinator else {
+            throw CoreDataError.make(NSPersistentStoreOperationError, "The object ID \(objectID) does not belong to a store of this context's coordinator.")
+        }
+        return store
     }
 
     /// A fault whose row is gone: with `shouldDeleteInaccessibleFaults` (the default) it becomes a
@@ -245,9 +271,8 @@ extension NSManagedObjectContext {
 
     /// The IDs of the destinations of a to-many relationship as the store has them.
     func destinationIDs(of object: NSManagedObject, slot: Int) -> [NSManagedObjectID] {
-        guard !object.objectID.isTemporaryID,
-              let relationship = object.layout.slots[slot].relationship,
-              let store = object.objectID.persistentStore,
+        guard !object.objectID.isTemporaryID, let relationship = object.layout.slots[slot].relationship,
+              let store = try? storeOfThisCoordinator(for: object.objectID),
               let coordinator = persistentStoreCoordinator else { return [] }
         return (try? coordinator.withStores { _ in try store.engine().destinationIDs(of: object.objectID, relationship: relationship) }) ?? []
     }

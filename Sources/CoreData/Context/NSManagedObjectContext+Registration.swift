@@ -2,36 +2,32 @@
 extension NSManagedObjectContext {
     /// Registers an object under an ID.
     func register(_ object: NSManagedObject, as objectID: NSManagedObjectID) {
-        registry[objectID.identity] = Unmanaged.passUnretained(object)
+        registry.register(object, as: objectID.identity)
         if retainsRegisteredObjects { retainedObjects.append(object) }
     }
 
     /// Removes a deallocated object's registration.
     func unregister(_ objectID: NSManagedObjectID, object: NSManagedObject) {
-        if let index = registry.index(forKey: objectID.identity),
-           registry[index].value.toOpaque() == Unmanaged.passUnretained(object).toOpaque() {
-            registry.remove(at: index)
-        }
+        registry.unregister(objectID.identity, object: object)
     }
 
     /// Moves an object's registration to a new ID (a temporary ID becoming permanent).
     func reregister(_ object: NSManagedObject, as objectID: NSManagedObjectID) {
-        if let identifier = object.identifier { registry.removeValue(forKey: identifier.identity) }
+        if let identifier = object.identifier { registry.remove(identifier.identity) }
         object.assignObjectID(objectID)
         register(object, as: objectID)
     }
 
     func objectImplementation(with objectID: NSManagedObjectID) -> NSManagedObject {
-        if let registered = registry[objectID.identity] { return registered.takeUnretainedValue() }
+        if let registered = registry.object(for: objectID.identity) { return registered }
         return makeFault(for: objectID, snapshot: nil)
     }
 
     func existingObjectImplementation(with objectID: NSManagedObjectID) throws -> NSManagedObject {
-        if let registered = registry[objectID.identity]?.takeUnretainedValue() {
+        if let registered = registry.object(for: objectID.identity) {
             if registered.isFault {
-                guard let snapshot = registered.snapshot ?? snapshotForFault(registered) else {
-                    throw missingObjectError(objectID)
-                }
+                let load = registered.snapshot.map(FaultLoad.row) ?? loadFault(registered)
+                guard case .row(let snapshot) = load else { throw missingObjectError(objectID) }
                 registered.materialize(from: snapshot, in: self)
             }
             return registered
@@ -65,14 +61,7 @@ extension NSManagedObjectContext {
     /// Finds the object registered for an ID, or registers the one `resolve` returns, with a
     /// single hash lookup.
     func withRegistration(of objectID: NSManagedObjectID, _ resolve: (NSManagedObject?) -> NSManagedObject) -> NSManagedObject {
-        var isNew = false
-        func update(_ entry: inout Unmanaged<NSManagedObject>?) -> NSManagedObject {
-            let object = resolve(entry?.takeUnretainedValue())
-            isNew = entry == nil
-            entry = Unmanaged.passUnretained(object)
-            return object
-        }
-        let object = update(&registry[objectID.identity])
+        let (object, isNew) = registry.resolve(objectID.identity, resolve)
         if isNew && retainsRegisteredObjects { retainedObjects.append(object) }
         return object
     }

@@ -5,6 +5,7 @@ extension NSManagedObjectContext {
     private static let maximumWillSaveRounds = 100
 
     func saveImplementation() throws {
+        // Deletes propagate at save even when `propagatesDeletesAtEndOfEvent` is false.
         propagateDeletes()
         processPendingChanges()
         guard hasChanges else { return }
@@ -14,9 +15,10 @@ extension NSManagedObjectContext {
         try validateChanges()
 
         let saved = SavedObjects(changedObjects.filter(\.hasChanges))
-        let shares = try storeShares(for: saved, coordinator: coordinator)
         let results: [StoreSaveResult]
+        let shares: [StoreShare]
         do {
+            shares = try storeShares(for: saved, coordinator: coordinator)
             results = try coordinator.withStores { _ in
                 try shares.map { try $0.store.engine().save($0.changes) }
             }
@@ -75,10 +77,13 @@ extension NSManagedObjectContext {
         var inserted: [NSManagedObject] = []
         var updated: [NSManagedObject] = []
         var deleted: [NSManagedObject] = []
+        /// Deleted objects whose rows were already gone: discarded, not written.
+        var inaccessible: [NSManagedObject] = []
 
         init(_ objects: [NSManagedObject]) {
             for object in objects {
                 if object.isInserted { inserted.append(object) }
+                else if object.flags.contains(.inaccessible) { inaccessible.append(object) }
                 else if object.isDeleted { deleted.append(object) }
                 else if object.isUpdated { updated.append(object) }
             }
@@ -176,8 +181,8 @@ extension NSManagedObjectContext {
     /// Join-table and ordering changes of an object's loaded to-many relationships.
     private func toManyChanges(of object: NSManagedObject) -> [ToManyChange] {
         object.layout.persistentToManySlots.compactMap { slot in
-            guard let related = object.values[slot] as? RelatedObjects, related.hasChanges,
-                  let relationship = object.layout.slots[slot].relationship else { return nil }
+            guard let relationship = object.layout.slots[slot].relationship,
+                  let related = object.values[slot] as? RelatedObjects, related.hasChanges(ordered: relationship.isOrdered) else { return nil }
             return ToManyChange(
                 owner: object.objectID,
                 relationship: relationship,
@@ -192,7 +197,7 @@ extension NSManagedObjectContext {
     /// they resolve like any other ID.
     private func registerIdentifiersGivenForSaving(_ objects: [NSManagedObject]) {
         for object in objects {
-            if let identifier = object.identifier, registry[identifier.identity] == nil {
+            if let identifier = object.identifier, registry.object(for: identifier.identity) == nil {
                 register(object, as: identifier)
             }
         }
@@ -221,16 +226,16 @@ extension NSManagedObjectContext {
             let version = rowVersions[ObjectIdentifier(object)] ?? object.snapshot?.version ?? 0
             object.commitChanges(as: RowSnapshot(objectID: object.objectID, version: version, values: snapshotValues(of: object)))
         }
-        for object in saved.deleted {
-            registry.removeValue(forKey: object.objectID.identity)
-            object.flags = [.invalidated]
+        for object in saved.deleted + saved.inaccessible {
+            registry.remove(object.objectID.identity)
+            object.flags = object.flags.intersection(.listMarkers).union(.invalidated)
         }
         for store in persistentStoreCoordinator?.persistentStores ?? [] { store.metadataChanged = false }
         changedObjects.compact { $0.hasChanges }
         for object in saved.inserted { object.didSave() }
         for object in saved.updated { object.didSave() }
         for object in saved.deleted { object.didSave() }
-        for object in saved.deleted { object.managedObjectContext = nil }
+        for object in saved.deleted + saved.inaccessible { object.managedObjectContext = nil }
     }
 
     private func postDidSave(_ saved: SavedObjects) {

@@ -36,11 +36,13 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
 
     /// One object per record: the registered objects by ID, held weakly (objects unregister when
     /// they are deallocated; objects with changes are held strongly by `changedObjects`).
-    var registry: [ObjectIdentity: Unmanaged<NSManagedObject>] = [:]
+    let registry = ObjectRegistry()
     /// Strong references to every object with pending changes, in the order they changed.
     var changedObjects = TrackedObjects(marker: .trackedAsChanged)
     /// Objects changed since the last `processPendingChanges()`, for ObjectsDidChange.
     var eventObjects = TrackedObjects(marker: .trackedForEvent)
+    /// Deleted objects whose delete rules have not run yet.
+    var awaitingPropagation: [NSManagedObject] = []
     /// Strong references to all registered objects when `retainsRegisteredObjects` is set.
     var retainedObjects: [NSManagedObject] = []
     /// The class of each entity's objects, resolved once.
@@ -68,8 +70,8 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     }
 
     deinit {
-        for unmanaged in registry.values {
-            unmanaged.takeUnretainedValue().managedObjectContext = nil
+        for object in registry.removeAll() {
+            object.managedObjectContext = nil
         }
     }
 
@@ -134,7 +136,7 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
 
     /// The registered object for an ID, or nil.
     open func registeredObject(for objectID: NSManagedObjectID) -> NSManagedObject? {
-        registry[objectID.identity]?.takeUnretainedValue()
+        registry.object(for: objectID.identity)
     }
 
     /// Gives the objects permanent IDs now, before they are saved.
@@ -181,7 +183,7 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
 
     /// Every object registered in the context.
     open var registeredObjects: Set<NSManagedObject> {
-        var objects = Set(registry.values.map { $0.takeUnretainedValue() })
+        var objects = Set(registry.allObjects)
         for object in changedObjects where object.isInserted { objects.insert(object) }
         return objects
     }
@@ -196,6 +198,10 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     /// Pending changes are processed, `willSave()` runs on each changed object, every object is
     /// validated (all errors are collected), and the changes are written. On failure nothing is
     /// written and the context keeps its changes.
+    ///
+    /// - Throws: the validation error (one, or 1560 with all of them), 133020 for an object
+    ///   changed in its store since it was read, 133010 for a relationship between objects of two
+    ///   stores, or the store's error.
     open func save() throws {
         try saveImplementation()
     }

@@ -3,7 +3,13 @@ extension NSManagedObject {
     /// Records a change to a slot and tells the context the object is dirty.
     func markChanged(slot: Int) {
         changedSlots.insert(slot)
-        if flags.contains(.inserted) || flags.contains(.deleted) { return }
+        if flags.contains(.deleted) { return }
+        if flags.contains(.inserted) {
+            // An object inserted in an earlier event is reported as updated by the next
+            // ObjectsDidChange; one inserted in this event is reported as inserted only.
+            if !flags.contains(.insertedInEvent) { managedObjectContext?.objectDidChange(self) }
+            return
+        }
         if !flags.contains(.updated) {
             flags.insert(.updated)
         }
@@ -19,6 +25,7 @@ extension NSManagedObject {
     }
 
     func committedValuesImplementation(forKeys keys: [String]?) -> [String: Any] {
+        fireFault()
         guard let snapshot, let context = managedObjectContext else { return [:] }
         let slots = keys.map { $0.compactMap(layout.slotIndex(forKey:)) }
             ?? layout.slots.filter { !$0.isTransient }.map(\.index)
@@ -61,8 +68,8 @@ extension NSManagedObject {
             let current = (values[slot] as? NSManagedObject)?.objectID
             guard let snapshot else { return current == nil }
             return current == snapshot.values[slot] as? NSManagedObjectID
-        case .toMany:
-            return !((values[slot] as? RelatedObjects)?.hasChanges ?? false)
+        case .toMany(let relationship):
+            return !((values[slot] as? RelatedObjects)?.hasChanges(ordered: relationship.isOrdered) ?? false)
         }
     }
 
@@ -79,6 +86,7 @@ extension NSManagedObject {
     /// Restores the committed values, discarding every change (rollback).
     func revertChanges() {
         flags.remove(.updated)
+        invalidSlots.removeAll()
         defer { changedSlots.removeAll() }
         guard !isFault, let snapshot, let context = managedObjectContext else { return }
         for slot in changedSlots {

@@ -13,10 +13,12 @@ extension NSManagedObject {
         }
         if let snapshot {
             materialize(from: snapshot, in: context)
-        } else if let snapshot = context.snapshotForFault(self) {
-            materialize(from: snapshot, in: context)
-        } else {
-            context.handleInaccessibleFault(self)
+            return
+        }
+        switch context.loadFault(self) {
+        case .row(let snapshot): materialize(from: snapshot, in: context)
+        case .missing: context.handleInaccessibleFault(self)
+        case .failed: materializeEmpty()
         }
     }
 
@@ -50,6 +52,7 @@ extension NSManagedObject {
         values = []
         self.snapshot = snapshot
         changedSlots.removeAll()
+        invalidSlots.removeAll()
         flags.remove(.updated)
         flags.insert(.fault)
         didTurnIntoFault()

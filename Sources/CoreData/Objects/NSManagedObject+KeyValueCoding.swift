@@ -158,7 +158,7 @@ extension NSManagedObject {
     /// Stores an attribute value in Core Data's form, remembering a value of the wrong type so
     /// that validation reports it at save.
     @inline(__always)
-    private func storeAttribute(_ value: Any?, atSlot slot: Int) {
+    func storeAttribute(_ value: Any?, atSlot slot: Int) {
         guard let value else {
             values[slot] = nil
             invalidSlots.remove(slot)

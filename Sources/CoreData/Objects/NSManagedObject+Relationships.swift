@@ -24,6 +24,7 @@ extension NSManagedObject {
             markChanged(slot: slot)
             return
         }
+        if let destination { checkSameContext(destination, relationship: relationship) }
         values[slot] = destination
         markChanged(slot: slot)
         guard let inverse = relationship.inverseRelationship else { return }
@@ -35,13 +36,14 @@ extension NSManagedObject {
     /// destination that leaves or joins.
     func replaceToMany(with destinations: [NSManagedObject], atSlot slot: Int) {
         let related = relatedObjects(atSlot: slot)
+        let isOrdered = layout.slots[slot].relationship?.isOrdered ?? false
         let keep = Set(destinations.map(ObjectIdentifier.init))
         for leaving in related.objects where !keep.contains(ObjectIdentifier(leaving)) {
             removeFromToMany(leaving, atSlot: slot)
         }
         for (index, joining) in destinations.enumerated() {
             if related.contains(joining) {
-                related.move(joining, to: index)
+                if isOrdered { related.move(joining, to: index) }
             } else {
                 addToToMany(joining, atSlot: slot, at: index)
             }
@@ -52,6 +54,7 @@ extension NSManagedObject {
     /// Adds a destination to a to-many relationship and links its inverse.
     func addToToMany(_ destination: NSManagedObject, atSlot slot: Int, at index: Int? = nil) {
         guard case .toMany(let relationship) = layout.slots[slot].kind else { return }
+        checkSameContext(destination, relationship: relationship)
         guard relatedObjects(atSlot: slot).insert(destination, at: index) else { return }
         markChanged(slot: slot)
         if let inverse = relationship.inverseRelationship {
@@ -66,6 +69,13 @@ extension NSManagedObject {
         markChanged(slot: slot)
         if let inverse = relationship.inverseRelationship {
             destination.unlinkInverse(inverse, from: self)
+        }
+    }
+
+    /// Traps on a relationship between objects of two contexts, a programmer error Apple raises on.
+    private func checkSameContext(_ destination: NSManagedObject, relationship: NSRelationshipDescription) {
+        if let mine = managedObjectContext, let theirs = destination.managedObjectContext, mine !== theirs {
+            preconditionFailure("Illegal attempt to establish a relationship '\(relationship.name)' between objects in different contexts.")
         }
     }
 

@@ -51,7 +51,7 @@ open class NSManagedObject: NSObject, KeyValueCodingReadable {
     }
 
     deinit {
-        if let identifier, let managedObjectContext, !flags.contains(.invalidated) {
+        if let identifier, let managedObjectContext {
             managedObjectContext.unregister(identifier, object: self)
         }
     }

@@ -26,4 +26,7 @@ struct ObjectFlags: OptionSet {
     static let inaccessible = ObjectFlags(rawValue: 1 << 10)
     /// Its `willSave()` has run during the save in progress.
     static let willSaveCalled = ObjectFlags(rawValue: 1 << 11)
+
+    /// The flags that record membership in the context's lists, which outlive the object's state.
+    static let listMarkers: ObjectFlags = [.trackedAsChanged, .trackedForEvent]
 }

@@ -1,8 +1,13 @@
 /// The destinations of a loaded to-many relationship: their order, fast membership tests, and the
 /// state last read from or written to the store, from which a save computes join-table changes.
+///
+/// Removals only drop membership at once; the ordered storage is compacted on the next read, so
+/// removing many destinations one by one (deleting every child of a parent) stays linear.
 final class RelatedObjects {
-    private(set) var objects: [NSManagedObject]
+    private var storage: [NSManagedObject]
     private var members: Set<ObjectIdentifier>
+    /// Whether `storage` still holds objects that were removed.
+    private var needsCompaction = false
     /// The destinations as they are in the parent store.
     private(set) var committed: [NSManagedObject]
 
@@ -12,12 +17,21 @@ final class RelatedObjects {
         for object in objects where members.insert(ObjectIdentifier(object)).inserted {
             unique.append(object)
         }
-        self.objects = unique
+        self.storage = unique
         self.members = members
         self.committed = committed ? unique : []
     }
 
-    var count: Int { objects.count }
+    /// The destinations, in order.
+    var objects: [NSManagedObject] {
+        if needsCompaction {
+            storage.removeAll { !members.contains(ObjectIdentifier($0)) }
+            needsCompaction = false
+        }
+        return storage
+    }
+
+    var count: Int { members.count }
 
     func contains(_ object: NSManagedObject) -> Bool {
         members.contains(ObjectIdentifier(object))
@@ -27,10 +41,12 @@ final class RelatedObjects {
     @discardableResult
     func insert(_ object: NSManagedObject, at index: Int? = nil) -> Bool {
         guard members.insert(ObjectIdentifier(object)).inserted else { return false }
-        if let index, index >= 0, index <= objects.count {
-            objects.insert(object, at: index)
+        if let index, index >= 0, index < count {
+            var current = objects
+            current.insert(object, at: index)
+            storage = current
         } else {
-            objects.append(object)
+            storage.append(object)
         }
         return true
     }
@@ -39,27 +55,35 @@ final class RelatedObjects {
     @discardableResult
     func remove(_ object: NSManagedObject) -> Bool {
         guard members.remove(ObjectIdentifier(object)) != nil else { return false }
-        objects.removeAll { $0 === object }
+        needsCompaction = true
         return true
     }
 
     /// Replaces the contents, keeping the committed state.
     func replace(with newObjects: [NSManagedObject]) {
-        objects = []
+        storage = []
         members = []
+        needsCompaction = false
         newObjects.forEach { insert($0) }
     }
 
     /// Moves an existing member to a new position (ordered relationships).
     func move(_ object: NSManagedObject, to index: Int) {
         guard contains(object) else { return }
-        objects.removeAll { $0 === object }
-        objects.insert(object, at: min(max(index, 0), objects.count))
+        var current = objects
+        current.removeAll { $0 === object }
+        current.insert(object, at: min(max(index, 0), current.count))
+        storage = current
     }
 
-    /// Whether the contents or their order differ from the committed state.
-    var hasChanges: Bool {
-        objects.count != committed.count || zip(objects, committed).contains { $0 !== $1 }
+    /// Whether the destinations differ from the committed state: in membership, and for an
+    /// ordered relationship in order too.
+    func hasChanges(ordered: Bool) -> Bool {
+        guard count == committed.count else { return true }
+        if ordered {
+            return zip(objects, committed).contains { $0 !== $1 }
+        }
+        return committed.contains { !contains($0) }
     }
 
     /// Members added since the committed state.
