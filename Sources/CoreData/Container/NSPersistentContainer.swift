@@ -27,11 +27,8 @@ open class NSPersistentContainer: NSObject, @unchecked Sendable {
     /// The descriptions of the stores `loadPersistentStores` adds.
     open var persistentStoreDescriptions: [NSPersistentStoreDescription]
 
-    private lazy var mainContext: NSManagedObjectContext = {
-        let context = NSManagedObjectContext(concurrencyType: .mainQueueConcurrencyType)
-        context.persistentStoreCoordinator = persistentStoreCoordinator
-        return context
-    }()
+    private let mainContextLock = NSLock()
+    private var mainContext: NSManagedObjectContext?
 
     /// Creates a container with a name and a model.
     public init(name: String, managedObjectModel model: NSManagedObjectModel) {
@@ -79,7 +76,13 @@ open class NSPersistentContainer: NSObject, @unchecked Sendable {
 
     /// The main-queue context of the container.
     open var viewContext: NSManagedObjectContext {
-        mainContext
+        mainContextLock.withLock {
+            if let mainContext { return mainContext }
+            let context = NSManagedObjectContext(concurrencyType: .mainQueueConcurrencyType)
+            context.persistentStoreCoordinator = persistentStoreCoordinator
+            mainContext = context
+            return context
+        }
     }
 
     /// A new private-queue context on the container's coordinator.

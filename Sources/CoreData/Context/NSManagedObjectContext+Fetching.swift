@@ -46,6 +46,9 @@ extension NSManagedObjectContext {
         if let error = request.predicate?.parseError {
             throw error
         }
+        if !(request.propertiesToGroupBy ?? []).isEmpty || request.havingPredicate != nil {
+            throw CoreDataError.make(NSPersistentStoreUnsupportedRequestTypeError, "Grouped fetches (propertiesToGroupBy, havingPredicate) are not supported yet.")
+        }
         return FetchPlan(
             entity: entity,
             entities: request.includesSubentities ? entity.selfAndDescendants : [entity],

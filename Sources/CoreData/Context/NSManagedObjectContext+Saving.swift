@@ -19,9 +19,7 @@ extension NSManagedObjectContext {
         let shares: [StoreShare]
         do {
             shares = try storeShares(for: saved, coordinator: coordinator)
-            results = try coordinator.withStores { _ in
-                try shares.map { try $0.store.engine().save($0.changes) }
-            }
+            results = try coordinator.save(shares.map { ($0.store, $0.changes) })
         } catch {
             registerIdentifiersGivenForSaving(saved.inserted)
             throw error
@@ -115,14 +113,17 @@ extension NSManagedObjectContext {
             }()
             update(&shares[index])
         }
+        let multipleStores = coordinator.persistentStores.count > 1
         for object in saved.inserted {
             let store = try object.identifier?.persistentStore ?? insertionStore(for: object, coordinator: coordinator)
+            if multipleStores { try checkDestinations(of: object, areIn: store, coordinator: coordinator) }
             let row = rowChange(for: object, slots: nil)
             try share(store) { $0.changes.inserts.append(row); $0.insertedObjects.append(object) }
         }
         for object in saved.updated {
             let slots = rowSlots(changedBy: object)
             guard !slots.isEmpty, let store = object.objectID.persistentStore else { continue }
+            if multipleStores { try checkDestinations(of: object, areIn: store, coordinator: coordinator) }
             let row = rowChange(for: object, slots: slots)
             try share(store) { $0.changes.updates.append(row); $0.updatedObjects.append(object) }
         }
@@ -137,11 +138,29 @@ extension NSManagedObjectContext {
                 try share(store) { $0.changes.toManyChanges.append(change) }
             }
         }
-        for store in coordinator.persistentStores where store.metadataChanged {
-            let metadata = store.storedMetadata
+        let changedMetadata = coordinator.withStores { stores in
+            stores.filter(\.metadataChanged).map { ($0, $0.storedMetadata) }
+        }
+        for (store, metadata) in changedMetadata {
             try share(store) { $0.changes.metadata = metadata }
         }
         return shares
+    }
+
+    /// Refuses relationships to objects of another store, which a store cannot record (133010).
+    private func checkDestinations(of object: NSManagedObject, areIn store: NSPersistentStore, coordinator: NSPersistentStoreCoordinator) throws {
+        for slot in object.layout.relationshipSlots where !object.layout.slots[slot].isTransient {
+            for destination in object.loadedDestinations(atSlot: slot) where !destination.isDeleted {
+                let destinationStore = try destination.identifier?.persistentStore ?? insertionStore(for: destination, coordinator: coordinator)
+                guard destinationStore === store else {
+                    throw CoreDataError.make(
+                        NSManagedObjectExternalRelationshipError,
+                        "The relationship '\(object.layout.slots[slot].name)' of \(object.entity.entityName) points to an object of another persistent store.",
+                        userInfo: [NSAffectedObjectsErrorKey: [object, destination]]
+                    )
+                }
+            }
+        }
     }
 
     private func insertionStore(for object: NSManagedObject, coordinator: NSPersistentStoreCoordinator) throws -> NSPersistentStore {
@@ -230,7 +249,6 @@ extension NSManagedObjectContext {
             registry.remove(object.objectID.identity)
             object.flags = object.flags.intersection(.listMarkers).union(.invalidated)
         }
-        for store in persistentStoreCoordinator?.persistentStores ?? [] { store.metadataChanged = false }
         changedObjects.compact { $0.hasChanges }
         for object in saved.inserted { object.didSave() }
         for object in saved.updated { object.didSave() }

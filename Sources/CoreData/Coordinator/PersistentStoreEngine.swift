@@ -29,8 +29,13 @@ protocol PersistentStoreEngine: NSPersistentStore {
     /// Permanent IDs for new objects of the given entities, reserved for good.
     func obtainPermanentIDs(for entities: [NSEntityDescription]) throws -> [NSManagedObjectID]
 
-    /// Writes a save's changes in one transaction.
-    func save(_ changes: StoreSaveChanges) throws -> StoreSaveResult
+    /// Writes a save's changes inside a transaction that stays open until `finishSave`, so that a
+    /// save touching several stores commits in all of them or in none. On error the store has
+    /// already rolled back.
+    func beginSave(_ changes: StoreSaveChanges) throws -> StoreSaveResult
+
+    /// Commits, or rolls back, the transaction `beginSave` opened.
+    func finishSave(committing: Bool) throws
 }
 
 extension PersistentStoreEngine {

@@ -112,6 +112,9 @@ open class NSEntityDescription: NSObject, NSCopying, @unchecked Sendable {
         get { ownSubentities }
         set {
             assertEditable()
+            for child in newValue where child === self || isDescendant(of: child) {
+                preconditionFailure("Making '\(child.entityName)' a sub-entity of '\(entityName)' would create an inheritance cycle.")
+            }
             ownSubentities.forEach { $0.superentity = nil }
             ownSubentities = newValue
             ownSubentities.forEach { $0.superentity = self }
@@ -121,6 +124,16 @@ open class NSEntityDescription: NSObject, NSCopying, @unchecked Sendable {
     /// The sub-entities by name.
     public var subentitiesByName: [String: NSEntityDescription] {
         Dictionary(ownSubentities.map { ($0.entityName, $0) }, uniquingKeysWith: { _, last in last })
+    }
+
+    /// Whether `ancestor` is above this entity in its hierarchy.
+    private func isDescendant(of ancestor: NSEntityDescription) -> Bool {
+        var current = superentity
+        while let entity = current {
+            if entity === ancestor { return true }
+            current = entity.superentity
+        }
+        return false
     }
 
     /// Whether this entity is `entity` or inherits from it.

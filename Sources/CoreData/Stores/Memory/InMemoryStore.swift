@@ -9,6 +9,15 @@ final class InMemoryStore: NSPersistentStore, PersistentStoreEngine, @unchecked 
     /// The destinations of to-many relationships, by owner and relationship name.
     private var toMany: [ToManyKey: [NSManagedObjectID]] = [:]
     private var nextPrimaryKey: [ObjectIdentifier: Int64] = [:]
+    /// The contents before the save in progress, restored if it rolls back.
+    private var backup: Backup?
+
+    private struct Backup {
+        let rows: [NSManagedObjectID: RowSnapshot]
+        let order: [NSManagedObjectID]
+        let toMany: [ToManyKey: [NSManagedObjectID]]
+        let metadata: [String: Any]
+    }
 
     private struct ToManyKey: Hashable {
         let owner: NSManagedObjectID
@@ -62,8 +71,9 @@ final class InMemoryStore: NSPersistentStore, PersistentStoreEngine, @unchecked 
         entities.map { objectID(for: $0, primaryKey: allocatePrimaryKey(for: $0)) }
     }
 
-    func save(_ changes: StoreSaveChanges) throws -> StoreSaveResult {
+    func beginSave(_ changes: StoreSaveChanges) throws -> StoreSaveResult {
         try checkVersions(changes.updates + changes.deletes)
+        backup = Backup(rows: rows, order: order, toMany: toMany, metadata: storedMetadata)
         var result = StoreSaveResult()
         var permanent: [ObjectIdentity: NSManagedObjectID] = [:]
         for row in changes.inserts {
@@ -97,6 +107,18 @@ final class InMemoryStore: NSPersistentStore, PersistentStoreEngine, @unchecked 
         }
         if let metadata = changes.metadata { storedMetadata = metadata }
         return result
+    }
+
+    func finishSave(committing: Bool) throws {
+        defer { backup = nil }
+        if committing {
+            metadataChanged = false
+        } else if let backup {
+            rows = backup.rows
+            order = backup.order
+            toMany = backup.toMany
+            storedMetadata = backup.metadata
+        }
     }
 
     private func checkVersions(_ changes: [RowChange]) throws {

@@ -7,6 +7,8 @@ final class SQLiteConnection {
     private(set) var handle: OpaquePointer?
     let path: String
     private var statements: [String: SQLiteStatement] = [:]
+    /// Called when the statement cache starts over, so that holders of prepared statements drop them.
+    var onCacheCleared: (() -> Void)?
 
     /// Opens a database file.
     ///
@@ -14,7 +16,11 @@ final class SQLiteConnection {
     ///   - path: The file path.
     ///   - readOnly: Opens without write access and never creates the file.
     ///   - create: Creates the file when it does not exist.
-    init(path: String, readOnly: Bool, create: Bool) throws {
+    /// Statements kept prepared at most; beyond it the cache starts over (IN lists of varying
+    /// length and UPDATEs of varying columns would otherwise grow it without bound).
+    private static let statementCacheLimit = 256
+
+    init(path: String, readOnly: Bool, create: Bool, busyTimeout: TimeInterval = 5) throws {
         self.path = path
         var flags = SQLITE_OPEN_NOMUTEX
         flags |= readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
@@ -28,7 +34,7 @@ final class SQLiteConnection {
             throw error
         }
         sqlite3_extended_result_codes(db, 1)
-        sqlite3_busy_timeout(db, 5_000)
+        sqlite3_busy_timeout(db, Int32(clamping: Int((busyTimeout * 1000).rounded())))
     }
 
     deinit {
@@ -68,6 +74,11 @@ final class SQLiteConnection {
             throw Self.error(code: code, message: lastErrorMessage, sql: sql)
         }
         let statement = SQLiteStatement(raw, connection: self, sql: sql)
+        if statements.count >= Self.statementCacheLimit {
+            statements.values.forEach { $0.finalize() }
+            statements = [:]
+            onCacheCleared?()
+        }
         statements[sql] = statement
         return statement
     }

@@ -7,6 +7,8 @@ final class SQLiteStatement {
     private var handle: OpaquePointer?
     private unowned let connection: SQLiteConnection
     let sql: String
+    /// The result code of the first bind that failed since the last reset.
+    private var bindFailure: Int32?
 
     init(_ handle: OpaquePointer, connection: SQLiteConnection, sql: String) {
         self.handle = handle
@@ -22,11 +24,15 @@ final class SQLiteStatement {
     func reset() {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
+        bindFailure = nil
     }
 
     /// Advances to the next row; false when there are no more rows.
     @discardableResult
     func step() throws -> Bool {
+        if let bindFailure {
+            throw SQLiteConnection.error(code: bindFailure, message: String(cString: sqlite3_errstr(bindFailure)), sql: sql)
+        }
         switch sqlite3_step(handle) {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
@@ -41,36 +47,43 @@ final class SQLiteStatement {
 
     // MARK: Binding (1-based indices)
 
+    // A failed bind (a value longer than SQLite accepts) is remembered and reported by the next
+    // `step()`, so binding stays a plain call at every site and no failure goes unnoticed.
+
     func bind(_ value: Int64, at index: Int32) {
-        sqlite3_bind_int64(handle, index, value)
+        check(sqlite3_bind_int64(handle, index, value))
     }
 
     func bind(_ value: Double, at index: Int32) {
-        sqlite3_bind_double(handle, index, value)
+        check(sqlite3_bind_double(handle, index, value))
     }
 
     func bind(_ value: String, at index: Int32) {
         guard !value.isEmpty else {
-            sqlite3_bind_text(handle, index, "", 0, csqlite_transient)
+            check(sqlite3_bind_text(handle, index, "", 0, csqlite_transient))
             return
         }
         var value = value
         value.withUTF8 { bytes in
             // An explicit length keeps strings with NUL characters whole.
             bytes.withMemoryRebound(to: CChar.self) { text in
-                _ = sqlite3_bind_text(handle, index, text.baseAddress, Int32(text.count), csqlite_transient)
+                check(sqlite3_bind_text64(handle, index, text.baseAddress, sqlite3_uint64(text.count), csqlite_transient, UInt8(SQLITE_UTF8)))
             }
         }
     }
 
     func bind(_ value: Data, at index: Int32) {
         value.withUnsafeBytes { bytes in
-            _ = sqlite3_bind_blob(handle, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(bytes.count), csqlite_transient)
+            check(sqlite3_bind_blob64(handle, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), sqlite3_uint64(bytes.count), csqlite_transient))
         }
     }
 
     func bindNull(at index: Int32) {
-        sqlite3_bind_null(handle, index)
+        check(sqlite3_bind_null(handle, index))
+    }
+
+    private func check(_ code: Int32) {
+        if code != SQLITE_OK && bindFailure == nil { bindFailure = code }
     }
 
     /// Binds a value already in SQL form (`SQLValue`).

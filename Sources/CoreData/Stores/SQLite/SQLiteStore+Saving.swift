@@ -11,20 +11,48 @@ extension SQLiteStore {
         }
     }
 
-    func save(_ changes: StoreSaveChanges) throws -> StoreSaveResult {
+    func beginSave(_ changes: StoreSaveChanges) throws -> StoreSaveResult {
         let (connection, schema) = try requireConnection()
         var files = ExternalFileChanges()
+        try connection.execute("BEGIN IMMEDIATE")
         do {
-            let result = try connection.transaction {
-                try write(changes, connection: connection, schema: schema, files: &files)
-            }
-            external.remove(files.obsolete)
-            if let metadata = changes.metadata { storedMetadata = completedMetadata(metadata) }
+            let result = try write(changes, connection: connection, schema: schema, files: &files)
+            pendingSave = PendingSave(files: files, metadata: changes.metadata.map(completedMetadata))
             return result
         } catch {
+            try? connection.execute("ROLLBACK")
             external.remove(files.written)
             throw error
         }
+    }
+
+    func finishSave(committing: Bool) throws {
+        let (connection, _) = try requireConnection()
+        guard let pending = pendingSave else { return }
+        pendingSave = nil
+        if committing {
+            do {
+                try connection.execute("COMMIT")
+            } catch {
+                try? connection.execute("ROLLBACK")
+                external.remove(pending.files.written)
+                throw error
+            }
+            external.remove(pending.files.obsolete)
+            if let metadata = pending.metadata {
+                storedMetadata = metadata
+                metadataChanged = false
+            }
+        } else {
+            try? connection.execute("ROLLBACK")
+            external.remove(pending.files.written)
+        }
+    }
+
+    /// What a save in progress must finish once it commits or rolls back.
+    struct PendingSave {
+        let files: ExternalFileChanges
+        let metadata: [String: Any]?
     }
 
     /// Application metadata with the keys the store needs kept: its UUID, type and model hashes.

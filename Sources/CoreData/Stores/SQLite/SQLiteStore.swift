@@ -11,6 +11,8 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
     private var connection: SQLiteConnection?
     private(set) var schema: SQLiteSchema?
     let queryCache = SQLiteQueryCache()
+    /// The save whose transaction is open between `beginSave` and `finishSave`.
+    var pendingSave: PendingSave?
     private lazy var externalStorage = ExternalBinaryStorage(storeURL: url ?? URL(fileURLWithPath: "/"))
 
     override var type: String {
@@ -21,6 +23,7 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
 
     func load(model: NSManagedObjectModel) throws {
         guard let url else { throw CoreDataError.storeOpen(nil, "the store has no URL.") }
+        let configured = model.entities(forConfigurationName: configurationName) ?? model.entities
         let entities = storeEntities(in: model)
         if Self.fileHasContent(url) {
             let (metadata, numbers) = try Self.inspect(url)
@@ -38,7 +41,7 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             let connection = try openConnection(url, create: true)
             let schema = SQLiteSchema(entities: entities)
-            let metadata = SQLiteMetadata.initial(for: entities, model: model)
+            let metadata = SQLiteMetadata.initial(for: configured, model: model)
             try Self.create(schema, metadata: metadata, in: connection)
             self.connection = connection
             self.schema = schema
@@ -54,7 +57,9 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
         connection = nil
     }
 
-    /// The entities of the store's configuration, with every entity of their hierarchies.
+    /// The entities of the store's configuration, with every entity of their hierarchies (whose
+    /// rows share their tables). The metadata's hashes cover the configuration's entities only,
+    /// which is what `isConfiguration(withName:compatibleWithStoreMetadata:)` compares.
     private func storeEntities(in model: NSManagedObjectModel) -> [NSEntityDescription] {
         let configured = model.entities(forConfigurationName: configurationName) ?? model.entities
         let wanted = Set(configured.flatMap { $0.rootEntity.selfAndDescendants }.map(ObjectIdentifier.init))
@@ -76,11 +81,13 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
     private func openConnection(_ url: URL, create: Bool) throws -> SQLiteConnection {
         let connection: SQLiteConnection
         do {
-            connection = try SQLiteConnection(path: url.path, readOnly: isReadOnly, create: create)
+            let timeout = (options?[NSPersistentStoreTimeoutOption] as? NSNumber)?.doubleValue ?? 5
+            connection = try SQLiteConnection(path: url.path, readOnly: isReadOnly, create: create, busyTimeout: timeout)
         } catch {
             throw CoreDataError.storeOpen(url, "SQLite could not open the file.", underlying: error)
         }
         try SQLiteFunctions.register(on: connection)
+        connection.onCacheCleared = { [queryCache] in queryCache.removeAll() }
         if create {
             try connection.execute("PRAGMA auto_vacuum = INCREMENTAL; PRAGMA page_size = 4096")
         }
@@ -127,25 +134,38 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
             sideFiles.removeCreated()
             throw CoreDataError.storeOpen(url, "SQLite could not open the file.", underlying: error)
         }
-        defer {
-            connection.close()
-            sideFiles.removeCreated()
-        }
+        defer { connection.close() }
         do {
             guard try connection.schemaObjectExists("Z_METADATA"), try connection.schemaObjectExists("Z_PRIMARYKEY") else {
                 throw CoreDataError.storeOpen(url, "the file is a SQLite database but not a Core Data store (it has no Z_METADATA or Z_PRIMARYKEY table).")
             }
             let metadata = try SQLiteMetadata.read(from: connection)
             var numbers: [String: Int64] = [:]
+            var seen = Set<Int64>()
             let statement = try connection.statement("SELECT Z_ENT, Z_NAME FROM Z_PRIMARYKEY")
             while try statement.step() {
-                if let name = statement.string(at: 1) { numbers[name] = statement.int64(at: 0) }
+                let number = statement.int64(at: 0)
+                guard (1...maximumEntityNumber).contains(number), seen.insert(number).inserted else {
+                    throw CoreDataError.storeOpen(url, "its Z_PRIMARYKEY table holds an invalid entity number (\(number)).")
+                }
+                guard let name = statement.string(at: 1), numbers.updateValue(number, forKey: name) == nil else {
+                    throw CoreDataError.storeOpen(url, "its Z_PRIMARYKEY table names an entity twice, or not at all.")
+                }
             }
             return (metadata, numbers)
-        } catch let error as NSError where error.code == NSSQLiteError {
-            throw CoreDataError.storeOpen(url, "the file is damaged or is not a SQLite database.", underlying: error)
+        } catch {
+            // A refused file had no legitimate writer; leave no side files behind it.
+            connection.close()
+            sideFiles.removeCreated()
+            if let error = error as NSError?, error.code == NSSQLiteError {
+                throw CoreDataError.storeOpen(url, "the file is damaged or is not a SQLite database.", underlying: error)
+            }
+            throw error
         }
     }
+
+    /// The largest entity number a sound store has (Apple numbers its history tables from 16000).
+    private static let maximumEntityNumber: Int64 = 65_535
 
     /// Refuses files that do not start with SQLite's header, before SQLite touches them.
     private static func checkHeader(_ url: URL) throws {
@@ -164,6 +184,14 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
 
     /// Checks that every table and column the model needs exists.
     private static func verify(_ schema: SQLiteSchema, in connection: SQLiteConnection, url: URL) throws {
+        let unnumbered = schema.entities.filter { schema.mapping(for: $0)?.number ?? 0 == 0 }
+        guard unnumbered.isEmpty else {
+            throw CoreDataError.make(
+                NSPersistentStoreIncompatibleSchemaError,
+                "The store at \(url.path) does not match the model: it has no entity \(unnumbered.map(\.entityName).joined(separator: ", ")).",
+                userInfo: [NSURLErrorKey: url]
+            )
+        }
         do {
             for table in schema.tables {
                 let existing = try connection.columns(of: table.name)
@@ -243,8 +271,9 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
 }
 
 /// The WAL side files of a database (`-wal`, `-shm`). A read-only connection to a WAL database
-/// creates them and cannot remove them when it closes; inspecting a file must leave no trace, so
-/// the files that did not exist before are removed afterwards.
+/// creates them and cannot remove them when it closes; a file that inspection refuses must be left
+/// as it was found, so the side files that did not exist before are removed. (For a sound store
+/// they stay: another connection may be using them.)
 private struct SideFiles {
     private let created: [String]
 

@@ -1,0 +1,31 @@
+extension NSPersistentStoreCoordinator {
+    /// Writes each store's share of a save: every store writes inside an open transaction first,
+    /// and only when all of them succeeded do they commit, so a failure anywhere leaves every store
+    /// as it was. (Should a commit itself fail after another store committed, the stores that have
+    /// not committed yet roll back.)
+    func save(_ shares: [(store: NSPersistentStore, changes: StoreSaveChanges)]) throws -> [StoreSaveResult] {
+        try withStores { _ in
+            var begun: [PersistentStoreEngine] = []
+            var results: [StoreSaveResult] = []
+            do {
+                for share in shares {
+                    let engine = try share.store.engine()
+                    results.append(try engine.beginSave(share.changes))
+                    begun.append(engine)
+                }
+            } catch {
+                begun.forEach { try? $0.finishSave(committing: false) }
+                throw error
+            }
+            for (index, engine) in begun.enumerated() {
+                do {
+                    try engine.finishSave(committing: true)
+                } catch {
+                    begun[(index + 1)...].forEach { try? $0.finishSave(committing: false) }
+                    throw error
+                }
+            }
+            return results
+        }
+    }
+}
