@@ -70,7 +70,7 @@ extension NSManagedObjectContext {
 
     private func fetchObjects(_ plan: FetchPlan, stores: [NSPersistentStore], pending: [NSManagedObject], inMemory: Bool, realize: Bool, includesValues: Bool, batchSize: Int = 0) throws -> [NSManagedObject] {
         let coordinator = try requireCoordinator()
-        let storePlan = inMemory ? plan.withoutPaging : plan
+        let storePlan = inMemory ? storePlanForOverlay(plan, pending: pending, storeCount: stores.count) : plan
         var objects: [NSManagedObject]
         if includesValues {
             let rows = try coordinator.withStores { _ in try stores.flatMap { try $0.engine().fetchRows(storePlan) } }
@@ -88,12 +88,42 @@ extension NSManagedObjectContext {
         return try overlay(objects, with: pending, plan: plan)
     }
 
+    /// The part of a plan the stores run when unsaved changes are overlaid in memory. With one
+    /// store and a limit, the store returns only the first `offset + limit` rows plus one per
+    /// changed object that could leave the results, which is all the overlay can need.
+    private func storePlanForOverlay(_ plan: FetchPlan, pending: [NSManagedObject], storeCount: Int) -> FetchPlan {
+        guard plan.limit > 0, storeCount == 1 else { return plan.withoutPaging }
+        let leaving = pending.filter { !$0.isInserted }.count
+        return FetchPlan(entity: plan.entity, entities: plan.entities, predicate: plan.predicate, sortDescriptors: plan.sortDescriptors,
+                         limit: plan.offset + plan.limit + leaving, offset: 0)
+    }
+
+    /// The number of matching objects; with unsaved changes, the store's matching IDs are
+    /// adjusted by the changed objects, without registering or loading any row.
     private func count(_ plan: FetchPlan, stores: [NSPersistentStore], pending: [NSManagedObject], inMemory: Bool) throws -> Int {
+        let coordinator = try requireCoordinator()
         guard inMemory else {
-            let coordinator = try requireCoordinator()
             return try coordinator.withStores { _ in try stores.reduce(0) { $0 + (try $1.engine().countRows(plan)) } }
         }
-        return try fetchObjects(plan, stores: stores, pending: pending, inMemory: true, realize: false, includesValues: true).count
+        let stored = try coordinator.withStores { _ in try stores.flatMap { try $0.engine().fetchObjectIDs(plan.withoutPaging) } }
+        var matching = Set(stored.map(\.identity))
+        var newMatches = 0
+        for object in pending {
+            let identity = object.identifier?.identity
+            if object.isDeleted || object.flags.contains(.discarded) {
+                if let identity { matching.remove(identity) }
+                continue
+            }
+            let isMatch = try matches(object, plan.predicate)
+            if object.isInserted {
+                if isMatch { newMatches += 1 }
+            } else if let identity {
+                if isMatch { matching.insert(identity) } else { matching.remove(identity) }
+            }
+        }
+        let total = matching.count + newMatches
+        let afterOffset = max(total - plan.offset, 0)
+        return plan.limit > 0 ? min(afterOffset, plan.limit) : afterOffset
     }
 
     /// Registers fetched rows: one object per ID, faults holding their row unless `realize`.
@@ -202,6 +232,12 @@ extension NSManagedObjectContext {
     }
 
     // MARK: Faults
+
+    /// Whether another save changed a snapshot's row since it was read.
+    func isStale(_ snapshot: RowSnapshot) -> Bool {
+        guard let store = snapshot.objectID.persistentStore else { return false }
+        return store.rowChanges.isStale(snapshot.objectID.identity, readAt: snapshot.generation)
+    }
 
     /// What loading a fault's row found.
     enum FaultLoad {

@@ -92,3 +92,38 @@ private enum CurrentContext {
         stack.contexts.last?.context
     }
 }
+
+extension NSManagedObjectContext {
+    /// When an asynchronous `perform` runs its block.
+    public enum ScheduledTaskType: Sendable {
+        /// At once when the caller already runs on the context's queue, otherwise enqueued.
+        case immediate
+        /// Always after the blocks already on the context's queue.
+        case enqueued
+    }
+
+    /// Runs a block on the context's queue and returns its result, suspending until it has run.
+    public func perform<T>(schedule: ScheduledTaskType = .immediate, _ block: @escaping @Sendable () throws -> T) async rethrows -> T {
+        try await perform(schedule: schedule, block, rescue: { throw $0 })
+    }
+
+    /// Runs `block` through `perform`, handing an error it threw to `rescue`, whose only job is to
+    /// rethrow it: that keeps the public method `rethrows`.
+    private func perform<T>(schedule: ScheduledTaskType, _ block: @escaping @Sendable () throws -> T, rescue: (Error) throws -> T) async rethrows -> T {
+        let outcome: UncheckedSendable<Result<T, Error>>
+        if schedule == .immediate && isOnOwnQueue {
+            outcome = UncheckedSendable(Result { try block() })
+        } else {
+            outcome = await withCheckedContinuation { continuation in
+                perform {
+                    // The result crosses back to the awaiting task only once the block is done.
+                    continuation.resume(returning: UncheckedSendable(Result { try block() }))
+                }
+            }
+        }
+        switch outcome.value {
+        case .success(let value): return value
+        case .failure(let error): return try rescue(error)
+        }
+    }
+}

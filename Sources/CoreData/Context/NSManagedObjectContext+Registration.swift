@@ -26,7 +26,7 @@ extension NSManagedObjectContext {
     func existingObjectImplementation(with objectID: NSManagedObjectID) throws -> NSManagedObject {
         if let registered = registry.object(for: objectID.identity) {
             if registered.isFault {
-                let load = registered.snapshot.map(FaultLoad.row) ?? loadFault(registered)
+                let load = registered.snapshot.flatMap { isStale($0) ? nil : FaultLoad.row($0) } ?? loadFault(registered)
                 guard case .row(let snapshot) = load else { throw missingObjectError(objectID) }
                 registered.materialize(from: snapshot, in: self)
             }

@@ -232,18 +232,21 @@ extension NSManagedObjectContext {
             }
         }
         var rowVersions: [ObjectIdentifier: Int64] = [:]
-        for share in shares {
+        var generations: [ObjectIdentifier: Int] = [:]
+        for (share, result) in zip(shares, results) {
+            generations[ObjectIdentifier(share.store)] = result.generation
             for object in share.updatedObjects {
                 rowVersions[ObjectIdentifier(object)] = (object.snapshot?.version ?? 0) + 1
             }
             for (object, row) in zip(share.insertedObjects, share.changes.inserts) {
                 let values = object.layout.persistentToOneSlots.isEmpty ? row.values : snapshotValues(of: object)
-                object.commitChanges(as: RowSnapshot(objectID: object.objectID, version: 1, values: values))
+                object.commitChanges(as: RowSnapshot(objectID: object.objectID, version: 1, values: values, generation: result.generation))
             }
         }
         for object in saved.updated {
             let version = rowVersions[ObjectIdentifier(object)] ?? object.snapshot?.version ?? 0
-            object.commitChanges(as: RowSnapshot(objectID: object.objectID, version: version, values: snapshotValues(of: object)))
+            let generation = object.objectID.persistentStore.flatMap { generations[ObjectIdentifier($0)] ?? $0.rowChanges.currentGeneration } ?? 0
+            object.commitChanges(as: RowSnapshot(objectID: object.objectID, version: version, values: snapshotValues(of: object), generation: generation))
         }
         for object in saved.deleted + saved.inaccessible {
             registry.remove(object.objectID.identity)

@@ -34,6 +34,8 @@ open class NSPersistentStore: NSObject, @unchecked Sendable {
     }
 
     var storedMetadata: [String: Any] = [:]
+    /// The rows each committed save changed, which tells faults their snapshots are stale.
+    let rowChanges = RowChangeLog()
     var metadataChanged = false
 
     /// Creates a store for a coordinator, a configuration and a location.

@@ -7,11 +7,13 @@ extension NSPersistentStoreCoordinator {
         try withStores { _ in
             var begun: [PersistentStoreEngine] = []
             var results: [StoreSaveResult] = []
+            var changedRows: [[ObjectIdentity]] = []
             do {
                 for share in shares {
                     let engine = try share.store.engine()
                     results.append(try engine.beginSave(share.changes))
                     begun.append(engine)
+                    changedRows.append((share.changes.updates + share.changes.deletes).map(\.objectID.identity))
                 }
             } catch {
                 begun.forEach { try? $0.finishSave(committing: false) }
@@ -24,6 +26,7 @@ extension NSPersistentStoreCoordinator {
                     begun[(index + 1)...].forEach { try? $0.finishSave(committing: false) }
                     throw error
                 }
+                results[index].generation = engine.rowChanges.record(changedRows[index])
             }
             return results
         }

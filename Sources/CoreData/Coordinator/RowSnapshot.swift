@@ -11,11 +11,14 @@ final class RowSnapshot: @unchecked Sendable {
     /// The optimistic-locking version (`Z_OPT`).
     let version: Int64
     let values: ContiguousArray<Any?>
+    /// The store generation the row was read at (see `RowChangeLog`).
+    let generation: Int
 
-    init(objectID: NSManagedObjectID, version: Int64, values: ContiguousArray<Any?>) {
+    init(objectID: NSManagedObjectID, version: Int64, values: ContiguousArray<Any?>, generation: Int) {
         self.objectID = objectID
         self.version = version
         self.values = values
+        self.generation = generation
     }
 }
 

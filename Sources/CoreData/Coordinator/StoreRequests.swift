@@ -52,4 +52,6 @@ struct StoreSaveResult {
     /// The permanent ID of each inserted row, in the order of `StoreSaveChanges.inserts` (the
     /// row's own ID when it already was permanent).
     var permanentIDs: [NSManagedObjectID] = []
+    /// The store generation the saved rows belong to, once the save has committed.
+    var generation = 0
 }

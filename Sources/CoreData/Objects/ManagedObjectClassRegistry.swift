@@ -13,6 +13,13 @@ final class ManagedObjectClassRegistry: @unchecked Sendable {
     private var classesByName: [String: NSManagedObject.Type] = [:]
     private var modules: Set<String> = []
     private var models: [WeakModel] = []
+    /// The entity found for each (class, model) pair, so `init(context:)` searches once.
+    private var entitiesByClass: [EntityKey: NSEntityDescription] = [:]
+
+    private struct EntityKey: Hashable {
+        let type: ObjectIdentifier
+        let model: ObjectIdentifier
+    }
 
     private struct WeakModel {
         weak var model: NSManagedObjectModel?
@@ -65,8 +72,19 @@ final class ManagedObjectClassRegistry: @unchecked Sendable {
 
     /// The entity of a model (or of any model in use, when nil) whose class is `type`.
     func entity(for type: NSManagedObject.Type, in model: NSManagedObjectModel?) -> NSEntityDescription? {
+        if let model {
+            let key = EntityKey(type: ObjectIdentifier(type), model: ObjectIdentifier(model))
+            // The entity must still belong to this model: a new model may reuse a freed one's address.
+            if let known = lock.withLock({ entitiesByClass[key] }), known.managedObjectModel === model { return known }
+            let found = searchEntity(for: type, in: [model])
+            if let found, model.isFrozen { lock.withLock { entitiesByClass[key] = found } }
+            return found
+        }
+        return searchEntity(for: type, in: lock.withLock { models.compactMap(\.model) })
+    }
+
+    private func searchEntity(for type: NSManagedObject.Type, in candidates: [NSManagedObjectModel]) -> NSEntityDescription? {
         register(type)
-        let candidates = model.map { [$0] } ?? lock.withLock { models.compactMap(\.model) }
         let qualified = String(reflecting: type)
         let unqualified = qualified.split(separator: ".").last.map(String.init) ?? qualified
         for model in candidates {

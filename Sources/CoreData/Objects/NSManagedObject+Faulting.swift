@@ -11,7 +11,7 @@ extension NSManagedObject {
             materializeEmpty()
             return
         }
-        if let snapshot {
+        if let snapshot, !context.isStale(snapshot) {
             materialize(from: snapshot, in: context)
             return
         }

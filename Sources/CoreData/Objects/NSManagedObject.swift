@@ -59,12 +59,12 @@ open class NSManagedObject: NSObject, KeyValueCodingReadable {
     // MARK: Identity
 
     /// The object's entity.
-    public var entity: NSEntityDescription {
+    open var entity: NSEntityDescription {
         layout.entity
     }
 
     /// The object's identifier: temporary until the object is saved, permanent afterwards.
-    public var objectID: NSManagedObjectID {
+    open var objectID: NSManagedObjectID {
         if let identifier { return identifier }
         let temporary = NSManagedObjectID.temporary(for: entity)
         identifier = temporary
@@ -108,22 +108,22 @@ open class NSManagedObject: NSObject, KeyValueCodingReadable {
     // MARK: State
 
     /// Whether the object has been inserted into its context and not saved yet.
-    public var isInserted: Bool {
+    open var isInserted: Bool {
         flags.contains(.inserted)
     }
 
     /// Whether the object has unsaved changes to its properties.
-    public var isUpdated: Bool {
+    open var isUpdated: Bool {
         flags.contains(.updated) && !flags.contains(.inserted) && !flags.contains(.deleted)
     }
 
     /// Whether the object will be deleted from the store at the next save.
-    public var isDeleted: Bool {
+    open var isDeleted: Bool {
         flags.contains(.deleted)
     }
 
     /// Whether the object is inserted, updated or deleted.
-    public var hasChanges: Bool {
+    open var hasChanges: Bool {
         isInserted || isUpdated || isDeleted
     }
 
@@ -131,17 +131,17 @@ open class NSManagedObject: NSObject, KeyValueCodingReadable {
     ///
     /// Unlike `hasChanges`, setting a property to an equal value or changing a transient
     /// property does not count.
-    public var hasPersistentChangedValues: Bool {
+    open var hasPersistentChangedValues: Bool {
         !changedPersistentValues().isEmpty
     }
 
     /// Whether the object is a fault: its values have not been loaded yet.
-    public var isFault: Bool {
+    open var isFault: Bool {
         flags.contains(.fault)
     }
 
     /// 0 when the object's values are loaded, 1 when it is a fault.
-    public var faultingState: Int {
+    open var faultingState: Int {
         isFault ? 1 : 0
     }
 

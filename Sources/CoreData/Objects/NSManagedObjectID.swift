@@ -7,7 +7,7 @@ import Synchronization
 /// Object IDs are immutable and `Sendable`; the objects they identify are confined to their context.
 // Every stored property is immutable; the entity and store are only read, and they are frozen
 // (model) or internally synchronized (store) objects.
-public final class NSManagedObjectID: NSObject, NSCopying, @unchecked Sendable {
+open class NSManagedObjectID: NSObject, NSCopying, @unchecked Sendable {
     /// What distinguishes one object from another within an entity hierarchy and a store.
     enum Key: Hashable {
         /// A saved object: its primary key (`Z_PK`) in its store.
@@ -75,20 +75,20 @@ public final class NSManagedObjectID: NSObject, NSCopying, @unchecked Sendable {
         return components.url ?? URL(fileURLWithPath: "/")
     }
 
-    public func copy(with zone: NSZone? = nil) -> Any {
+    open func copy(with zone: NSZone? = nil) -> Any {
         self
     }
 
-    public override func isEqual(_ object: Any?) -> Bool {
+    open override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? NSManagedObjectID else { return false }
         return other.identity == identity
     }
 
-    public override var hash: Int {
+    open override var hash: Int {
         identity.hashValue
     }
 
-    public override var description: String {
+    open override var description: String {
         "<\(uriRepresentation().absoluteString)>"
     }
 

@@ -114,3 +114,81 @@ import Testing
         }
     }
 }
+
+/// Faults see the saves of sibling contexts on the same coordinator, as Apple's row cache gives.
+@Suite struct SiblingSaveTests {
+    @Test func aFaultFiredAfterASiblingSaveReadsTheSavedValues() throws {
+        let stack = try CtxStack(model: MovieModel.make())
+        try stack.context.performAndWait {
+            ctxInsert("Movie", into: stack.context, ["title": "Alien", "year": 1979])
+            try stack.context.save()
+        }
+        let reader = stack.newContext()
+        let writer = stack.newContext()
+        try reader.performAndWait {
+            let movie = try #require(try ctxFetch("Movie", in: reader).first)
+            #expect(movie.isFault)
+            try writer.performAndWait {
+                let same = try #require(try ctxFetch("Movie", in: writer).first)
+                same.setValue("Alien: Director's Cut", forKey: "title")
+                try writer.save()
+            }
+            #expect(movie.value(forKey: "title") as? String == "Alien: Director's Cut")
+            movie.setValue(1980, forKey: "year")
+            try reader.save()
+        }
+    }
+
+    @Test func aFaultWhoseRowASiblingDeletedBecomesInaccessible() throws {
+        let stack = try CtxStack(model: MovieModel.make())
+        try stack.context.performAndWait {
+            ctxInsert("Movie", into: stack.context, ["title": "Alien"])
+            try stack.context.save()
+        }
+        let reader = stack.newContext()
+        let writer = stack.newContext()
+        try reader.performAndWait {
+            let movie = try #require(try ctxFetch("Movie", in: reader).first)
+            try writer.performAndWait {
+                try ctxFetch("Movie", in: writer).forEach(writer.delete)
+                try writer.save()
+            }
+            #expect(movie.value(forKey: "title") == nil)
+            #expect(movie.isDeleted)
+            try reader.save()
+        }
+    }
+}
+
+/// Fetches and counts with unsaved changes, where the store runs a shortened query.
+@Suite struct PendingChangesFetchTests {
+    private func tenMovies() throws -> CtxStack {
+        let stack = try CtxStack(model: MovieModel.make())
+        try stack.context.performAndWait {
+            for year in 1970..<1980 { ctxInsert("Movie", into: stack.context, ["title": "Movie \(year)", "year": year]) }
+            try stack.context.save()
+        }
+        return stack
+    }
+
+    @Test func limitedFetchesSeeDeletesUpdatesAndInserts() throws {
+        let stack = try tenMovies()
+        try stack.context.performAndWait {
+            let all = try ctxFetch("Movie", in: stack.context, sortedBy: "year")
+            stack.context.delete(all[0])
+            all[1].setValue(1990, forKey: "year")
+            ctxInsert("Movie", into: stack.context, ["title": "Early", "year": 1960])
+            let request = NSFetchRequest<NSManagedObject>(entityName: "Movie")
+            request.sortDescriptors = [NSSortDescriptor(key: "year", ascending: true)]
+            request.fetchLimit = 3
+            request.fetchOffset = 1
+            let years = try stack.context.fetch(request).compactMap { $0.value(forKey: "year") as? Int }
+            #expect(years == [1972, 1973, 1974])
+            let counted = NSFetchRequest<NSManagedObject>(entityName: "Movie")
+            counted.predicate = NSPredicate(format: "year < 1975")
+            #expect(try stack.context.count(for: counted) == 4)
+            counted.fetchLimit = 2
+            #expect(try stack.context.count(for: counted) == 2)
+        }
+    }
+}

@@ -106,7 +106,7 @@ import Testing
         let gate = DispatchSemaphore(value: 0)
         let outcome = CtxLog<DispatchTimeoutResult>()
         let done = DispatchSemaphore(value: 0)
-        context.perform {
+        enqueue(on: context) {
             // If perform ran the block synchronously, the caller could not open the gate yet.
             outcome.append(gate.wait(timeout: .now() + 5))
             done.signal()
@@ -145,7 +145,7 @@ import Testing
     @Test func performWorkIsSeenByALaterPerformAndWait() async throws {
         let stack = try movies()
         let context = stack.context
-        context.perform {
+        enqueue(on: context) {
             ctxInsert("Movie", into: context, ["title": "Alien"])
             try? context.save()
         }
@@ -220,5 +220,29 @@ import Testing
             Set(try ctxFetch("Movie", in: reopened.context).compactMap { $0.value(forKey: "title") as? String })
         }
         #expect(titles.count == 100)
+    }
+}
+
+/// Calls the completion-block `perform(_:)`; from async code a bare `context.perform { }` picks
+/// the async overload, as it does with Apple's SDK.
+private func enqueue(on context: NSManagedObjectContext, _ block: @escaping @Sendable () -> Void) {
+    context.perform(block)
+}
+
+@Suite struct AsyncPerformTests {
+    private struct Refused: Error {}
+
+    @Test func asyncPerformReturnsTheBlocksResultAndRethrows() async throws {
+        let stack = try CtxStack(model: MovieModel.make(), storeType: NSInMemoryStoreType)
+        let context = stack.context
+        let title = try await context.perform {
+            let movie = ctxInsert("Movie", into: context, ["title": "Alien"])
+            try context.save()
+            return movie.value(forKey: "title") as? String
+        }
+        #expect(title == "Alien")
+        await #expect(throws: Refused.self) {
+            try await context.perform(schedule: .enqueued) { throw Refused() }
+        }
     }
 }

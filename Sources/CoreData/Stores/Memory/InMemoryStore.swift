@@ -84,16 +84,18 @@ final class InMemoryStore: NSPersistentStore, PersistentStoreEngine, @unchecked 
             result.permanentIDs.append(objectID)
         }
         let resolve = { (objectID: NSManagedObjectID) in permanent[objectID.identity] ?? objectID }
+        // The generation this save gets when it commits (see `RowChangeLog`).
+        let generation = rowChanges.currentGeneration + 1
         for row in changes.inserts {
             let objectID = resolve(row.objectID)
-            rows[objectID] = RowSnapshot(objectID: objectID, version: 1, values: resolved(row.values, resolve))
+            rows[objectID] = RowSnapshot(objectID: objectID, version: 1, values: resolved(row.values, resolve), generation: generation)
             order.append(objectID)
         }
         for row in changes.updates {
             guard let current = rows[row.objectID] else { continue }
             var values = current.values
             for slot in row.changedSlots { values[slot] = row.values[slot] }
-            rows[row.objectID] = RowSnapshot(objectID: row.objectID, version: current.version + 1, values: resolved(values, resolve))
+            rows[row.objectID] = RowSnapshot(objectID: row.objectID, version: current.version + 1, values: resolved(values, resolve), generation: generation)
         }
         for row in changes.deletes {
             rows.removeValue(forKey: row.objectID)

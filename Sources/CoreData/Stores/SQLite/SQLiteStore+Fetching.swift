@@ -3,12 +3,13 @@
 extension SQLiteStore {
     func fetchRows(_ plan: FetchPlan) throws -> [RowSnapshot] {
         let (connection, schema) = try requireConnection()
+        let generation = rowChanges.currentGeneration
         let reader = try queryCache.reader(for: plan.entities, schema: schema)
         let query = try select(reader.selectList, plan: plan, schema: schema, paged: true)
         let statement = try prepare(query, on: connection)
         var rows: [RowSnapshot] = []
         while try statement.step() {
-            if let row = reader.snapshot(from: statement, store: self, schema: schema) { rows.append(row) }
+            if let row = reader.snapshot(from: statement, store: self, schema: schema, generation: generation) { rows.append(row) }
         }
         return rows
     }
@@ -37,17 +38,19 @@ extension SQLiteStore {
     func snapshot(for objectID: NSManagedObjectID) throws -> RowSnapshot? {
         guard let primaryKey = objectID.primaryKey else { return nil }
         let (connection, schema) = try requireConnection()
+        let generation = rowChanges.currentGeneration
         let entities = objectID.entity.selfAndDescendants
         let reader = try queryCache.reader(for: entities, schema: schema)
         let statement = try connection.statement("SELECT \(reader.selectList) FROM \(reader.table) t0 WHERE t0.Z_PK = ?")
         statement.bind(primaryKey, at: 1)
         guard try statement.step() else { return nil }
-        return reader.snapshot(from: statement, store: self, schema: schema)
+        return reader.snapshot(from: statement, store: self, schema: schema, generation: generation)
     }
 
     /// The rows of several objects, one query per inheritance hierarchy.
     func snapshots(for objectIDs: [NSManagedObjectID]) throws -> [RowSnapshot] {
         let (connection, schema) = try requireConnection()
+        let generation = rowChanges.currentGeneration
         var byRoot: [ObjectIdentifier: [NSManagedObjectID]] = [:]
         for objectID in objectIDs where objectID.primaryKey != nil {
             byRoot[ObjectIdentifier(objectID.entity.rootEntity), default: []].append(objectID)
@@ -62,7 +65,7 @@ extension SQLiteStore {
                 statement.bind(identifier.primaryKey ?? 0, at: Int32(index + 1))
             }
             while try statement.step() {
-                if let row = reader.snapshot(from: statement, store: self, schema: schema) { rows.append(row) }
+                if let row = reader.snapshot(from: statement, store: self, schema: schema, generation: generation) { rows.append(row) }
             }
         }
         return rows
