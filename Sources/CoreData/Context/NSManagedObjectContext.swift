@@ -229,7 +229,11 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
         }
     }
 
-    /// Marks an object so that a save checks it for conflicts even when it has no changes.
+    /// Loads an object's values so that they are current when it is next saved.
+    ///
+    /// Apple's Core Data also checks the object for conflicts at the next save when it has no
+    /// changes; here only changed objects are checked (their `Z_OPT` version), which is every
+    /// object a save writes.
     open func detectConflicts(for object: NSManagedObject) {
         object.fireFault()
     }

@@ -240,7 +240,8 @@ open class NSManagedObject: NSObject, KeyValueCodingReadable {
         changedValuesImplementation()
     }
 
-    /// The changes since the last `processPendingChanges()`.
+    /// The changes of the current event. Without an undo manager events are not told apart, so
+    /// this returns the same as `changedValues()`.
     open func changedValuesForCurrentEvent() -> [String: Any] {
         changedValuesImplementation()
     }

@@ -1,5 +1,5 @@
 /// A set of slot indices, stored as a bit mask: inline for the first 64 slots.
-struct SlotSet: Equatable, Sequence {
+struct SlotSet: Sequence {
     private var low: UInt64 = 0
     private var high: [UInt64] = []
 

@@ -30,7 +30,7 @@ final class InMemoryStore: NSPersistentStore, PersistentStoreEngine, @unchecked 
 
     func load(model: NSManagedObjectModel) throws {
         let entities = model.entities(forConfigurationName: configurationName == NSManagedObjectModel.defaultConfigurationName ? nil : configurationName) ?? model.entities
-        storedMetadata = SQLiteMetadata.modelKeys(for: entities, model: model)
+        storedMetadata = StoreMetadata.modelKeys(for: entities, model: model)
         storedMetadata[NSStoreUUIDKey] = UUID().uuidString
         storedMetadata[NSStoreTypeKey] = NSInMemoryStoreType
         identifier = storedMetadata[NSStoreUUIDKey] as? String

@@ -16,10 +16,7 @@ final class ExternalBinaryStorage: Sendable {
     let directory: URL
 
     init(storeURL: URL) {
-        let name = storeURL.deletingPathExtension().lastPathComponent
-        directory = storeURL.deletingLastPathComponent()
-            .appendingPathComponent(".\(name)_SUPPORT", isDirectory: true)
-            .appendingPathComponent("_EXTERNAL_DATA", isDirectory: true)
+        directory = Self.supportDirectory(for: storeURL).appendingPathComponent("_EXTERNAL_DATA", isDirectory: true)
     }
 
     /// The support folder that holds `_EXTERNAL_DATA` for a store.

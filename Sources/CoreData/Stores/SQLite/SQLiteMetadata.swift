@@ -2,9 +2,6 @@
 /// property list (`Z_PLIST`) of Apple's keys: store type, framework version, entity version
 /// hashes, model version identifiers, digest, checksum, and the application's own keys.
 enum SQLiteMetadata {
-    /// The framework version written into new stores (a recent Apple value, `spec/store-format.md` §5.10).
-    static let frameworkVersion = 1344
-
     /// Reads the metadata, adding `NSStoreUUIDKey` (from `Z_UUID`) and `NSStoreTypeKey`.
     static func read(from connection: SQLiteConnection) throws -> [String: Any] {
         let statement = try connection.statement("SELECT Z_UUID, Z_PLIST FROM Z_METADATA WHERE Z_VERSION = 1")
@@ -44,23 +41,10 @@ enum SQLiteMetadata {
 
     /// The metadata of a new store written with a model's entities.
     static func initial(for entities: [NSEntityDescription], model: NSManagedObjectModel) -> [String: Any] {
-        var metadata = modelKeys(for: entities, model: model)
+        var metadata = StoreMetadata.modelKeys(for: entities, model: model)
         metadata[NSStoreUUIDKey] = UUID().uuidString
         metadata[NSStoreTypeKey] = NSSQLiteStoreType
         metadata[StoreMetadataKey.autoVacuumLevel] = "2"
         return metadata
-    }
-
-    /// The keys that describe the model a store was written with.
-    static func modelKeys(for entities: [NSEntityDescription], model: NSManagedObjectModel) -> [String: Any] {
-        let hashes = Dictionary(entities.map { ($0.entityName, $0.versionHash) }, uniquingKeysWith: { first, _ in first })
-        return [
-            StoreMetadataKey.frameworkVersion: frameworkVersion,
-            NSStoreModelVersionHashesKey: hashes,
-            StoreMetadataKey.hashesVersion: 3,
-            NSStoreModelVersionIdentifiersKey: model.versionIdentifiers.compactMap { $0.base as? String }.sorted(),
-            StoreMetadataKey.hashesDigest: VersionHash.modelDigest(hashes),
-            StoreMetadataKey.checksum: VersionHash.modelChecksum(hashes),
-        ]
     }
 }

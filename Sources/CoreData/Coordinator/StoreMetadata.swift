@@ -1,0 +1,18 @@
+/// The metadata keys every store records about the model it was written with.
+enum StoreMetadata {
+    /// The framework version written into new stores (a recent Apple value, `spec/store-format.md` §5.10).
+    static let frameworkVersion = 1344
+
+    /// The keys that describe the model a store was written with.
+    static func modelKeys(for entities: [NSEntityDescription], model: NSManagedObjectModel) -> [String: Any] {
+        let hashes = Dictionary(entities.map { ($0.entityName, $0.versionHash) }, uniquingKeysWith: { first, _ in first })
+        return [
+            StoreMetadataKey.frameworkVersion: frameworkVersion,
+            NSStoreModelVersionHashesKey: hashes,
+            StoreMetadataKey.hashesVersion: 3,
+            NSStoreModelVersionIdentifiersKey: model.versionIdentifiers.compactMap { $0.base as? String }.sorted(),
+            StoreMetadataKey.hashesDigest: VersionHash.modelDigest(hashes),
+            StoreMetadataKey.checksum: VersionHash.modelChecksum(hashes),
+        ]
+    }
+}
