@@ -15,6 +15,6 @@ final class FaultBatch {
     /// The IDs loaded together with the one at `index`: its window of `size` IDs.
     func window(containing index: Int) -> ArraySlice<NSManagedObjectID> {
         let start = index - index % size
-        return objectIDs[start..<min(start + size, objectIDs.count)]
+        return objectIDs[start..<min(start.saturatingAdding(size), objectIDs.count)]
     }
 }

@@ -95,7 +95,7 @@ extension NSManagedObjectContext {
         guard plan.limit > 0, storeCount == 1 else { return plan.withoutPaging }
         let leaving = pending.filter { !$0.isInserted }.count
         return FetchPlan(entity: plan.entity, entities: plan.entities, predicate: plan.predicate, sortDescriptors: plan.sortDescriptors,
-                         limit: plan.offset + plan.limit + leaving, offset: 0)
+                         limit: plan.offset.saturatingAdding(plan.limit).saturatingAdding(leaving), offset: 0)
     }
 
     /// The number of matching objects; with unsaved changes, the store's matching IDs are
@@ -169,9 +169,7 @@ extension NSManagedObjectContext {
         if !plan.sortDescriptors.isEmpty {
             result = try SortOrdering.sorted(result, by: plan.sortDescriptors)
         }
-        let start = min(plan.offset, result.count)
-        let end = plan.limit > 0 ? min(start + plan.limit, result.count) : result.count
-        return Array(result[start..<end])
+        return plan.page(of: result)
     }
 
     private func matches(_ object: NSManagedObject, _ predicate: NSPredicate?) throws -> Bool {
@@ -204,9 +202,7 @@ extension NSManagedObjectContext {
         if !plan.sortDescriptors.isEmpty {
             results = try SortOrdering.sorted(results, by: plan.sortDescriptors)
         }
-        let start = min(plan.offset, results.count)
-        let end = plan.limit > 0 ? min(start + plan.limit, results.count) : results.count
-        return Array(results[start..<end])
+        return plan.page(of: results)
     }
 
     /// The named values of a row (every persistent attribute when no names are given).

@@ -9,6 +9,21 @@ struct FetchPlan {
     /// The largest number of rows; 0 means no limit.
     let limit: Int
     let offset: Int
+
+    /// The page of already filtered and sorted results that the offset and limit select.
+    func page<Element>(of results: [Element]) -> [Element] {
+        let start = min(offset, results.count)
+        let end = limit > 0 ? min(start.saturatingAdding(limit), results.count) : results.count
+        return Array(results[start..<end])
+    }
+}
+
+extension Int {
+    /// The sum, clamped to `Int.max`: offsets and limits come from the app and may be huge.
+    func saturatingAdding(_ other: Int) -> Int {
+        let (sum, overflow) = addingReportingOverflow(other)
+        return overflow ? .max : sum
+    }
 }
 
 /// One row a save writes: its ID (temporary for new rows), its values in snapshot form

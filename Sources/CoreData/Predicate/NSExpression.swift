@@ -9,11 +9,16 @@ open class NSExpression: NSObject, NSCopying {
     /// Why the format string this expression was made from could not be parsed, or nil.
     let parseError: NSError?
 
-    /// Creates the expression that stands for `node`.
+    /// Creates the expression that stands for `node`, or a nil constant carrying an error when
+    /// `node` nests deeper than `NestingLimit.maximumDepth`.
     init(node: ExpressionNode, parseError: NSError? = nil) {
-        self.node = node
-        self.parseError = parseError
+        (self.node, self.parseError) = Self.checkedNesting(node, parseError: parseError)
         super.init()
+    }
+
+    private static func checkedNesting(_ node: ExpressionNode, parseError: NSError?) -> (ExpressionNode, NSError?) {
+        guard node.nestingDepth > NestingLimit.maximumDepth else { return (node, parseError) }
+        return (.constant(ConstantValue(nil)), parseError ?? NestingLimit.error)
     }
 
     /// Creates an expression by substituting the values of an argument list into a format string,
@@ -75,10 +80,11 @@ open class NSExpression: NSObject, NSCopying {
     /// - Parameter subexpressions: The elements: `NSExpression` objects, or values that become
     ///   constant expressions.
     public init(forAggregate subexpressions: [Any]) {
-        node = .aggregate(subexpressions.map { element in
+        let aggregate = ExpressionNode.aggregate(subexpressions.map { element in
             (element as? NSExpression)?.node ?? .constant(ConstantValue(element))
         })
-        parseError = subexpressions.lazy.compactMap { ($0 as? NSExpression)?.parseError }.first
+        let elementError = subexpressions.lazy.compactMap { ($0 as? NSExpression)?.parseError }.first
+        (node, parseError) = Self.checkedNesting(aggregate, parseError: elementError)
         super.init()
     }
 

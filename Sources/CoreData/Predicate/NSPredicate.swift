@@ -17,10 +17,16 @@ open class NSPredicate: NSObject, NSCopying {
     /// A predicate with a parse error evaluates to false, and fetches that use it throw this error.
     let parseError: NSError?
 
-    /// Creates the predicate that stands for `node`.
+    /// Creates the predicate that stands for `node`, or a false one carrying an error when `node`
+    /// nests deeper than `NestingLimit.maximumDepth`.
     init(node: PredicateNode, parseError: NSError? = nil) {
-        self.node = node
-        self.parseError = parseError
+        if node.nestingDepth > NestingLimit.maximumDepth {
+            self.node = .constant(false)
+            self.parseError = parseError ?? NestingLimit.error
+        } else {
+            self.node = node
+            self.parseError = parseError
+        }
         super.init()
     }
 

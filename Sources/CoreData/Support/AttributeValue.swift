@@ -77,9 +77,21 @@ enum AttributeValue {
         switch value {
         case let number as NSDecimalNumber: return number
         case let decimal as Decimal: return NSDecimalNumber(decimal: decimal)
-        case let number as NSNumber: return NSDecimalNumber(decimal: number.decimalValue)
-        default: return number(from: value).map { NSDecimalNumber(decimal: $0.decimalValue) }
+        case let number as NSNumber: return NSDecimalNumber(converting: number)
+        default: return number(from: value).map(NSDecimalNumber.init(converting:))
         }
+    }
+}
+
+extension NSDecimalNumber {
+    /// The decimal value of a number; not-a-number for infinities and NaN, which `Decimal`
+    /// cannot hold and on which Foundation's own conversions trap.
+    convenience init(converting number: NSNumber) {
+        guard !number.isFloatingPointNumber || number.doubleValue.isFinite else {
+            self.init(decimal: .nan)
+            return
+        }
+        self.init(decimal: number.decimalValue)
     }
 }
 

@@ -20,6 +20,35 @@ import Testing
         }
     }
 
+    @Test(arguments: [NSSQLiteStoreType, NSInMemoryStoreType])
+    func hugeLimitsOffsetsAndBatchSizesDoNotOverflow(storeType: String) throws {
+        let stack = try CtxStack(model: MovieModel.make(), storeType: storeType)
+        try stack.context.performAndWait {
+            for title in ["Alien", "Aliens", "Heat"] { ctxInsert("Movie", into: stack.context, ["title": title]) }
+            try stack.context.save()
+            let heat = try #require(try ctxFetch("Movie", in: stack.context, "title == 'Heat'").first)
+            heat.setValue("Heat (1995)", forKey: "title")
+            ctxInsert("Movie", into: stack.context, ["title": "Ronin"])
+
+            let request = NSFetchRequest<NSManagedObject>(entityName: "Movie")
+            request.sortDescriptors = [NSSortDescriptor(key: "title", ascending: true)]
+            request.fetchLimit = Int.max
+            request.fetchOffset = 1
+            #expect(try stack.context.fetch(request).count == 3)
+            request.fetchOffset = Int.max
+            #expect(try stack.context.fetch(request).isEmpty)
+            #expect(try stack.context.count(for: request) == 0)
+
+            let faults = NSFetchRequest<NSManagedObject>(entityName: "Movie")
+            faults.includesPropertyValues = false
+            faults.includesPendingChanges = false
+            faults.fetchBatchSize = Int.max
+            stack.context.reset()
+            let titles = try stack.context.fetch(faults).compactMap { $0.value(forKey: "title") as? String }
+            #expect(titles.sorted() == ["Alien", "Aliens", "Heat"])
+        }
+    }
+
     @Test func committedValuesOfAFaultReadItsRow() throws {
         let stack = try CtxStack(model: MovieModel.make())
         try stack.context.performAndWait {

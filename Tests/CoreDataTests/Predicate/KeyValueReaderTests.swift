@@ -101,6 +101,15 @@ struct KeyValueReaderTests {
         #expect((try read("@distinctUnionOfArrays.self", of: [[1, 2], [2, 3]]) as? [Any])?.count == 3)
     }
 
+    @Test func aKeyReadFromTheElementsOfASetHasNoRepeats() throws {
+        let people: [[String: Any]] = [["city": "Oslo"], ["city": "Oslo"], ["city": "Bergen"]]
+        #expect((try read("city", of: people) as? [Any])?.count == 3)
+        #expect((try read("city", of: NSOrderedSet(array: people)) as? [Any])?.count == 3)
+        #expect((try read("city", of: NSSet(array: people)) as? [Any])?.count == 2)
+        let cities: Set<AnyHashable> = [["name": "Oslo", "country": "NO"], ["name": "Bergen", "country": "NO"]]
+        #expect((try read("country", of: cities) as? [Any])?.count == 1)
+    }
+
     @Test func collectionOperatorsOnEmptyAndInvalidInput() throws {
         let empty: [Int] = []
         #expect(try read("@sum.self", of: empty) as? Int == 0)

@@ -107,6 +107,26 @@ struct PredicateErrorTests {
         #expect(NSPredicate(format: expression).evaluate(with: ["a": 1]))
     }
 
+    @Test func programmaticNestingBeyondTheLimitIsAnError() throws {
+        var negated = NSPredicate(format: "a == 1")
+        for _ in 0..<5_000 { negated = NSCompoundPredicate(notPredicateWithSubpredicate: negated) }
+        let error = try #require(negated.parseError)
+        #expect(error.domain == NSCocoaErrorDomain && error.code == 2048)
+        #expect(error.localizedDescription.contains("nests more than"))
+        #expect(!negated.evaluate(with: ["a": 1]))
+        #expect(throws: NSError.self) { try negated.evaluate(with: ["a": 1], variables: [:]) }
+
+        var aggregate = NSExpression(forConstantValue: 1)
+        for _ in 0..<5_000 { aggregate = NSExpression(forAggregate: [aggregate]) }
+        #expect(aggregate.parseError?.code == 2048)
+        #expect(aggregate.expressionValue(with: nil, context: nil) == nil)
+
+        var chain = NSPredicate(format: "a == 1")
+        for value in 2..<900 { chain = NSCompoundPredicate(andPredicateWithSubpredicates: [chain, NSPredicate(format: "a != %d", value)]) }
+        #expect(chain.parseError == nil)
+        #expect(chain.evaluate(with: ["a": 1]))
+    }
+
     @Test func invalidExpressions() {
         for format in ["", "a ==", "{1", "a.", "'x", "%@"] {
             let expression = NSExpression(format: format)

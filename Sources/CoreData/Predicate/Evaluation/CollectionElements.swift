@@ -22,6 +22,22 @@ enum CollectionElements {
         return nil
     }
 
+    /// Whether `value` is a set, whose elements have no order and no duplicates.
+    static func isUnordered(_ value: Any) -> Bool {
+        value is NSSet || value is Set<AnyHashable>
+    }
+
+    /// The values without repeats, in order of first appearance: what a key read from each
+    /// element of a set gives, as `NSSet` does on Apple platforms. Objects are the same when
+    /// they reference the same object; values that are not hashable are all kept.
+    static func distinct(_ values: [Any]) -> [Any] {
+        var seen = Set<AnyHashable>()
+        return values.filter { value in
+            guard let key = (value as? ObjectReference)?.referencedObject ?? (value as? AnyHashable) else { return true }
+            return seen.insert(key).inserted
+        }
+    }
+
     /// The values membership operators (`IN`, `CONTAINS`) search: a collection's elements, or a
     /// dictionary's values.
     static func members(of value: Any?) -> [Any]? {

@@ -38,7 +38,8 @@ enum KeyValueReader {
             return ValueUnwrapping.unwrapped(lookedUp)
         }
         if let elements = CollectionElements.elements(of: object) {
-            return try elements.map { try value(forKey: key, of: $0) ?? NSNull() }
+            let values = try elements.map { try value(forKey: key, of: $0) ?? NSNull() }
+            return CollectionElements.isUnordered(object) ? CollectionElements.distinct(values) : values
         }
         if let string = object as? String, key == "length" {
             return NSNumber(value: string.utf16.count)

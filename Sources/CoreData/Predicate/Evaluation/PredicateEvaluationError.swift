@@ -2,8 +2,9 @@
 ///
 /// The public `evaluate(with:)` answers false for all of these, as a predicate Foundation cannot
 /// evaluate raises instead of matching; the internal throwing entry points let callers such as
-/// the in-memory store report them.
-enum PredicateEvaluationError: Error, Equatable, CustomStringConvertible {
+/// the in-memory store report them. Bridged to `NSError`, it is a general Core Data error
+/// (`NSCocoaErrorDomain`, 134060) described by `description`, like the errors of SQLite fetches.
+enum PredicateEvaluationError: Error, Equatable, CustomStringConvertible, CustomNSError {
     /// The object has no property named `key` (key-value coding's "not key value coding-compliant").
     case unknownKey(String, typeName: String)
 
@@ -28,4 +29,10 @@ enum PredicateEvaluationError: Error, Equatable, CustomStringConvertible {
             "\(construct) cannot be evaluated"
         }
     }
+
+    static var errorDomain: String { NSCocoaErrorDomain }
+
+    var errorCode: Int { NSCoreDataError }
+
+    var errorUserInfo: [String: Any] { [NSLocalizedDescriptionKey: description] }
 }

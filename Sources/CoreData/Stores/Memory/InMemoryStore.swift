@@ -52,9 +52,7 @@ final class InMemoryStore: NSPersistentStore, PersistentStoreEngine, @unchecked 
             let wrapped = matches.map { StoredRow(row: $0, store: self) }
             matches = try SortOrdering.sorted(wrapped, by: plan.sortDescriptors).map(\.row)
         }
-        let start = min(plan.offset, matches.count)
-        let end = plan.limit > 0 ? min(start + plan.limit, matches.count) : matches.count
-        return Array(matches[start..<end])
+        return plan.page(of: matches)
     }
 
     func snapshot(for objectID: NSManagedObjectID) throws -> RowSnapshot? {
@@ -162,8 +160,9 @@ final class InMemoryStore: NSPersistentStore, PersistentStoreEngine, @unchecked 
     // MARK: Rows as key-value readable objects
 
     /// A stored row seen through key-value coding, so predicates and sort descriptors evaluate
-    /// against it: to-one relationships lead to other rows, to-many ones to arrays of rows.
-    final class StoredRow: KeyValueCodingReadable, ObjectReference {
+    /// against it: to-one relationships lead to other rows, to-many ones to sets of rows (arrays
+    /// when ordered).
+    final class StoredRow: KeyValueCodingReadable, ObjectReference, Hashable {
         let row: RowSnapshot
         unowned let store: InMemoryStore
 
@@ -187,8 +186,17 @@ final class InMemoryStore: NSPersistentStore, PersistentStoreEngine, @unchecked 
                 return (row.values[slot] as? NSManagedObjectID).flatMap { store.rows[$0] }.map { StoredRow(row: $0, store: store) }
             case .toMany(let relationship):
                 let destinations = try store.destinationIDs(of: row.objectID, relationship: relationship)
-                return destinations.compactMap { store.rows[$0] }.map { StoredRow(row: $0, store: store) }
+                let rows = destinations.compactMap { store.rows[$0] }.map { StoredRow(row: $0, store: store) }
+                return relationship.isOrdered ? rows : Set(rows)
             }
+        }
+
+        static func == (lhs: StoredRow, rhs: StoredRow) -> Bool {
+            lhs.row.objectID.identity == rhs.row.objectID.identity
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(row.objectID.identity)
         }
     }
 }

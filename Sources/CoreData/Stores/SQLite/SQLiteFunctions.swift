@@ -4,7 +4,8 @@ import CSQLite
 /// options, LIKE and MATCHES run in SQL with exactly the semantics of the in-memory evaluator
 /// (they call the same `StringOperators`).
 ///
-/// - `cd_compare(a, b, options)`: -1, 0 or 1, comparing with `[c]`/`[d]`/`[l]` options.
+/// - `cd_equal(a, b, options)`: 1 when `a ==[options] b`, 0 when not, NULL when either is NULL.
+/// - `cd_compare(a, b, options)`: -1, 0 or 1, ordering with `[c]`/`[d]`/`[l]` options.
 /// - `cd_search(string, needle, options, mode)`: 1 when `string` contains (mode 0), begins with
 ///   (mode 1) or ends with (mode 2) `needle`; an empty needle never matches.
 /// - `cd_like(string, pattern, options)`: the predicate language's `LIKE` (`*` and `?`).
@@ -23,6 +24,10 @@ enum SQLiteFunctions {
     }
 
     static func register(on connection: SQLiteConnection) throws {
+        try define("cd_equal", arguments: 3, on: connection) { arguments in
+            guard let lhs = text(arguments[0]), let rhs = text(arguments[1]) else { return nil }
+            return StringOperators.isEqual(lhs, rhs, options: options(arguments[2])) ? 1 : 0
+        }
         try define("cd_compare", arguments: 3, on: connection) { arguments in
             guard let lhs = text(arguments[0]), let rhs = text(arguments[1]) else { return nil }
             return Int64(StringOperators.compare(lhs, rhs, options: options(arguments[2])).rawValue)
@@ -79,9 +84,11 @@ enum SQLiteFunctions {
         }
     }
 
+    /// The argument as a string, read by its byte count so that embedded NULs are kept.
     private static func text(_ value: OpaquePointer?) -> String? {
         guard sqlite3_value_type(value) != SQLITE_NULL, let text = sqlite3_value_text(value) else { return nil }
-        return String(cString: text)
+        let count = Int(sqlite3_value_bytes(value))
+        return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
     }
 
     private static func options(_ value: OpaquePointer?) -> NSComparisonPredicate.Options {

@@ -104,7 +104,7 @@ extension SQLiteStore {
         guard let mapping = schema.mapping(for: plan.entity) else {
             throw CoreDataError.invalidRequest("The entity \(plan.entity.entityName) is not stored in this SQLite store.")
         }
-        var compiler = SQLitePredicateCompiler(schema: schema)
+        var compiler = SQLitePredicateCompiler(schema: schema, store: self)
         let scope = SQLScope(entity: plan.entity, alias: "t0")
         var conditions: [SQLFragment] = []
         let numbers = plan.entities.compactMap { schema.mapping(for: $0)?.number }

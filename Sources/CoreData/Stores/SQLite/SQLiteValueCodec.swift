@@ -90,7 +90,7 @@ enum SQLiteValueCodec {
     /// The decimal with the shortest digits that round-trip the stored double (10.11 stays 10.11).
     static func decimal(from double: Double) -> NSDecimalNumber {
         guard double.isFinite, let decimal = Decimal(string: "\(double)", locale: Locale(identifier: "en_US_POSIX")) else {
-            return NSDecimalNumber(value: double)
+            return NSDecimalNumber(converting: NSNumber(value: double))
         }
         return NSDecimalNumber(decimal: decimal)
     }

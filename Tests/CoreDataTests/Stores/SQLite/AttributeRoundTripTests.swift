@@ -81,6 +81,20 @@ struct AttributeRoundTripTests {
         }
     }
 
+    @Test("infinite numbers given to a decimal attribute become not-a-number instead of trapping")
+    func infiniteDecimals() throws {
+        let read = try roundTrip([
+            "infinity": ["decimalValue": Double.infinity],
+            "nan": ["decimalValue": NSNumber(value: Double.nan)],
+            "finite": ["decimalValue": 2.5],
+        ])
+        #expect((read["finite"]?["decimalValue"] as? NSDecimalNumber)?.stringValue == "2.5")
+        #expect((read["infinity"]?["decimalValue"] ?? nil) == nil, "NaN is stored as NULL")
+        #expect((read["nan"]?["decimalValue"] ?? nil) == nil)
+        #expect(SQLiteValueCodec.decimal(from: -.infinity).decimalValue.isNaN)
+        #expect(NSPredicate(format: "decimalValue <= 1e999").evaluate(with: ["decimalValue": NSDecimalNumber(string: "2.5")]))
+    }
+
     @Test("Double and Float keep their values")
     func floatingPoint() throws {
         let read = try roundTrip([

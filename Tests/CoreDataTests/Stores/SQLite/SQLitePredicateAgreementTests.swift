@@ -1,0 +1,199 @@
+@testable import CoreData
+import Testing
+
+/// A SQLite fetch must answer what the in-memory store and `evaluate(with:)` answer for the same
+/// objects, except where Apple's SQLite store deliberately differs (`!=` never matches NULL, and
+/// to-many key paths need `ANY`, `ALL` or `NONE`). Each case here once disagreed or trapped.
+@Suite struct SQLitePredicateAgreementTests {
+    /// | title           | year | rating | characters (actor)          |
+    /// |-----------------|------|--------|-----------------------------|
+    /// | Alien           | 1979 | 8.5    | Ripley (Weaver), Ash, Dallas|
+    /// | Aliens          | 1986 | 8.4    | Ripley (Weaver), Hicks      |
+    /// | Amélie          | 2001 | 8.3    | Amélie                      |
+    /// | Blade Runner    | 1982 | 8.1    | Deckard                     |
+    /// | Heat            | 1995 | nil    |                             |
+    /// | Nul\0Byte       | nil  | 7.0    |                             |
+    /// | Ab\u{10FFFF}z   | nil  | nil    |                             |
+    private static let rows: [(title: String, year: Int?, rating: Double?, characters: [String])] = [
+        ("Alien", 1979, 8.5, ["Ripley", "Ash", "Dallas"]),
+        ("Aliens", 1986, 8.4, ["Ripley", "Hicks"]),
+        ("Amélie", 2001, 8.3, ["Amélie"]),
+        ("Blade Runner", 1982, 8.1, ["Deckard"]),
+        ("Heat", 1995, nil, []),
+        ("Nul\u{0}Byte", nil, 7.0, []),
+        ("Ab\u{10FFFF}z", nil, nil, []),
+    ]
+
+    private static func stack(_ storeType: String) throws -> CtxStack {
+        let stack = try CtxStack(model: MovieModel.make(), storeType: storeType)
+        try stack.context.performAndWait { () throws in
+            let weaver = ctxInsert("Actor", into: stack.context, ["name": "Sigourney Weaver"])
+            for row in rows {
+                let movie = ctxInsert("Movie", into: stack.context, ["title": row.title])
+                if row.title == "Alien" { movie.setValue(Date(timeIntervalSinceReferenceDate: 1979), forKey: "released") }
+                if let year = row.year { movie.setValue(year, forKey: "year") }
+                if let rating = row.rating { movie.setValue(rating, forKey: "rating") }
+                for name in row.characters {
+                    let character = ctxInsert("Character", into: stack.context, ["name": name, "movie": movie])
+                    if name == "Ripley" { character.setValue(weaver, forKey: "actor") }
+                }
+            }
+            try stack.context.save()
+        }
+        return storeType == NSSQLiteStoreType ? try stack.reopened() : stack
+    }
+
+    /// The sorted titles each way of filtering gives: a SQLite fetch, an in-memory store fetch,
+    /// and `evaluate(with:)` over every movie.
+    private static func answers(_ format: String, _ arguments: [Any] = []) throws -> (sqlite: [String], inMemory: [String], evaluated: [String]) {
+        let predicate = NSPredicate(format: format, argumentArray: arguments)
+        let sqlite = try titles(in: stack(NSSQLiteStoreType), predicate)
+        let memory = try stack(NSInMemoryStoreType)
+        let inMemory = try titles(in: memory, predicate)
+        let evaluated = try memory.context.performAndWait { () throws in
+            try ctxFetch("Movie", in: memory.context).filter { predicate.evaluate(with: $0) }.map(title).sorted()
+        }
+        return (sqlite, inMemory, evaluated)
+    }
+
+    private static func titles(in stack: CtxStack, _ predicate: NSPredicate) throws -> [String] {
+        try stack.context.performAndWait { () throws in
+            let request = NSFetchRequest<NSManagedObject>(entityName: "Movie")
+            request.predicate = predicate
+            return try stack.context.fetch(request).map(title).sorted()
+        }
+    }
+
+    private static func title(_ movie: NSManagedObject) -> String {
+        movie.value(forKey: "title") as? String ?? ""
+    }
+
+    private static func sqliteFetchError(_ format: String, _ arguments: [Any] = [], entity: String = "Movie", sortedBy key: String? = nil) throws -> NSError? {
+        let stack = try stack(NSSQLiteStoreType)
+        return stack.context.performAndWait {
+            ctxError {
+                let request = NSFetchRequest<NSManagedObject>(entityName: entity)
+                request.predicate = NSPredicate(format: format, argumentArray: arguments)
+                request.sortDescriptors = key.map { [NSSortDescriptor(key: $0, ascending: true)] }
+                _ = try stack.context.fetch(request)
+            }
+        }
+    }
+
+    // MARK: Agreement
+
+    @Test(arguments: [
+        // Numbers bind as what they are, not converted to the column's type.
+        ("year == 1979.5", []),
+        ("year < 1979.5", ["Alien"]),
+        ("year IN {1979.5, 1986}", ["Aliens"]),
+        // A constant of another kind than the attribute's values is never equal to them.
+        ("year == 'Alien'", []),
+        ("title == 3", []),
+        ("title IN {3, 'Heat'}", ["Heat"]),
+        // Nil in an IN list matches nil values, also under NOT.
+        ("year IN {1979, nil}", ["Ab\u{10FFFF}z", "Alien", "Nul\u{0}Byte"]),
+        ("NOT (year IN {1979, nil})", ["Aliens", "Amélie", "Blade Runner", "Heat"]),
+        // [n] supersedes [c] and [d]: a literal comparison.
+        ("title ==[cn] 'alien'", []),
+        ("title BEGINSWITH[cdn] 'ALI'", []),
+        // A constant on the left of IN is searched for in the attribute.
+        ("'Alien' IN title", ["Alien", "Aliens"]),
+        ("'Aliens and more' CONTAINS title", ["Alien", "Aliens"]),
+        // Strings with a NUL character reach the string functions whole.
+        ("title CONTAINS 'Byte'", ["Nul\u{0}Byte"]),
+        ("title ENDSWITH[c] 'BYTE'", ["Nul\u{0}Byte"]),
+        // BEGINSWITH without options is a range that must include U+10FFFF after the prefix.
+        ("title BEGINSWITH 'Ab'", ["Ab\u{10FFFF}z"]),
+        // Options of a comparison between two constants are kept.
+        ("'a' ==[c] 'A' AND year == 1982", ["Blade Runner"]),
+        // BETWEEN honours string options, and nil bounds order only against nil.
+        ("title BETWEEN[c] {'a', 'b'}", ["Ab\u{10FFFF}z", "Alien", "Aliens", "Amélie"]),
+        ("rating BETWEEN {nil, nil}", ["Ab\u{10FFFF}z", "Heat"]),
+        ("rating BETWEEN {nil, 9}", []),
+        // ALL is false when the condition is nil for one destination.
+        ("ALL characters.actor.name == 'Sigourney Weaver'", ["Ab\u{10FFFF}z", "Heat", "Nul\u{0}Byte"]),
+        // Attributes of different kinds are never equal (Alien's release date is 1979 seconds).
+        ("released == year AND year != nil", []),
+    ] as [(String, [String])])
+    func sqliteFetchesAgreeWithEvaluation(format: String, expected: [String]) throws {
+        let answers = try Self.answers(format)
+        #expect(answers.sqlite == expected, "SQLite: \(format)")
+        #expect(answers.inMemory == expected, "in-memory store: \(format)")
+        #expect(answers.evaluated == expected, "evaluate(with:): \(format)")
+    }
+
+    @Test func objectsOfAnotherEntityMatchNoRow() throws {
+        for storeType in [NSSQLiteStoreType, NSInMemoryStoreType] {
+            let stack = try Self.stack(storeType)
+            try stack.context.performAndWait { () throws in
+                let actor = try #require(ctxFetch("Actor", in: stack.context).first)
+                let characters = try ctxFetch("Character", in: stack.context, "movie == %@", [actor])
+                #expect(characters.isEmpty, "\(storeType): a Movie key compared with an Actor")
+                let movies = try ctxFetch("Movie", in: stack.context, "SELF IN %@", [[actor]])
+                #expect(movies.isEmpty, "\(storeType): SELF compared with an Actor")
+            }
+        }
+    }
+
+    @Test func aKeyReadFromEachElementOfASetHasNoRepeats() throws {
+        let stack = try Self.stack(NSInMemoryStoreType)
+        let predicate = NSPredicate(format: "characters.movie.@count == 1")
+        #expect(try Self.titles(in: stack, predicate) == ["Aliens", "Alien", "Amélie", "Blade Runner"].sorted())
+    }
+
+    @Test func aLongOrChainCompilesWithinSQLiteLimits() throws {
+        let format = (0..<2000).map { "year == \($0)" }.joined(separator: " OR ")
+        let answers = try Self.answers(format)
+        #expect(answers.sqlite == ["Alien", "Aliens", "Blade Runner", "Heat"])
+        #expect(answers.sqlite == answers.inMemory)
+    }
+
+    @Test func predicatesBuiltOneSubpredicateAtATimeCompile() throws {
+        let stack = try Self.stack(NSSQLiteStoreType)
+        var predicate = NSPredicate(format: "year > 1900")
+        for year in 1950..<2250 where year != 1979 {
+            predicate = NSCompoundPredicate(andPredicateWithSubpredicates: [predicate, NSPredicate(format: "year != %d", year)])
+        }
+        #expect(try Self.titles(in: stack, predicate) == ["Alien"])
+    }
+
+    // MARK: Apple's SQLite store refuses these
+
+    @Test(arguments: [
+        "characters.name == 'Ripley'",
+        "characters == nil",
+        "ANY characters.actor.roles.name == 'Ripley'",
+        "title < 3",
+        "year BEGINSWITH '19'",
+        "rating CONTAINS 8",
+    ])
+    func sqliteRefusesWhatItCannotCompileFaithfully(format: String) throws {
+        let error = try #require(try Self.sqliteFetchError(format), "\(format)")
+        #expect(error.domain == NSCocoaErrorDomain)
+        #expect(error.code == NSCoreDataError)
+    }
+
+    @Test func sortingByAToOneRelationshipIsRefused() throws {
+        let error = try #require(try Self.sqliteFetchError("TRUEPREDICATE", entity: "Character", sortedBy: "movie"))
+        #expect(error.code == NSCoreDataError)
+        #expect(error.localizedDescription.contains("relationship"))
+    }
+
+    @Test func inMemoryEvaluationErrorsAreCoreDataErrors() throws {
+        let stack = try Self.stack(NSInMemoryStoreType)
+        let error = try #require(stack.context.performAndWait {
+            ctxError { _ = try ctxFetch("Movie", in: stack.context, "title < 3") }
+        })
+        #expect(error.domain == NSCocoaErrorDomain)
+        #expect(error.code == NSCoreDataError)
+        #expect(error.localizedDescription.contains("cannot compare"))
+    }
+
+    @Test func thePrefixUpperBoundSkipsSurrogatesAndCarries() {
+        #expect(SQLitePredicateCompiler.upperBound(ofPrefix: "ab") == "ac")
+        #expect(SQLitePredicateCompiler.upperBound(ofPrefix: "a\u{D7FF}") == "a\u{E000}")
+        #expect(SQLitePredicateCompiler.upperBound(ofPrefix: "a\u{10FFFF}") == "b")
+        #expect(SQLitePredicateCompiler.upperBound(ofPrefix: "\u{10FFFF}") == nil)
+    }
+}
