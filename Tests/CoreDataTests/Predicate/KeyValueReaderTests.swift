@@ -108,6 +108,14 @@ struct KeyValueReaderTests {
         #expect((try read("city", of: NSSet(array: people)) as? [Any])?.count == 2)
         let cities: Set<AnyHashable> = [["name": "Oslo", "country": "NO"], ["name": "Bergen", "country": "NO"]]
         #expect((try read("country", of: cities) as? [Any])?.count == 1)
+
+        let sparse = NSSet(array: (0..<100).map { index -> NSDictionary in
+            let value: Any = index.isMultiple(of: 2) ? NSNull() : NSNumber(value: Double.nan)
+            return ["index": index, "value": value]
+        })
+        #expect((try read("value", of: sparse) as? [Any])?.count == 2, "nulls and NaNs repeat")
+        let numbers = NSSet(array: [["id": 1, "n": 1], ["id": 2, "n": 1.0], ["id": 3, "n": true]] as [NSDictionary])
+        #expect((try read("n", of: numbers) as? [Any])?.count == 1, "1, 1.0 and true are equal numbers")
     }
 
     @Test func collectionOperatorsOnEmptyAndInvalidInput() throws {

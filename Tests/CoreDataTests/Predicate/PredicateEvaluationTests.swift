@@ -29,6 +29,14 @@ struct PredicateEvaluationTests {
         #expect(!matches("age == '24'"), "a number never equals a string")
     }
 
+    @Test func notANumberEqualsOnlyItselfAndOrdersFirst() {
+        let nan: [String: Any] = ["x": Double.nan]
+        #expect(!NSPredicate(format: "x == 5").evaluate(with: nan))
+        #expect(NSPredicate(format: "x != 5").evaluate(with: nan))
+        #expect(NSPredicate(format: "x < -1e300").evaluate(with: nan))
+        #expect(NSPredicate(format: "x == %@", NSNumber(value: Double.nan)).evaluate(with: nan))
+    }
+
     @Test func equalityOfStringsIsExactWithoutOptions() {
         #expect(matches("name == 'Alice'"))
         #expect(!matches("name == 'alice'"))

@@ -54,10 +54,16 @@ enum PredicateNumber {
     }
 
     /// Orders two numbers by value; integers are compared exactly, anything else as doubles.
+    /// NaN equals NaN and orders before every other number, so that the order is total.
     func compare(_ other: PredicateNumber) -> ComparisonResult {
         if case .integer(let lhs) = self, case .integer(let rhs) = other {
             return ComparisonResult(ordering: lhs, rhs)
         }
-        return ComparisonResult(ordering: doubleValue, other.doubleValue)
+        switch (doubleValue.isNaN, other.doubleValue.isNaN) {
+        case (true, true): return .orderedSame
+        case (true, false): return .orderedAscending
+        case (false, true): return .orderedDescending
+        case (false, false): return ComparisonResult(ordering: doubleValue, other.doubleValue)
+        }
     }
 }

@@ -58,7 +58,8 @@ enum ValueComparison {
         case .null:
             hasher.combine(0)
         case .number(let number):
-            hasher.combine(number.doubleValue)
+            let double = number.doubleValue
+            hasher.combine(double.isNaN ? .nan : double)
         case .string(let string):
             hasher.combine(string)
         case .date(let date):
