@@ -37,6 +37,21 @@ struct PredicateEvaluationTests {
         #expect(NSPredicate(format: "x == %@", NSNumber(value: Double.nan)).evaluate(with: nan))
     }
 
+    @Test func largeInListsAnswerAsSmallOnesDo() throws {
+        let members: [Any] = Array(0..<20) + [NSNull(), "x", 2.5, ["nested"]]
+        #expect(MembershipIndex(members) != nil)
+        let inList = NSPredicate(format: "v IN %@", argumentArray: [members])
+        let aggregate = NSPredicate(format: "v IN {" + (0..<20).map(String.init).joined(separator: ",") + ", nil, 'x', 2.5}")
+        for value in [5, 5.0, true, 2.5, "x", NSNull(), 99, "y", "X", ["nested"], 2.5000001] as [Any] {
+            let expected = members.contains { ValueComparison.isEqual($0, value) }
+            #expect(inList.evaluate(with: ["v": value]) == expected, "\(value)")
+            if !(value is [Any]) { #expect(aggregate.evaluate(with: ["v": value]) == expected, "\(value)") }
+        }
+        #expect(NSPredicate(format: "v IN[c] %@", argumentArray: [members]).evaluate(with: ["v": "X"]))
+        #expect(NSPredicate(format: "ANY v IN %@", argumentArray: [members]).evaluate(with: ["v": [100, 3]]))
+        #expect(!NSPredicate(format: "ALL v IN %@", argumentArray: [members]).evaluate(with: ["v": [100, 3]]))
+    }
+
     @Test func equalityOfStringsIsExactWithoutOptions() {
         #expect(matches("name == 'Alice'"))
         #expect(!matches("name == 'alice'"))

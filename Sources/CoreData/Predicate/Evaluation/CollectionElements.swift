@@ -31,29 +31,8 @@ enum CollectionElements {
     /// element of a set gives, as `NSSet` does on Apple platforms. Values repeat when they are
     /// equal as predicates compare them, objects when they reference the same object.
     static func distinct(_ values: [Any]) -> [Any] {
-        var seen = Set<DistinctValue>()
-        return values.filter { seen.insert(DistinctValue(value: $0)).inserted }
-    }
-
-    /// A value hashed and compared the way predicates compare values (`NSNull` and nil alike,
-    /// `1 == 1.0`), which `AnyHashable` does not do for Foundation objects.
-    private struct DistinctValue: Hashable {
-        let value: Any
-
-        static func == (lhs: DistinctValue, rhs: DistinctValue) -> Bool {
-            if let lhs = lhs.value as? ObjectReference, let rhs = rhs.value as? ObjectReference {
-                return lhs.referencedObject == rhs.referencedObject
-            }
-            return ValueComparison.isEqual(lhs.value, rhs.value)
-        }
-
-        func hash(into hasher: inout Hasher) {
-            if let reference = value as? ObjectReference {
-                hasher.combine(reference.referencedObject)
-            } else {
-                ValueComparison.hash(value, into: &hasher)
-            }
-        }
+        var seen = Set<PredicateValueKey>()
+        return values.filter { seen.insert(PredicateValueKey($0)).inserted }
     }
 
     /// The values membership operators (`IN`, `CONTAINS`) search: a collection's elements, or a

@@ -37,9 +37,12 @@ struct PredicateEvaluator {
 
     private func evaluate(_ comparison: ComparisonNode, with object: Any?) throws -> Bool {
         let lhs = try value(of: comparison.left, with: object)
-        let rhs = try value(of: comparison.right, with: object)
-        let test = { (lhs: Any?) in
-            try ComparisonOperation.evaluate(comparison.operatorType, lhs, rhs, options: comparison.options)
+        let test: (Any?) throws -> Bool
+        if let membership = Self.membershipIndex(of: comparison) {
+            test = membership.contains
+        } else {
+            let rhs = try value(of: comparison.right, with: object)
+            test = { try ComparisonOperation.evaluate(comparison.operatorType, $0, rhs, options: comparison.options) }
         }
         switch comparison.modifier {
         case .direct:
@@ -49,6 +52,12 @@ struct PredicateEvaluator {
         case .all:
             return try quantifiedElements(of: lhs).allSatisfy { try test($0) }
         }
+    }
+
+    /// The hashed members of a large constant on the right of `IN` without options.
+    private static func membershipIndex(of comparison: ComparisonNode) -> MembershipIndex? {
+        guard comparison.operatorType == .in, comparison.options.isEmpty, case .constant(let constant) = comparison.right else { return nil }
+        return constant.membership
     }
 
     /// The elements `ANY` and `ALL` range over; nil counts as an empty collection (a to-many

@@ -6,9 +6,12 @@
 struct ConstantValue: Hashable {
     /// The constant itself.
     let value: Any?
+    /// The members of a large collection constant, for `IN`.
+    let membership: MembershipIndex?
 
     init(_ value: Any?) {
         self.value = ValueUnwrapping.unwrapped(value)
+        membership = MembershipIndex(self.value)
     }
 
     static func == (lhs: ConstantValue, rhs: ConstantValue) -> Bool {

@@ -39,8 +39,16 @@ struct SQLitePredicateCompiler {
     private mutating func compileCompound(_ type: NSCompoundPredicate.LogicalType, _ subpredicates: [PredicateNode], in scope: SQLScope) throws -> SQLFragment {
         switch type {
         case .not:
-            guard let operand = try subpredicates.first.map({ try compile($0, in: scope) }) else { return .alwaysTrue }
-            return SQLFragment(sql: "NOT (\(operand.sql))", bindings: operand.bindings)
+            // NOT negates the conjunction of its operands; NOT NOT p is p, in SQL's logic too.
+            var operands = subpredicates
+            var negations = 1
+            while operands.count == 1, case .compound(.not, let nested) = operands[0] {
+                operands = nested
+                negations += 1
+            }
+            let conjunction = try compileCompound(.and, operands, in: scope)
+            guard !negations.isMultiple(of: 2) else { return conjunction }
+            return SQLFragment(sql: "NOT (\(conjunction.sql))", bindings: conjunction.bindings)
         case .and:
             let parts = try Self.chainedOperands(of: .and, subpredicates).map { try compile($0, in: scope) }
             return parts.isEmpty ? .alwaysTrue : Self.grouped(parts, separator: " AND ")

@@ -158,6 +158,24 @@ import Testing
         #expect(try Self.titles(in: stack, predicate) == ["Alien"])
     }
 
+    @Test func negationsOfSeveralNoneAndNestedOperandsAgree() throws {
+        let alien = NSPredicate(format: "title == 'Alien'")
+        let allButAlien = ["Ab\u{10FFFF}z", "Aliens", "Amélie", "Blade Runner", "Heat", "Nul\u{0}Byte"]
+        var negated: NSPredicate = alien
+        for _ in 0..<151 { negated = NSCompoundPredicate(notPredicateWithSubpredicate: negated) }
+        let predicates: [(NSPredicate, [String])] = [
+            (negated, allButAlien),
+            (NSCompoundPredicate(type: .not, subpredicates: [alien, NSPredicate(format: "rating > 8")]), allButAlien),
+            (NSCompoundPredicate(type: .not, subpredicates: []), []),
+        ]
+        let sqlite = try Self.stack(NSSQLiteStoreType)
+        let memory = try Self.stack(NSInMemoryStoreType)
+        for (predicate, expected) in predicates {
+            #expect(try Self.titles(in: sqlite, predicate) == expected, "\(predicate)")
+            #expect(try Self.titles(in: memory, predicate) == expected, "\(predicate)")
+        }
+    }
+
     // MARK: Apple's SQLite store refuses these
 
     @Test(arguments: [
