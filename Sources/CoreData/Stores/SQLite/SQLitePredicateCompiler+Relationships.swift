@@ -98,13 +98,14 @@ extension SQLitePredicateCompiler {
 
     mutating func membership(of value: Any?, in relationship: NSRelationshipDescription, ownerAlias: String) throws -> SQLFragment {
         guard let destination = relationship.destinationEntity else { throw unsupported("a relationship without destination") }
-        let keys = try Self.collectionElementsOrSingle(value).compactMap { try primaryKey(of: $0, in: destination) }
-        guard !keys.isEmpty else { return .alwaysFalse }
+        // As in memory, a collection is not a member of the relationship, even of its elements.
+        guard let member = ValueUnwrapping.nonNull(value), CollectionElements.elements(of: member) == nil,
+              let key = try primaryKey(of: member, in: destination) else { return .alwaysFalse }
         let alias = newAlias()
         let source = try subquerySource(relationship, ownerAlias: ownerAlias, alias: alias)
         return SQLFragment(
-            sql: "EXISTS (SELECT 1 \(source.from) WHERE \(source.link) AND \(alias).Z_PK IN (\(Self.placeholders(keys.count))))",
-            bindings: keys.map(SQLValue.integer)
+            sql: "EXISTS (SELECT 1 \(source.from) WHERE \(source.link) AND \(alias).Z_PK = ?)",
+            bindings: [.integer(key)]
         )
     }
 

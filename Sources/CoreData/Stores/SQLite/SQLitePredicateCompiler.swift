@@ -176,6 +176,9 @@ struct SQLitePredicateCompiler {
         var left = try operand(comparison.left, in: scope)
         var right = try operand(comparison.right, in: scope)
         var type = comparison.operatorType
+        if case .constant(let value) = left, comparison.modifier != .direct {
+            return try compileQuantifiedConstant(value, comparison, in: scope)
+        }
         if case .constant = left, !right.isConstant {
             guard let flipped = Self.flipped(type) else {
                 return try compileConstantOnLeft(comparison, left: left, right: right)
@@ -201,6 +204,19 @@ struct SQLitePredicateCompiler {
         case .toMany:
             throw unsupported("a to-many key path here")
         }
+    }
+
+    /// `ANY {a, b} op x` and `ALL {a, b} op x`: the comparison of each element, joined by `OR`
+    /// or `AND`. Nil is an empty collection, as in memory.
+    private mutating func compileQuantifiedConstant(_ value: Any?, _ comparison: ComparisonNode, in scope: SQLScope) throws -> SQLFragment {
+        let elements = ValueUnwrapping.isNull(value) ? [] : try Self.collectionElements(value)
+        let comparisons = elements.map { element in
+            PredicateNode.comparison(ComparisonNode(
+                left: .constant(ConstantValue(element)), right: comparison.right,
+                operatorType: comparison.operatorType, modifier: .direct, options: comparison.options
+            ))
+        }
+        return try compileCompound(comparison.modifier == .all ? .and : .or, comparisons, in: scope)
     }
 
     /// `constant IN keyPath` and `constant CONTAINS keyPath`, which cannot simply be flipped.
@@ -285,10 +301,6 @@ struct SQLitePredicateCompiler {
         case let set as Set<AnyHashable>: return Array(set)
         default: throw CoreDataError.invalidRequest("IN and BETWEEN need a collection on their right side.")
         }
-    }
-
-    static func collectionElementsOrSingle(_ value: Any?) throws -> [Any] {
-        (try? collectionElements(value)) ?? [value as Any]
     }
 
     static func sqlOperator(_ type: NSComparisonPredicate.Operator) -> String {

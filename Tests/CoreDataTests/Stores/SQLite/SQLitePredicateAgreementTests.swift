@@ -113,6 +113,10 @@ import Testing
         ("rating BETWEEN {nil, 9}", []),
         // ALL is false when the condition is nil for one destination.
         ("ALL characters.actor.name == 'Sigourney Weaver'", ["Ab\u{10FFFF}z", "Heat", "Nul\u{0}Byte"]),
+        // ANY and ALL quantify their left side, here a constant; nil is an empty collection.
+        ("ANY nil == title", []),
+        ("ALL nil == title AND year == 1979", ["Alien"]),
+        ("ANY {'Heat', 'Alien'} == title", ["Alien", "Heat"]),
         // Attributes of different kinds are never equal (Alien's release date is 1979 seconds).
         ("released == year AND year != nil", []),
     ] as [(String, [String])])
@@ -132,6 +136,21 @@ import Testing
                 #expect(characters.isEmpty, "\(storeType): a Movie key compared with an Actor")
                 let movies = try ctxFetch("Movie", in: stack.context, "SELF IN %@", [[actor]])
                 #expect(movies.isEmpty, "\(storeType): SELF compared with an Actor")
+            }
+        }
+    }
+
+    @Test func membershipInAToManyRelationshipIsOfOneObject() throws {
+        for storeType in [NSSQLiteStoreType, NSInMemoryStoreType] {
+            let stack = try Self.stack(storeType)
+            try stack.context.performAndWait { () throws in
+                let characters = try ctxFetch("Character", in: stack.context, "name IN {'Ash', 'Deckard'}", sortedBy: "name")
+                let one = try ctxFetch("Movie", in: stack.context, "%@ IN characters", [characters[0]])
+                #expect(one.map(Self.title) == ["Alien"], "\(storeType)")
+                let collection = try ctxFetch("Movie", in: stack.context, "%@ IN characters", [characters])
+                #expect(collection.isEmpty, "\(storeType): an array is not a member")
+                let contained = try ctxFetch("Movie", in: stack.context, "characters CONTAINS %@", [characters[1]])
+                #expect(contained.map(Self.title) == ["Blade Runner"], "\(storeType)")
             }
         }
     }
