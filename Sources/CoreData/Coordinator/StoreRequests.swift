@@ -18,14 +18,6 @@ struct FetchPlan {
     }
 }
 
-extension Int {
-    /// The sum, clamped to `Int.max`: offsets and limits come from the app and may be huge.
-    func saturatingAdding(_ other: Int) -> Int {
-        let (sum, overflow) = addingReportingOverflow(other)
-        return overflow ? .max : sum
-    }
-}
-
 /// One row a save writes: its ID (temporary for new rows), its values in snapshot form
 /// (to-one destinations as object IDs) and the version the context last saw.
 struct RowChange {

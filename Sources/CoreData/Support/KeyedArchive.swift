@@ -24,6 +24,17 @@ struct KeyedArchive {
         case number(NSNumber)
         case data(Data)
         case date(Date)
+
+        /// The scalar a property-list value is; nil for references, arrays and dictionaries.
+        init?(_ value: BinaryPropertyList.Value) {
+            switch value {
+            case .string(let string): self = .string(string)
+            case .number(let number): self = .number(number)
+            case .data(let data): self = .data(data)
+            case .date(let date): self = .date(date)
+            case .reference, .array, .dictionary: return nil
+            }
+        }
     }
 
     /// What a key of an archived object holds.
@@ -100,19 +111,13 @@ struct KeyedArchive {
     // MARK: Reading entries
 
     private static func entry(from value: BinaryPropertyList.Value, objectCount: Int) -> Entry {
-        switch value {
-        case .string("$null"):
+        if case .string("$null") = value {
             return .null
-        case .string(let string):
-            return .scalar(.string(string))
-        case .number(let number):
-            return .scalar(.number(number))
-        case .data(let data):
-            return .scalar(.data(data))
-        case .date(let date):
-            return .scalar(.date(date))
-        case .reference:
-            return .invalid("an entry of $objects is a bare reference")
+        }
+        if let scalar = Scalar(value) {
+            return .scalar(scalar)
+        }
+        switch value {
         case .array:
             return .invalid("an entry of $objects is an array")
         case .dictionary(let dictionary):
@@ -123,6 +128,9 @@ struct KeyedArchive {
                 return classDescription(from: dictionary)
             }
             return .invalid("an entry of $objects is a dictionary without $class")
+        default:
+            // Scalars are handled above: what is left is a bare reference.
+            return .invalid("an entry of $objects is a bare reference")
         }
     }
 
@@ -143,6 +151,9 @@ struct KeyedArchive {
     }
 
     private static func field(from value: BinaryPropertyList.Value, objectCount: Int) -> Field? {
+        if let scalar = Scalar(value) {
+            return .scalar(scalar)
+        }
         switch value {
         case .reference(let index):
             return index < objectCount ? .reference(index) : nil
@@ -153,16 +164,8 @@ struct KeyedArchive {
                 indexes.append(index)
             }
             return .references(indexes)
-        case .dictionary:
+        default:
             return nil
-        case .string(let string):
-            return .scalar(.string(string))
-        case .number(let number):
-            return .scalar(.number(number))
-        case .data(let data):
-            return .scalar(.data(data))
-        case .date(let date):
-            return .scalar(.date(date))
         }
     }
 

@@ -49,6 +49,12 @@ final class CtxStack: @unchecked Sendable {
         return try CtxStack(model: model, storeType: storeType, directory: directory)
     }
 
+    /// How many objects of an entity the store file holds, read through a new coordinator.
+    func storedCountAfterReopening(_ entityName: String) throws -> Int {
+        let reopened = try reopened()
+        return try reopened.context.performAndWait { try ctxStoredCount(entityName, in: reopened.context) }
+    }
+
     /// Another private-queue context on the same coordinator.
     func newContext() -> NSManagedObjectContext {
         let context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)

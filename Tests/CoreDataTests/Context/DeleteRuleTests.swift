@@ -144,11 +144,8 @@ import Testing
             #expect(stack.context.deletedObjects == Set([movie, ripley, ash]))
             try stack.context.save()
         }
-        let reopened = try stack.reopened()
-        try reopened.context.performAndWait { () throws in
-            #expect(try ctxStoredCount("Movie", in: reopened.context) == 0)
-            #expect(try ctxStoredCount("Character", in: reopened.context) == 0)
-        }
+        #expect(try stack.storedCountAfterReopening("Movie") == 0)
+        #expect(try stack.storedCountAfterReopening("Character") == 0)
     }
 
     @Test func cascadeIsRecursive() throws {
@@ -220,10 +217,7 @@ import Testing
             #expect(stack.context.deletedObjects.contains(actor))
             #expect(stack.context.hasChanges)
         }
-        let reopened = try stack.reopened()
-        try reopened.context.performAndWait { () throws in
-            #expect(try ctxStoredCount("Actor", in: reopened.context) == 1)
-        }
+        #expect(try stack.storedCountAfterReopening("Actor") == 1)
     }
 
     @Test func denyAllowsTheDeleteOnceTheRelationshipIsEmpty() throws {
@@ -241,12 +235,9 @@ import Testing
             try stack.context.save()
             #expect(!stack.context.hasChanges)
         }
-        let reopened = try stack.reopened()
-        try reopened.context.performAndWait { () throws in
-            #expect(try ctxStoredCount("Actor", in: reopened.context) == 0)
-            #expect(try ctxStoredCount("Character", in: reopened.context) == 0)
-            #expect(try ctxStoredCount("Movie", in: reopened.context) == 1)
-        }
+        #expect(try stack.storedCountAfterReopening("Actor") == 0)
+        #expect(try stack.storedCountAfterReopening("Character") == 0)
+        #expect(try stack.storedCountAfterReopening("Movie") == 1)
     }
 
     @Test func denyWithAnEmptyRelationshipDeletes() throws {
@@ -273,11 +264,8 @@ import Testing
             stack.context.delete(actor)
             try stack.context.save()
         }
-        let reopened = try stack.reopened()
-        try reopened.context.performAndWait { () throws in
-            #expect(try ctxStoredCount("Actor", in: reopened.context) == 0)
-            #expect(try ctxStoredCount("Character", in: reopened.context) == 0)
-        }
+        #expect(try stack.storedCountAfterReopening("Actor") == 0)
+        #expect(try stack.storedCountAfterReopening("Character") == 0)
     }
 
     // MARK: No action
@@ -311,10 +299,7 @@ import Testing
             #expect(try ctxFetch("Movie", in: stack.context).isEmpty)
             try stack.context.save()
         }
-        let reopened = try stack.reopened()
-        try reopened.context.performAndWait { () throws in
-            #expect(try ctxStoredCount("Movie", in: reopened.context) == 0)
-        }
+        #expect(try stack.storedCountAfterReopening("Movie") == 0)
     }
 
     @Test func deletingAnUnsavedObjectCascadesToUnsavedDestinations() throws {
@@ -330,11 +315,8 @@ import Testing
             #expect(!stack.context.insertedObjects.contains(ripley))
             try stack.context.save()
         }
-        let reopened = try stack.reopened()
-        try reopened.context.performAndWait { () throws in
-            #expect(try ctxStoredCount("Movie", in: reopened.context) == 1)
-            #expect(try ctxStoredCount("Character", in: reopened.context) == 0)
-        }
+        #expect(try stack.storedCountAfterReopening("Movie") == 1)
+        #expect(try stack.storedCountAfterReopening("Character") == 0)
     }
 
     @Test func deletingAnUnsavedObjectNullifiesSavedDestinations() throws {

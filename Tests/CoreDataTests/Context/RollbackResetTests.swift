@@ -92,11 +92,8 @@ import Testing
             #expect(dallas.value(forKey: "actor") as? NSManagedObject === actor)
             try stack.context.save()
         }
-        let reopened = try stack.reopened()
-        try reopened.context.performAndWait { () throws in
-            #expect(try ctxStoredCount("Movie", in: reopened.context) == 1)
-            #expect(try ctxStoredCount("Character", in: reopened.context) == 2)
-        }
+        #expect(try stack.storedCountAfterReopening("Movie") == 1)
+        #expect(try stack.storedCountAfterReopening("Character") == 2)
     }
 
     @Test func rollbackRestoresRelationshipsOnBothSides() throws {

@@ -374,10 +374,7 @@ enum CtxValidationModel {
             #expect(!stack.context.hasChanges)
             #expect(!movie.objectID.isTemporaryID)
         }
-        let reopened = try stack.reopened()
-        try reopened.context.performAndWait { () throws in
-            #expect(try ctxStoredCount("Movie", in: reopened.context) == 1)
-            #expect(try ctxStoredCount("Actor", in: reopened.context) == 1)
-        }
+        #expect(try stack.storedCountAfterReopening("Movie") == 1)
+        #expect(try stack.storedCountAfterReopening("Actor") == 1)
     }
 }

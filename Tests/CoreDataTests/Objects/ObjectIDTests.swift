@@ -128,10 +128,7 @@ import Testing
             #expect(movie.objectID == permanent)
             #expect(!movie.isInserted)
         }
-        let reopened = try stack.reopened()
-        try reopened.context.performAndWait { () throws in
-            #expect(try ctxStoredCount("Movie", in: reopened.context) == 1)
-        }
+        #expect(try stack.storedCountAfterReopening("Movie") == 1)
     }
 
     @Test func obtainPermanentIDsSkipsObjectsThatAlreadyHaveOne() throws {

@@ -293,14 +293,10 @@ struct SQLitePredicateCompiler {
     }
 
     static func collectionElements(_ value: Any?) throws -> [Any] {
-        switch ValueUnwrapping.unwrapped(value) {
-        case let array as [Any]: return array
-        case let set as NSSet: return set.allObjects
-        case let set as NSOrderedSet: return set.array
-        case let array as NSArray: return array.map { $0 }
-        case let set as Set<AnyHashable>: return Array(set)
-        default: throw CoreDataError.invalidRequest("IN and BETWEEN need a collection on their right side.")
+        guard let elements = CollectionElements.elements(of: value) else {
+            throw CoreDataError.invalidRequest("IN and BETWEEN need a collection on their right side.")
         }
+        return elements
     }
 
     static func sqlOperator(_ type: NSComparisonPredicate.Operator) -> String {
