@@ -1,7 +1,11 @@
 /// An expression for use in a comparison predicate.
 ///
 /// Expressions are the operands of comparisons: constants, key paths read from the evaluated
-/// object, `SELF`, `$variables` bound at evaluation time, and aggregates of other expressions.
+/// object, `SELF`, `$variables` bound at evaluation time, aggregates of other expressions,
+/// functions and operators, subqueries, set operations, conditionals and blocks.
+///
+/// Where Apple raises an exception for a property that does not apply to the kind of
+/// expression, such as `function` of a constant, this implementation returns an empty value.
 open class NSExpression: NSObject, NSCopying {
     /// The tree this expression stands for.
     let node: ExpressionNode
@@ -94,20 +98,34 @@ open class NSExpression: NSObject, NSCopying {
     }
 
     /// The kind of expression.
+    ///
+    /// Operators, indexes, `CAST` and key paths read from a computed value are functions, as on
+    /// Apple platforms; `FIRST`, `LAST` and `SIZE` are constants.
     open var expressionType: NSExpression.ExpressionType {
         switch node {
-        case .constant: .constantValue
+        case .constant, .indexSymbol: .constantValue
         case .evaluatedObject: .evaluatedObject
         case .variable: .variable
         case .keyPath: node.rootedKeyPath == nil ? .function : .keyPath
         case .aggregate: .aggregate
+        case .function, .method: .function
+        case .subquery: .subquery
+        case .setOperation(.union, _, _): .unionSet
+        case .setOperation(.intersect, _, _): .intersectSet
+        case .setOperation(.minus, _, _): .minusSet
+        case .conditional: .conditional
+        case .anyKey: .anyKey
+        case .block: .block
         }
     }
 
     /// The constant value of a constant expression; nil for other kinds of expression.
     open var constantValue: Any? {
-        guard case .constant(let constant) = node else { return nil }
-        return constant.value
+        switch node {
+        case .constant(let constant): constant.value
+        case .indexSymbol(let symbol): symbol.rawValue
+        default: nil
+        }
     }
 
     /// The key path of a key-path expression, with dots, such as `department.name`; empty for other
@@ -123,12 +141,99 @@ open class NSExpression: NSObject, NSCopying {
         return name
     }
 
-    /// The elements of an aggregate expression, as an array of `NSExpression`; an empty array for
-    /// other kinds of expression.
+    /// The elements of an aggregate expression, as an array of `NSExpression`; the collection
+    /// expression of a subquery; an empty array for other kinds of expression.
     open var collection: Any {
-        guard case .aggregate(let elements) = node else { return [NSExpression]() }
-        return elements.map { NSExpression(node: $0) }
+        switch node {
+        case .aggregate(let elements): elements.map { NSExpression(node: $0) }
+        case .subquery(let collection, _, _): NSExpression(node: collection)
+        default: [NSExpression]()
+        }
     }
+
+    /// Returns an expression that matches any key of a dictionary: `ANYKEY`.
+    open class func expressionForAnyKey() -> NSExpression {
+        NSExpression(node: .anyKey)
+    }
+
+    // MARK: Reading expressions
+
+    /// The selector of a function expression, such as `sum:` or `add:to:`; `valueForKeyPath:`
+    /// for a key path read from a computed value; empty for other kinds of expression.
+    open var function: String {
+        switch node {
+        case .function(let function, _): function.selector
+        case .method(_, let selector, _): selector
+        case .keyPath where node.rootedKeyPath == nil: "valueForKeyPath:"
+        default: ""
+        }
+    }
+
+    /// The arguments of a function or block expression; nil for other kinds of expression.
+    open var arguments: [NSExpression]? {
+        switch node {
+        case .function(_, let arguments), .method(_, _, let arguments), .block(_, let arguments):
+            arguments.map { NSExpression(node: $0) }
+        case .keyPath(_?, let components) where node.rootedKeyPath == nil:
+            [NSExpression(forKeyPath: components.joined(separator: "."))]
+        default:
+            nil
+        }
+    }
+
+    /// The receiver of a `FUNCTION` expression or of a key path read from a computed value, and
+    /// the collection of a subquery; a nil constant for other kinds of expression.
+    open var operand: NSExpression {
+        switch node {
+        case .method(let receiver, _, _): NSExpression(node: receiver)
+        case .keyPath(let base?, _) where node.rootedKeyPath == nil: NSExpression(node: base)
+        case .subquery(let collection, _, _): NSExpression(node: collection)
+        default: NSExpression(forConstantValue: nil)
+        }
+    }
+
+    /// The left collection of a set expression; a nil constant for other kinds of expression.
+    open var left: NSExpression {
+        guard case .setOperation(_, let left, _) = node else { return NSExpression(forConstantValue: nil) }
+        return NSExpression(node: left)
+    }
+
+    /// The right collection of a set expression; a nil constant for other kinds of expression.
+    open var right: NSExpression {
+        guard case .setOperation(_, _, let right) = node else { return NSExpression(forConstantValue: nil) }
+        return NSExpression(node: right)
+    }
+
+    /// The predicate of a subquery or conditional expression; `FALSEPREDICATE` for other kinds.
+    open var predicate: NSPredicate {
+        switch node {
+        case .subquery(_, _, let predicate), .conditional(let predicate, _, _): NSPredicate.make(node: predicate)
+        default: NSPredicate(value: false)
+        }
+    }
+
+    /// The expression a conditional evaluates when its predicate holds.
+    open var `true`: NSExpression {
+        guard case .conditional(_, let whenTrue, _) = node else { return NSExpression(forConstantValue: nil) }
+        return NSExpression(node: whenTrue)
+    }
+
+    /// The expression a conditional evaluates when its predicate does not hold.
+    open var `false`: NSExpression {
+        guard case .conditional(_, _, let whenFalse) = node else { return NSExpression(forConstantValue: nil) }
+        return NSExpression(node: whenFalse)
+    }
+
+    /// The closure of a block expression; for other kinds of expression, a closure that
+    /// evaluates the expression itself.
+    open var expressionBlock: (Any?, [NSExpression], NSMutableDictionary?) -> Any {
+        if case .block(let block, _) = node { return block.body }
+        return { object, _, context in self.expressionValue(with: object, context: context) ?? NSNull() }
+    }
+
+    /// Allows evaluation of an expression that was decoded from an archive. Expressions made in
+    /// code or from format strings can always be evaluated, so this does nothing.
+    open func allowEvaluation() {}
 
     /// Evaluates the expression with an object and a dictionary of variable bindings.
     ///

@@ -7,7 +7,7 @@ extension NSPredicate {
     /// same tree; code that needs one (`subpredicates`, substitution) makes it here.
     static func make(node: PredicateNode, parseError: NSError? = nil) -> NSPredicate {
         switch node {
-        case .constant:
+        case .constant, .block:
             NSPredicate(node: node, parseError: parseError)
         case .comparison(let comparison):
             NSComparisonPredicate(comparison: comparison, parseError: parseError)

@@ -89,6 +89,21 @@ open class NSPredicate: NSObject, NSCopying {
         self.init(node: .constant(value))
     }
 
+    /// Creates a predicate that evaluates a closure.
+    ///
+    /// Block predicates work with in-memory filtering and the in-memory store; a fetch from a
+    /// SQLite store fails with an error, as Apple's SQLite store does not support them either.
+    ///
+    /// - Parameter block: The closure, called with the object to evaluate and the substitution
+    ///   variables; it returns whether the object matches.
+    public convenience init(block: @escaping (Any?, [String: Any]?) -> Bool) {
+        self.init(node: .block(PredicateBlock(block)))
+    }
+
+    /// Allows evaluation of a predicate that was decoded from an archive. Predicates made in code
+    /// or from format strings can always be evaluated, so this does nothing.
+    open func allowEvaluation() {}
+
     /// Returns a Boolean value that indicates whether the object matches the conditions the
     /// predicate specifies.
     ///

@@ -9,8 +9,9 @@ struct PredicateErrorTests {
         "", "   ", "age", "1", "TRUE", "age * 25", "()", ",", "0 || 1", "age === 25", "age == ", "== 3", "a == 1 ==",
         "a == 1 AND", "(a == 1", "a == 1)", "a ==[x] 1", "a ==[] 1", "a ==[c 1", "a LIKE[cq] 'x'", "name == 'unterminated",
         #"name == "unterminated"#, "x.0 == 1", "a. == 1", "a == 1abc", "0x == 1", "0b102 == 1", "a == 'x\\u12'",
-        "anyCol CONATINS 0", "a == $", "a == #", "a == @", "size == 1", "a.first == 1", "SUBQUERY(a, $x, $x == 1).@count > 0",
-        "count(a) == 1", "a + 1 == 2", "a[0] == 1", "a == -b", "a UTI-CONFORMS-TO 'x'", "a ~ 1", "a == %k", "a == %", "a == %y",
+        "anyCol CONATINS 0", "a == $", "a == #", "a == @", "size == 1", "a.first == 1", "SUBQUERY(a, x, x == 1).@count > 0",
+        "SUBQUERY(a, $x).@count == 0", "count(a, b) == 1", "foo(a) == 1", "modulus(a) == 1", "a + == 2", "a[] == 1", "a[0 == 1",
+        "TERNARY(a, 1, 2) == 1", "FUNCTION(a) == 1", "FUNCTION(a, b) == 1", "CAST(a) == 1", "a == --", "a ** == 1", "a UTI-CONFORMS-TO 'x'", "a ~ 1", "a == %k", "a == %", "a == %y",
         "a == %%", "a BETWEEN", "{1, 2 == a", "NOT", "a IN {1,}", "ANY", "a == 1 b == 2",
     ])
     func malformed(format: String) {
@@ -36,7 +37,7 @@ struct PredicateErrorTests {
         #expect(string.localizedDescription.contains("character 8"))
         #expect(string.localizedDescription.contains("unterminated string"))
 
-        let unicode = try #require(NSPredicate(format: "nai\u{308}ve == 1 +").parseError)
+        let unicode = try #require(NSPredicate(format: "nai\u{308}ve == 1 )").parseError)
         #expect(unicode.localizedDescription.contains("character 11"), "offsets count characters")
     }
 

@@ -51,7 +51,7 @@ enum CollectionOperator: String {
     }
 
     /// The sum, as an integer while every addend is one and the sum fits, as a double otherwise.
-    private static func sum(_ values: [Any]) throws -> PredicateNumber {
+    static func sum(_ values: [Any]) throws -> PredicateNumber {
         var total = PredicateNumber.integer(0)
         for value in values {
             guard let number = PredicateNumber(value) else {
@@ -70,12 +70,12 @@ enum CollectionOperator: String {
         return .floating(lhs.doubleValue + rhs.doubleValue)
     }
 
-    private static func average(_ values: [Any]) throws -> Any? {
+    static func average(_ values: [Any]) throws -> Any? {
         guard !values.isEmpty else { return nil }
         return NSNumber(value: try sum(values).doubleValue / Double(values.count))
     }
 
-    private static func extreme(_ values: [Any], keeping order: ComparisonResult) -> Any? {
+    static func extreme(_ values: [Any], keeping order: ComparisonResult) -> Any? {
         values.dropFirst().reduce(values.first) { best, value in
             ValueComparison.order(value, best) == order ? value : best
         }
@@ -85,7 +85,7 @@ enum CollectionOperator: String {
         values.flatMap { CollectionElements.elements(of: $0) ?? [$0] }
     }
 
-    private static func distinct(_ values: [Any]) -> [Any] {
+    static func distinct(_ values: [Any]) -> [Any] {
         values.reduce(into: []) { unique, value in
             if !unique.contains(where: { ValueComparison.isEqual($0, value) }) {
                 unique.append(value)

@@ -14,6 +14,23 @@ extension PredicateEvaluator {
             return try KeyValueReader.value(atKeyPath: components, of: root)
         case .aggregate(let elements):
             return try elements.map { try value(of: $0, with: object) ?? NSNull() }
+        case .function(let function, let arguments):
+            return try FunctionEvaluation.apply(function, to: arguments.map { try value(of: $0, with: object) })
+        case .method(let receiver, let selector, let arguments):
+            return try MethodCall.invoke(selector, on: value(of: receiver, with: object),
+                                         arguments: arguments.map { try value(of: $0, with: object) })
+        case .indexSymbol(let symbol):
+            return symbol.rawValue
+        case .subquery(let collection, let variable, let predicate):
+            return try subquery(collection, variable: variable, predicate: predicate, with: object)
+        case .setOperation(let operation, let left, let right):
+            return try SetOperationEvaluation.apply(operation, value(of: left, with: object), value(of: right, with: object))
+        case .conditional(let condition, let whenTrue, let whenFalse):
+            return try value(of: evaluate(condition, with: object) ? whenTrue : whenFalse, with: object)
+        case .anyKey:
+            return try anyKeyValues(of: object)
+        case .block(let block, let arguments):
+            return ValueUnwrapping.unwrapped(block.body(object, arguments.map { NSExpression(node: $0) }, NSMutableDictionary(dictionary: variables)))
         }
     }
 
@@ -23,5 +40,28 @@ extension PredicateEvaluator {
             throw PredicateEvaluationError.missingVariable(name)
         }
         return ValueUnwrapping.unwrapped(value)
+    }
+
+    /// The elements of the collection for which the predicate holds with `$variable` bound to the
+    /// element (which is also the object the predicate's own key paths read).
+    private func subquery(_ collection: ExpressionNode, variable: String, predicate: PredicateNode, with object: Any?) throws -> [Any] {
+        let source = try value(of: collection, with: object)
+        guard !ValueUnwrapping.isNull(source) else { return [] }
+        guard let elements = CollectionElements.elements(of: source) else {
+            throw PredicateEvaluationError.invalidOperand("the collection of a SUBQUERY must be an array or a set, found \(type(of: source ?? NSNull()))")
+        }
+        var inner = self
+        return try elements.filter { element in
+            inner.variables[variable] = element
+            return try inner.evaluate(predicate, with: element)
+        }
+    }
+
+    /// `ANYKEY`: the values of every key of the evaluated dictionary.
+    private func anyKeyValues(of object: Any?) throws -> [Any] {
+        guard let values = DictionaryLookup.values(of: ValueUnwrapping.unwrapped(object)) else {
+            throw PredicateEvaluationError.unsupported("ANYKEY on \(type(of: object ?? NSNull()))")
+        }
+        return values
     }
 }

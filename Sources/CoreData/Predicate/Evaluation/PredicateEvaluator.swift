@@ -20,6 +20,8 @@ struct PredicateEvaluator {
             return try evaluate(comparison, with: object)
         case .compound(let type, let subpredicates):
             return try evaluate(type, subpredicates, with: object)
+        case .block(let block):
+            return block.body(object, variables)
         }
     }
 

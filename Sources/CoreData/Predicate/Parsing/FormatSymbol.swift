@@ -32,6 +32,7 @@ enum FormatSymbol: String, CaseIterable {
     case ampersand = "&"
     case pipe = "|"
     case caret = "^"
+    case tilde = "~"
     case shiftLeft = "<<"
     case shiftRight = ">>"
     case assign = ":="

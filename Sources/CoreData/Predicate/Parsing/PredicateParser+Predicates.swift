@@ -71,6 +71,7 @@ extension PredicateParser {
         if comparisonOperator(kind) != nil { return true }
         switch kind {
         case .symbol(let symbol): return [.dot, .openBracket].contains(symbol) || isArithmetic(symbol)
+        case .keyword(let keyword): return [.union, .intersect, .minus].contains(keyword)
         default: return false
         }
     }

@@ -14,6 +14,8 @@ enum PredicateFormatPrinter {
             format(comparison)
         case .compound(let type, let subpredicates):
             format(type, subpredicates)
+        case .block:
+            "BLOCKPREDICATE"
         }
     }
 
@@ -30,7 +32,52 @@ enum PredicateFormatPrinter {
             (base.map { format($0) + "." } ?? "") + components.map(escapedKey).joined(separator: ".")
         case .aggregate(let elements):
             "{" + elements.map(format).joined(separator: ", ") + "}"
+        case .function(let function, let arguments):
+            format(function, arguments)
+        case .method(let receiver, let selector, let arguments):
+            "FUNCTION(" + format(receiver) + ", " + ConstantFormatter.quoted(selector) + arguments.map { " , " + format($0) }.joined() + ")"
+        case .indexSymbol(let symbol):
+            symbol.rawValue
+        case .subquery(let collection, let variable, let predicate):
+            "SUBQUERY(" + format(collection) + ", $" + variable + ", " + format(predicate) + ")"
+        case .setOperation(let operation, let left, let right):
+            format(left) + " " + operation.keyword + " " + format(right)
+        case .conditional(let condition, let whenTrue, let whenFalse):
+            "TERNARY(" + format(condition) + ", " + format(whenTrue) + ", " + format(whenFalse) + ")"
+        case .anyKey:
+            "ANYKEY"
+        case .block(_, let arguments):
+            "BLOCK(<block>, " + arguments.map(format).joined(separator: ", ") + ")"
         }
+    }
+
+    /// Operators print infix (`a + b`, `a ** b`), indexes as subscripts, `~` as a prefix, `CAST`
+    /// as written, and every other function as its selector applied to its arguments
+    /// (`sum:({1, 2})`, `now()`). An operand that is itself an infix operation is parenthesised,
+    /// whatever the precedences: `(2 * 3) + 1`, as Apple prints it.
+    private static func format(_ function: ExpressionFunction, _ arguments: [ExpressionNode]) -> String {
+        if let infix = function.infixOperator, arguments.count == 2 {
+            return operand(arguments[0]) + " " + infix + " " + operand(arguments[1])
+        }
+        switch function {
+        case .index where arguments.count == 2:
+            return operand(arguments[0]) + "[" + format(arguments[1]) + "]"
+        case .onesComplement where arguments.count == 1:
+            return "~" + operand(arguments[0])
+        case .cast:
+            return "CAST(" + arguments.map(format).joined(separator: ", ") + ")"
+        default:
+            let name = FormatKeyword.isReserved(function.selector) ? "#" + function.selector : function.selector
+            return name + "(" + arguments.map(format).joined(separator: ", ") + ")"
+        }
+    }
+
+    /// An operand of an infix operator or subscript: parenthesised when it is an infix operation.
+    private static func operand(_ expression: ExpressionNode) -> String {
+        guard case .function(let function, let arguments) = expression, function.infixOperator != nil, arguments.count == 2 else {
+            return format(expression)
+        }
+        return "(" + format(expression) + ")"
     }
 
     /// How an operator is written: `==`, `!=`, `<`, …, `BEGINSWITH`, `IN`, `BETWEEN`.

@@ -1,8 +1,11 @@
 extension ExpressionNode {
     /// The expression with each `$variable` named in `bindings` replaced by its value.
+    ///
+    /// The iterator variable of a `SUBQUERY` is bound by the subquery itself, so it is not
+    /// replaced inside the subquery's predicate.
     func substitutingVariables(_ bindings: [String: Any]) -> ExpressionNode {
         switch self {
-        case .constant, .evaluatedObject:
+        case .constant, .evaluatedObject, .indexSymbol, .anyKey:
             self
         case .variable(let name):
             bindings[name].map(Self.expression(for:)) ?? self
@@ -10,6 +13,21 @@ extension ExpressionNode {
             .keyPath(base: base?.substitutingVariables(bindings), components: components)
         case .aggregate(let elements):
             .aggregate(elements.map { $0.substitutingVariables(bindings) })
+        case .function(let function, let arguments):
+            .function(function, arguments.map { $0.substitutingVariables(bindings) })
+        case .method(let receiver, let selector, let arguments):
+            .method(receiver: receiver.substitutingVariables(bindings), selector: selector,
+                    arguments: arguments.map { $0.substitutingVariables(bindings) })
+        case .subquery(let collection, let variable, let predicate):
+            .subquery(collection: collection.substitutingVariables(bindings), variable: variable,
+                      predicate: predicate.substitutingVariables(bindings.filter { $0.key != variable }))
+        case .setOperation(let operation, let left, let right):
+            .setOperation(operation, left.substitutingVariables(bindings), right.substitutingVariables(bindings))
+        case .conditional(let condition, let whenTrue, let whenFalse):
+            .conditional(condition.substitutingVariables(bindings), whenTrue.substitutingVariables(bindings),
+                         whenFalse.substitutingVariables(bindings))
+        case .block(let block, let arguments):
+            .block(block, arguments.map { $0.substitutingVariables(bindings) })
         }
     }
 

@@ -1,7 +1,6 @@
 /// The tree behind every `NSExpression`: the operands of comparison predicates.
 ///
-/// Part of the single predicate tree described at `PredicateNode`. New kinds of expression
-/// (functions, subqueries, set operations, conditionals) are added as new cases.
+/// Part of the single predicate tree described at `PredicateNode`.
 indirect enum ExpressionNode: Hashable {
     /// A fixed value: a literal, a `%@` argument, or `NSExpression(forConstantValue:)`.
     ///
@@ -26,6 +25,33 @@ indirect enum ExpressionNode: Hashable {
 
     /// `{a, b, c}`: a collection built from the values of its elements.
     case aggregate([ExpressionNode])
+
+    /// A built-in function of its arguments: the arithmetic and bitwise operators (`a + b` is
+    /// `add:to:`), the functions of NSExpression's documentation (`sum:`, `now`, …), an index
+    /// (`a[1]` is `objectFrom:withIndex:`) and `CAST` (`castObject:toType:`).
+    case function(ExpressionFunction, [ExpressionNode])
+
+    /// `FUNCTION(receiver, "selector", arguments…)`: a method called on the receiver's value.
+    case method(receiver: ExpressionNode, selector: String, arguments: [ExpressionNode])
+
+    /// `FIRST`, `LAST` or `SIZE` as the index of `a[…]`.
+    case indexSymbol(IndexSymbol)
+
+    /// `SUBQUERY(collection, $variable, predicate)`: the elements of the collection for which the
+    /// predicate holds with the variable bound to the element.
+    case subquery(collection: ExpressionNode, variable: String, predicate: PredicateNode)
+
+    /// `left UNION right`, `left INTERSECT right` or `left MINUS right`.
+    case setOperation(SetOperation, ExpressionNode, ExpressionNode)
+
+    /// `TERNARY(condition, whenTrue, whenFalse)`.
+    case conditional(PredicateNode, ExpressionNode, ExpressionNode)
+
+    /// `ANYKEY`: the values of every key of a dictionary, as in `ANYKEY == 1`.
+    case anyKey
+
+    /// A Swift closure over the evaluated object and its argument expressions; memory only.
+    case block(ExpressionBlock, [ExpressionNode])
 }
 
 extension ExpressionNode {
@@ -40,6 +66,43 @@ extension ExpressionNode {
             return components
         case let base?:
             return base.rootedKeyPath.map { $0 + components }
+        }
+    }
+
+    /// The direct subexpressions, in order; predicates inside are not expressions and are left out.
+    var subexpressions: [ExpressionNode] {
+        switch self {
+        case .constant, .evaluatedObject, .variable, .indexSymbol, .anyKey:
+            []
+        case .keyPath(let base, _):
+            base.map { [$0] } ?? []
+        case .aggregate(let elements):
+            elements
+        case .function(_, let arguments), .block(_, let arguments):
+            arguments
+        case .method(let receiver, _, let arguments):
+            [receiver] + arguments
+        case .subquery(let collection, _, _):
+            [collection]
+        case .setOperation(_, let left, let right):
+            [left, right]
+        case .conditional(_, let whenTrue, let whenFalse):
+            [whenTrue, whenFalse]
+        }
+    }
+
+    /// Whether the value is the same for every evaluated object and every binding: no key path,
+    /// `SELF`, variable, random number or block is involved.
+    var isConstantFolding: Bool {
+        switch self {
+        case .constant, .indexSymbol:
+            true
+        case .evaluatedObject, .variable, .keyPath, .anyKey, .block, .subquery, .conditional, .method:
+            false
+        case .function(let function, _) where !function.isDeterministic:
+            false
+        case .function, .aggregate, .setOperation:
+            subexpressions.allSatisfy(\.isConstantFolding)
         }
     }
 }

@@ -21,7 +21,7 @@ extension PredicateNode {
     /// How many predicates and expressions enclose the deepest leaf, counting this one.
     var nestingDepth: Int {
         switch self {
-        case .constant:
+        case .constant, .block:
             1
         case .comparison(let comparison):
             1 + max(comparison.left.nestingDepth, comparison.right.nestingDepth)
@@ -34,13 +34,10 @@ extension PredicateNode {
 extension ExpressionNode {
     /// How many expressions enclose the deepest leaf, counting this one.
     var nestingDepth: Int {
-        switch self {
-        case .constant, .evaluatedObject, .variable:
-            1
-        case .keyPath(let base, _):
-            1 + (base?.nestingDepth ?? 0)
-        case .aggregate(let elements):
-            1 + (elements.lazy.map(\.nestingDepth).max() ?? 0)
+        let predicateDepth = switch self {
+        case .subquery(_, _, let predicate), .conditional(let predicate, _, _): predicate.nestingDepth
+        default: 0
         }
+        return 1 + max(predicateDepth, subexpressions.lazy.map(\.nestingDepth).max() ?? 0)
     }
 }

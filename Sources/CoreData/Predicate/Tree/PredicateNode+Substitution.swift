@@ -5,7 +5,7 @@ extension PredicateNode {
     /// constant. Variables that `bindings` does not name are kept.
     func substitutingVariables(_ bindings: [String: Any]) -> PredicateNode {
         switch self {
-        case .constant:
+        case .constant, .block:
             return self
         case .comparison(var comparison):
             comparison.left = comparison.left.substitutingVariables(bindings)

@@ -12,7 +12,7 @@
 /// - `SOME` is stored as the `.any` modifier.
 /// - The parser stores a chain `a AND b AND c` as one compound with three operands (Apple's shape is
 ///   an open question, spec §8.1); parentheses in the format, `(a AND b) AND c`, keep their nesting.
-enum PredicateNode: Hashable {
+indirect enum PredicateNode: Hashable {
     /// `TRUEPREDICATE` (`true`) or `FALSEPREDICATE` (`false`), as made by `NSPredicate(value:)`.
     case constant(Bool)
 
@@ -24,4 +24,7 @@ enum PredicateNode: Hashable {
     /// An empty `AND` is true and an empty `OR` is false. `NOT` normally has exactly one operand;
     /// with several it negates their conjunction.
     case compound(NSCompoundPredicate.LogicalType, [PredicateNode])
+
+    /// A Swift closure, as made by `NSPredicate(block:)`; it can be evaluated in memory only.
+    case block(PredicateBlock)
 }

@@ -116,7 +116,7 @@ extension SQLitePredicateCompiler {
 
     /// The FROM clause and the correlation condition that list a to-many relationship's
     /// destinations (as `alias`) for the row `ownerAlias`.
-    private func subquerySource(_ relationship: NSRelationshipDescription, ownerAlias: String, alias: String) throws -> (from: String, link: String) {
+    func subquerySource(_ relationship: NSRelationshipDescription, ownerAlias: String, alias: String) throws -> (from: String, link: String) {
         guard let destination = relationship.destinationEntity else { throw unsupported("a relationship without destination") }
         let destinationMapping = try mapping(for: destination)
         let entityFilter = entityCondition(destinationMapping, alias: alias)

@@ -33,6 +33,8 @@ struct SQLitePredicateCompiler {
             return try compileCompound(type, subpredicates, in: scope)
         case .comparison(let comparison):
             return try compileComparison(comparison, in: scope)
+        case .block:
+            throw unsupported("a block predicate (block predicates work with in-memory stores only)")
         }
     }
 
@@ -111,6 +113,9 @@ struct SQLitePredicateCompiler {
         if let components = expression.rootedKeyPath {
             return try keyPathOperand(components, in: scope)
         }
+        if expression.isConstantFolding, expression.subexpressions.count > 0 {
+            return .constant(try PredicateEvaluator().value(of: expression, with: nil))
+        }
         switch expression {
         case .constant(let constant):
             return .constant(constant.value)
@@ -123,8 +128,22 @@ struct SQLitePredicateCompiler {
             })
         case .variable(let name):
             throw CoreDataError.invalidRequest("The predicate variable $\(name) has no value; substitute it before fetching.")
+        case .keyPath(let base?, ["@count"]):
+            return try countOperand(of: base, in: scope)
         case .keyPath:
             throw unsupported("a key path on a computed value")
+        case .function(let function, let arguments):
+            return try functionOperand(function, arguments, in: scope)
+        case .method(_, let selector, _):
+            throw unsupported("FUNCTION(…, \"\(selector)\") (custom functions cannot run in SQL)")
+        case .subquery:
+            throw unsupported("a SUBQUERY other than SUBQUERY(…).@count")
+        case .setOperation(let operation, _, _):
+            throw unsupported("the set expression \(operation.keyword)")
+        case .conditional, .anyKey, .indexSymbol:
+            throw unsupported(PredicateFormatPrinter.format(expression))
+        case .block:
+            throw unsupported("a block expression (block expressions work with in-memory stores only)")
         }
     }
 
@@ -239,12 +258,24 @@ struct SQLitePredicateCompiler {
 
     func compileScalar(_ fragment: SQLFragment, type: NSComparisonPredicate.Operator, right: Operand) throws -> SQLFragment {
         switch (type, right) {
+        case (.equalTo, .constant(let value)) where ValueUnwrapping.isNull(value):
+            return SQLFragment(sql: "\(fragment.sql) IS NULL", bindings: fragment.bindings)
+        case (.notEqualTo, .constant(let value)) where ValueUnwrapping.isNull(value):
+            return SQLFragment(sql: "\(fragment.sql) IS NOT NULL", bindings: fragment.bindings)
         case (.between, .constant(let bounds)):
             let (lower, upper) = try Self.bounds(bounds)
             return SQLFragment(sql: "\(fragment.sql) BETWEEN ? AND ?", bindings: fragment.bindings + [try scalarBinding(lower), try scalarBinding(upper)])
         case (.equalTo, .constant(let value)), (.notEqualTo, .constant(let value)), (.lessThan, .constant(let value)),
              (.lessThanOrEqualTo, .constant(let value)), (.greaterThan, .constant(let value)), (.greaterThanOrEqualTo, .constant(let value)):
             return SQLFragment(sql: "\(fragment.sql) \(Self.sqlOperator(type)) ?", bindings: fragment.bindings + [try scalarBinding(value)])
+        case (.equalTo, _), (.notEqualTo, _), (.lessThan, _), (.lessThanOrEqualTo, _), (.greaterThan, _), (.greaterThanOrEqualTo, _):
+            let other: SQLFragment
+            switch right {
+            case .attribute(let column, _): other = SQLFragment(sql: column)
+            case .scalar(let scalar): other = scalar
+            default: throw unsupported("comparing a computed value with a relationship")
+            }
+            return SQLFragment(sql: "\(fragment.sql) \(Self.sqlOperator(type)) \(other.sql)", bindings: fragment.bindings + other.bindings)
         default:
             throw unsupported("\(type) on a computed value")
         }

@@ -119,6 +119,29 @@ import Testing
         ("ANY {'Heat', 'Alien'} == title", ["Alien", "Heat"]),
         // Attributes of different kinds are never equal (Alien's release date is 1979 seconds).
         ("released == year AND year != nil", []),
+        // Arithmetic: integers stay integers (1979 / 2 is 989), dividing by zero gives 0, nil
+        // propagates, and constant parts are computed once.
+        ("year + 1 == 1980", ["Alien"]),
+        ("year * 2 > 3980", ["Amélie", "Heat"]),
+        ("year / 2 == 989", ["Alien"]),
+        ("year / 0 == 0", ["Alien", "Aliens", "Amélie", "Blade Runner", "Heat"]),
+        ("year + 1 == nil", ["Ab\u{10FFFF}z", "Nul\u{0}Byte"]),
+        ("rating * 10 >= 84", ["Alien", "Aliens"]),
+        ("rating > year / 250", ["Alien", "Aliens", "Amélie", "Blade Runner"]),
+        ("modulus:by:(year, 2) == 1", ["Alien", "Amélie", "Heat"]),
+        ("year & 1 == 1", ["Alien", "Amélie", "Heat"]),
+        ("-year < -1990", ["Amélie", "Heat"]),
+        ("abs(year - 2000) <= 5", ["Amélie", "Heat"]),
+        ("year == 1970 + 9", ["Alien"]),
+        ("year == sum({1970, 9})", ["Alien"]),
+        ("noindex(year) == 1986", ["Aliens"]),
+        ("released < now()", ["Alien"]),
+        ("released + 1 == CAST(1980, 'NSDate')", ["Alien"]),
+        // Counts of to-many relationships and subqueries.
+        ("SUBQUERY(characters, $c, $c.name BEGINSWITH 'R').@count == 1", ["Alien", "Aliens"]),
+        ("SUBQUERY(characters, $c, $c.actor != nil AND $c.movie.year < 1980).@count > 0", ["Alien"]),
+        ("SUBQUERY(characters, $c, $c.name == 'Hicks')[SIZE] == 0", ["Ab\u{10FFFF}z", "Alien", "Amélie", "Blade Runner", "Heat", "Nul\u{0}Byte"]),
+        ("characters[SIZE] == 2", ["Aliens"]),
     ] as [(String, [String])])
     func sqliteFetchesAgreeWithEvaluation(format: String, expected: [String]) throws {
         let answers = try Self.answers(format)
@@ -204,6 +227,13 @@ import Testing
         "title < 3",
         "year BEGINSWITH '19'",
         "rating CONTAINS 8",
+        "sqrt(year) > 44",
+        "FUNCTION(title, 'uppercaseString') == 'ALIEN'",
+        "TERNARY(year > 1990, 1, 0) == 1",
+        "{title} UNION {'Heat'} CONTAINS 'Heat'",
+        "year < random(3000)",
+        "modulus:by:(rating, 2) == 1",
+        "ANYKEY == 'Alien'",
     ])
     func sqliteRefusesWhatItCannotCompileFaithfully(format: String) throws {
         let error = try #require(try Self.sqliteFetchError(format), "\(format)")

@@ -1,0 +1,46 @@
+/// `FUNCTION(receiver, "selector", arguments…)` without an Objective-C runtime: the methods of
+/// strings and numbers that predicates commonly call are answered here; any other selector is an
+/// evaluation error naming it.
+enum MethodCall {
+    static func invoke(_ selector: String, on receiver: Any?, arguments: [Any?]) throws -> Any? {
+        guard let receiver = ValueUnwrapping.nonNull(receiver) else { return nil }
+        if let function = ExpressionFunction(selector: selector + ":"), function.arity == arguments.count + 1 {
+            return try FunctionEvaluation.apply(function, to: [receiver] + arguments)
+        }
+        if let string = receiver as? String, let result = try stringMethod(selector, string, arguments) {
+            return result
+        }
+        if let number = PredicateNumber(receiver), arguments.isEmpty, let result = numberMethod(selector, number) {
+            return result
+        }
+        throw PredicateEvaluationError.unsupported("FUNCTION(\(type(of: receiver)), \"\(selector)\") (there is no Objective-C runtime to send the message)")
+    }
+
+    private static func stringMethod(_ selector: String, _ string: String, _ arguments: [Any?]) throws -> Any? {
+        switch (selector, arguments.count) {
+        case ("uppercaseString", 0): return string.uppercased()
+        case ("lowercaseString", 0): return string.lowercased()
+        case ("capitalizedString", 0): return string.capitalized
+        case ("length", 0): return NSNumber(value: string.utf16.count)
+        case ("description", 0), ("self", 0): return string
+        case ("intValue", 0), ("integerValue", 0), ("longLongValue", 0): return NSNumber(value: Int64(string.trimmingCharacters(in: .whitespaces)) ?? 0)
+        case ("doubleValue", 0), ("floatValue", 0): return NSNumber(value: Double(string.trimmingCharacters(in: .whitespaces)) ?? 0)
+        case ("stringByAppendingString:", 1):
+            guard let suffix = arguments[0] as? String else {
+                throw PredicateEvaluationError.invalidOperand("stringByAppendingString: needs a string argument")
+            }
+            return string + suffix
+        default: return nil
+        }
+    }
+
+    private static func numberMethod(_ selector: String, _ number: PredicateNumber) -> Any? {
+        switch selector {
+        case "stringValue", "description": ConstantFormatter.format(number)
+        case "intValue", "integerValue", "longLongValue": NSNumber(value: number.exactInteger ?? Int64(exactly: number.doubleValue.rounded(.towardZero)) ?? 0)
+        case "doubleValue", "floatValue": NSNumber(value: number.doubleValue)
+        case "boolValue": NSNumber(value: number.doubleValue != 0)
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,116 @@
+/// Function expressions in SQL: arithmetic and bitwise operators over numeric attributes,
+/// `abs:`, `noindex:`, `now()`, `SUBQUERY(…).@count`, and anything whose value does not depend on
+/// the row, which is computed once in memory and bound as a constant.
+///
+/// Like Apple's store, the compiler refuses the functions SQL cannot compute the way memory does
+/// (powers, roots, logarithms, statistics over key paths, `FUNCTION`, random numbers).
+extension SQLitePredicateCompiler {
+    mutating func functionOperand(_ function: ExpressionFunction, _ arguments: [ExpressionNode], in scope: SQLScope) throws -> Operand {
+        switch function {
+        case .now:
+            return .constant(Date())
+        case .noIndex:
+            // Unary plus leaves the value alone and keeps SQLite from using an index on it.
+            switch try operand(arguments[0], in: scope) {
+            case .attribute(let column, let attribute): return .attribute("+" + column, attribute)
+            case let other: return other
+            }
+        case .add, .subtract, .multiply, .divide, .modulus, .bitwiseAnd, .bitwiseOr, .leftShift, .rightShift:
+            return .scalar(try binary(function, arguments, in: scope))
+        case .absoluteValue, .onesComplement:
+            let argument = try numericFragment(arguments[0], for: function, in: scope)
+            let sql = function == .absoluteValue ? "abs(\(argument.fragment.sql))" : "(~(\(argument.fragment.sql)))"
+            return .scalar(SQLFragment(sql: sql, bindings: argument.fragment.bindings))
+        case .index where arguments.count == 2 && arguments[1] == .indexSymbol(.size):
+            return try countOperand(of: arguments[0], in: scope)
+        default:
+            throw unsupported("the function \(PredicateFormatPrinter.format(ExpressionNode.function(function, arguments)))")
+        }
+    }
+
+    /// `SUBQUERY(…).@count` (or `[SIZE]`), and the count of a to-many relationship.
+    mutating func countOperand(of collection: ExpressionNode, in scope: SQLScope) throws -> Operand {
+        if case .subquery(let source, let variable, let predicate) = collection {
+            return .scalar(try subqueryCount(source, variable: variable, predicate: predicate, in: scope))
+        }
+        if let components = collection.rootedKeyPath, case .toMany(let relationship, let ownerAlias, let remainder) = try keyPathOperand(components, in: scope), remainder.isEmpty {
+            return .scalar(try countSubquery(relationship, ownerAlias: ownerAlias))
+        }
+        throw unsupported("the count of \(PredicateFormatPrinter.format(collection))")
+    }
+
+    // MARK: Arithmetic
+
+    /// What an arithmetic operand is made of: integers only, or possibly real numbers.
+    private enum NumericKind {
+        case integer
+        case real
+    }
+
+    private mutating func binary(_ function: ExpressionFunction, _ arguments: [ExpressionNode], in scope: SQLScope) throws -> SQLFragment {
+        let left = try numericFragment(arguments[0], for: function, in: scope)
+        let right = try numericFragment(arguments[1], for: function, in: scope)
+        let isIntegral = left.kind == .integer && right.kind == .integer
+        switch function {
+        case .divide, .modulus:
+            guard function == .divide || isIntegral else {
+                throw unsupported("modulus:by: of numbers that are not integers")
+            }
+            // Apple's functions divide by zero into 0 where SQLite gives NULL.
+            let sqlOperator = function == .divide ? "/" : "%"
+            let pieces = [SQLFragment(sql: "(CASE WHEN ("), right.fragment, SQLFragment(sql: ") = 0 THEN ("), left.fragment,
+                          SQLFragment(sql: ") * 0 ELSE ("), left.fragment, SQLFragment(sql: ") \(sqlOperator) ("), right.fragment,
+                          SQLFragment(sql: ") END)")]
+            return SQLFragment.joined(pieces, separator: "")
+        case .bitwiseAnd, .bitwiseOr, .leftShift, .rightShift:
+            guard isIntegral else { throw unsupported("\(function.selector) of numbers that are not integers") }
+            fallthrough
+        default:
+            let symbol = function.infixOperator ?? "+"
+            return SQLFragment.joined([SQLFragment(sql: "("), left.fragment, SQLFragment(sql: ") \(symbol) ("), right.fragment, SQLFragment(sql: ")")], separator: "")
+        }
+    }
+
+    /// An operand of arithmetic: a numeric or date attribute, a computed number, or a number.
+    private mutating func numericFragment(_ expression: ExpressionNode, for function: ExpressionFunction, in scope: SQLScope) throws -> (fragment: SQLFragment, kind: NumericKind) {
+        switch try operand(expression, in: scope) {
+        case .attribute(let column, let attribute) where attribute.attributeType.isNumeric || attribute.attributeType == .booleanAttributeType:
+            let isInteger = [.integer16AttributeType, .integer32AttributeType, .integer64AttributeType, .booleanAttributeType].contains(attribute.attributeType)
+            return (SQLFragment(sql: column), isInteger ? .integer : .real)
+        case .attribute(let column, let attribute) where attribute.attributeType == .dateAttributeType && [.add, .subtract].contains(function):
+            return (SQLFragment(sql: column), .real)
+        case .scalar(let fragment):
+            return (fragment, .real)
+        case .constant(let value):
+            guard let number = ValueUnwrapping.nonNull(value).flatMap(PredicateNumber.init) else {
+                if let date = value as? Date, [.add, .subtract].contains(function) {
+                    return (SQLFragment(sql: "?", bindings: [.real(date.timeIntervalSinceReferenceDate)]), .real)
+                }
+                if ValueUnwrapping.isNull(value) { return (SQLFragment(sql: "NULL"), .integer) }
+                throw unsupported("\(function.selector) of \(PredicateFormatPrinter.format(expression))")
+            }
+            if case .integer = number { return (SQLFragment(sql: "?", bindings: [number.sqlValue]), .integer) }
+            return (SQLFragment(sql: "?", bindings: [number.sqlValue]), .real)
+        default:
+            throw unsupported("\(function.selector) of \(PredicateFormatPrinter.format(expression))")
+        }
+    }
+
+    // MARK: Subqueries
+
+    /// `(SELECT COUNT(*) FROM destination WHERE linked AND predicate)`, with the iterator
+    /// variable standing for the destination row.
+    private mutating func subqueryCount(_ source: ExpressionNode, variable: String, predicate: PredicateNode, in scope: SQLScope) throws -> SQLFragment {
+        guard let components = source.rootedKeyPath,
+              case .toMany(let relationship, let ownerAlias, let remainder) = try keyPathOperand(components, in: scope), remainder.isEmpty,
+              let destination = relationship.destinationEntity else {
+            throw unsupported("a SUBQUERY over \(PredicateFormatPrinter.format(source)), which is not a to-many relationship")
+        }
+        let inner = SQLScope(entity: destination, alias: newAlias())
+        let rowPredicate = predicate.substitutingVariables([variable: NSExpression.expressionForEvaluatedObject()])
+        let condition = try compile(rowPredicate, in: inner)
+        let from = try subquerySource(relationship, ownerAlias: ownerAlias, alias: inner.alias)
+        let joins = inner.joins.joined(separator: " ")
+        return SQLFragment(sql: "(SELECT COUNT(*) \(from.from) \(joins) WHERE \(from.link) AND (\(condition.sql)))", bindings: condition.bindings)
+    }
+}
