@@ -177,10 +177,12 @@ extension NSManagedObject {
         if let fetched = layout.fetchedProperties[key] {
             return managedObjectContext?.evaluate(fetched, for: self) ?? []
         }
+        if let probed = KeyPathProbe.answer(forKey: key, of: self) { return probed }
         preconditionFailure("[<\(type(of: self))> valueForUndefinedKey:]: the entity \(entity.entityName) is not key value coding-compliant for the key \"\(key)\".")
     }
 
     private func setUndefinedValue(_ value: Any?, forKey key: String) {
+        if KeyPathProbe.isProbeObject(self) { return }
         preconditionFailure("[<\(type(of: self))> setValue:forUndefinedKey:]: the entity \(entity.entityName) is not key value coding-compliant for the key \"\(key)\".")
     }
 

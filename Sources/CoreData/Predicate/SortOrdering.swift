@@ -3,19 +3,17 @@
 enum SortOrdering {
     /// The elements in the order the descriptors give (stable for equal keys).
     ///
-    /// - Throws: the error of a key the elements do not have.
+    /// - Throws: the error of a key the elements do not have, or of a descriptor whose selector
+    ///   names no supported comparison method.
     static func sorted<Element>(_ elements: [Element], by descriptors: [NSSortDescriptor]) throws -> [Element] {
+        let orders = try descriptors.map { try $0.valueOrder() }
         let keys = try elements.map { element in
-            try descriptors.map { descriptor -> Any? in
-                guard let key = descriptor.key else { return element }
-                return try KeyValueReader.value(atKeyPath: key.split(separator: ".").map(String.init), of: element)
-            }
+            try descriptors.map { try $0.value(of: element) }
         }
         let order = keys.indices.sorted { lhs, rhs in
             for (index, descriptor) in descriptors.enumerated() {
-                var result = ValueComparison.sortOrder(keys[lhs][index], keys[rhs][index])
-                if !descriptor.ascending { result = ComparisonResult(rawValue: -result.rawValue) ?? result }
-                if result != .orderedSame { return result == .orderedAscending }
+                let result = orders[index](keys[lhs][index], keys[rhs][index])
+                if result != .orderedSame { return (result == .orderedAscending) == descriptor.ascending }
             }
             return lhs < rhs
         }

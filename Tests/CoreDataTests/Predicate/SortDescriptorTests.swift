@@ -1,7 +1,8 @@
 import Testing
 @testable import CoreData
 
-/// `NSSortDescriptor` ordering (nil first, numbers, strings, dates) and its object model.
+/// `NSSortDescriptor` ordering (nil first, numbers, strings, dates), its comparison selectors and
+/// comparator blocks, and its object model.
 @Suite("Sort descriptors")
 struct SortDescriptorTests {
     private func sorted(_ objects: [[String: Any]], by descriptor: NSSortDescriptor) -> [[String: Any]] {
@@ -69,5 +70,107 @@ struct SortDescriptorTests {
         #expect(descriptor.copy() as? NSSortDescriptor == descriptor)
         #expect(descriptor.description == "(name, ascending, compare:)")
         #expect(reversed.description == "(name, descending, compare:)")
+    }
+
+    // MARK: Selectors
+
+    @Test func selectorsNameFoundationsStringComparisons() {
+        func order(_ selector: Selector, _ lhs: String, _ rhs: String) -> ComparisonResult {
+            NSSortDescriptor(key: "s", ascending: true, selector: selector).compare(["s": lhs], to: ["s": rhs])
+        }
+        #expect(order("compare:", "B", "a") == .orderedAscending)
+        #expect(order("caseInsensitiveCompare:", "B", "a") == .orderedDescending)
+        #expect(order("caseInsensitiveCompare:", "ABC", "abc") == .orderedSame)
+        #expect(order("localizedCompare:", "B", "a") == "B".localizedCompare("a"))
+        #expect(order("localizedCaseInsensitiveCompare:", "B", "a") == .orderedDescending)
+        #expect(order("localizedStandardCompare:", "file10", "file2") == .orderedDescending, "numbers by value")
+        #expect(order("compare:", "file10", "file2") == .orderedAscending)
+        for selector: Selector in ["compare:", "caseInsensitiveCompare:", "localizedCompare:", "localizedCaseInsensitiveCompare:", "localizedStandardCompare:"] {
+            let comparison = SortComparison(selector)
+            #expect(comparison?.selector == selector)
+            #expect(comparison?.compare("file10", "File2") == NSSortDescriptor(key: nil, ascending: true, selector: selector).compare("file10", to: "File2"))
+        }
+    }
+
+    @Test func stringSelectorsOrderOtherValuesAsCompareDoes() {
+        let descriptor = NSSortDescriptor(key: "v", ascending: true, selector: Selector("localizedStandardCompare:"))
+        #expect(descriptor.compare(["v": 10], to: ["v": 9]) == .orderedDescending)
+        #expect(descriptor.compare([String: Any](), to: ["v": "a"]) == .orderedAscending, "nil first")
+        #expect(descriptor.compare(["v": Date(timeIntervalSinceReferenceDate: 1)], to: ["v": Date(timeIntervalSinceReferenceDate: 2)]) == .orderedAscending)
+    }
+
+    @Test func aNilSelectorMeansCompare() {
+        let descriptor = NSSortDescriptor(key: "name", ascending: true, selector: nil)
+        #expect(descriptor.selector == Selector("compare:"))
+        #expect(descriptor == NSSortDescriptor(key: "name", ascending: true))
+    }
+
+    @Test func unknownSelectorsOrderNothingAndMakeSortingThrow() {
+        let descriptor = NSSortDescriptor(key: "s", ascending: true, selector: Selector("compareBackwards:"))
+        #expect(descriptor.compare(["s": "a"], to: ["s": "b"]) == .orderedSame)
+        #expect(descriptor.comparator("a", "b") == .orderedSame)
+        let error = ctxError { _ = try SortOrdering.sorted([["s": "b"], ["s": "a"]], by: [descriptor]) }
+        #expect(error?.domain == NSCocoaErrorDomain)
+        #expect(error?.localizedDescription.contains("compareBackwards:") == true)
+    }
+
+    @Test func selectorsAreTheirNames() {
+        let selector = Selector("localizedStandardCompare:")
+        let literal: Selector = "localizedStandardCompare:"
+        #expect(selector == literal)
+        #expect(selector.hashValue == literal.hashValue)
+        #expect(selector != Selector("compare:"))
+        #expect(selector.description == "localizedStandardCompare:")
+        #expect("\(selector)" == "localizedStandardCompare:")
+    }
+
+    // MARK: Comparators
+
+    @Test func comparatorsOrderNonNilValues() {
+        let byLength = NSSortDescriptor(key: "s", ascending: true) { lhs, rhs in
+            let lhs = (lhs as? String)?.count ?? 0
+            let rhs = (rhs as? String)?.count ?? 0
+            return lhs < rhs ? .orderedAscending : lhs > rhs ? .orderedDescending : .orderedSame
+        }
+        #expect(byLength.compare(["s": "ccc"], to: ["s": "dd"]) == .orderedDescending)
+        #expect(byLength.compare([String: Any](), to: ["s": ""]) == .orderedAscending, "nil first, without calling the block")
+        #expect(byLength.selector == nil)
+        #expect(byLength.comparator("a", "bb") == .orderedAscending)
+        let reversed = byLength.reversedSortDescriptor as? NSSortDescriptor
+        #expect(reversed?.compare(["s": "ccc"], to: ["s": "dd"]) == .orderedAscending)
+        #expect(reversed?.selector == nil)
+        #expect(reversed?.key == "s")
+        #expect((reversed?.reversedSortDescriptor as? NSSortDescriptor) == byLength, "the reverse of the reverse is the same block")
+        #expect(byLength != NSSortDescriptor(key: "s", ascending: true) { _, _ in .orderedSame }, "blocks cannot be compared")
+        #expect(byLength != NSSortDescriptor(key: "s", ascending: true))
+        #expect(byLength.description == "(s, ascending, (null))")
+        let sorted = try? SortOrdering.sorted([["s": "ccc"], ["s": "a"], [:], ["s": "bb"]], by: [byLength])
+        #expect(sorted?.map { $0["s"] ?? "nil" } == ["nil", "a", "bb", "ccc"])
+    }
+
+    @Test func selectorDescriptorsHaveAValueComparator() {
+        let descriptor = NSSortDescriptor(key: "s", ascending: false, selector: Selector("caseInsensitiveCompare:"))
+        #expect(descriptor.comparator("B", "a") == .orderedDescending, "values in ascending order, whatever the direction")
+    }
+
+    // MARK: Object model with selectors
+
+    @Test func selectorsArePartOfTheObjectModel() throws {
+        let standard = NSSortDescriptor(key: "name", ascending: true, selector: Selector("localizedStandardCompare:"))
+        #expect(standard.description == "(name, ascending, localizedStandardCompare:)")
+        #expect(standard.selector == Selector("localizedStandardCompare:"))
+        #expect(standard.keyPath == nil)
+        #expect(standard == NSSortDescriptor(key: "name", ascending: true, selector: "localizedStandardCompare:"))
+        #expect(standard.hash == NSSortDescriptor(key: "name", ascending: true, selector: "localizedStandardCompare:").hash)
+        #expect(standard != NSSortDescriptor(key: "name", ascending: true))
+        #expect(standard.hash != NSSortDescriptor(key: "name", ascending: true).hash)
+        let reversed = try #require(standard.reversedSortDescriptor as? NSSortDescriptor)
+        #expect(reversed.selector == Selector("localizedStandardCompare:"))
+        #expect(reversed.description == "(name, descending, localizedStandardCompare:)")
+        #expect(reversed.compare(["name": "file2"], to: ["name": "file10"]) == .orderedDescending)
+        #expect(reversed.reversedSortDescriptor as? NSSortDescriptor == standard)
+        standard.allowEvaluation()
+        #expect(standard.compare(["name": "file2"], to: ["name": "file10"]) == .orderedAscending)
+        #expect(NSSortDescriptor(key: nil, ascending: true).description == "((null), ascending, compare:)")
     }
 }

@@ -13,6 +13,11 @@ import CSQLite
 ///
 /// SQLite's own `LIKE` has other wildcards and case rules, so it is never used.
 ///
+/// Each comparison method sort descriptors support is also a collation, named by
+/// `SortComparison.collationName` (`cd_compare`, `cd_localized_standard_compare`, …), that calls
+/// the same `SortComparison.compare(_:_:)` as sorting in memory; ORDER BY terms of string
+/// attributes use it, since SQLite's byte order is not `compare:`'s order.
+///
 /// Stores written by Apple's Core Data may carry triggers that call
 /// `NSCoreDataDATriggerUpdatedAffectedObjectValue` and `NSCoreDataDATriggerInsertUpdatedAffectedObjectValue`;
 /// they are registered as no-ops so that writes to such tables succeed.
@@ -52,6 +57,9 @@ enum SQLiteFunctions {
         for name in ["NSCoreDataDATriggerUpdatedAffectedObjectValue", "NSCoreDataDATriggerInsertUpdatedAffectedObjectValue"] {
             try define(name, arguments: 5, on: connection, deterministic: false) { _ in nil }
         }
+        for comparison in SortComparison.allCases {
+            try defineCollation(comparison.collationName, on: connection, comparison.compare)
+        }
     }
 
     // MARK: Registration
@@ -78,6 +86,31 @@ enum SQLiteFunctions {
             }
         }, nil, nil, { box in
             if let box { Unmanaged<FunctionBox>.fromOpaque(box).release() }
+        })
+        guard code == SQLITE_OK else {
+            throw SQLiteConnection.error(code: code, message: connection.lastErrorMessage, sql: nil)
+        }
+    }
+
+    private typealias CollationBody = (String, String) -> ComparisonResult
+
+    /// Boxes a Swift string comparison for SQLite's C callback.
+    private final class CollationBox {
+        let body: CollationBody
+        init(_ body: @escaping CollationBody) { self.body = body }
+    }
+
+    private static func defineCollation(_ name: String, on connection: SQLiteConnection, _ body: @escaping CollationBody) throws {
+        let box = Unmanaged.passRetained(CollationBox(body)).toOpaque()
+        let code = sqlite3_create_collation_v2(connection.handle, name, SQLITE_UTF8, box, { box, lhsCount, lhs, rhsCount, rhs in
+            guard let box else { return 0 }
+            let collation = Unmanaged<CollationBox>.fromOpaque(box).takeUnretainedValue()
+            // SQLite passes the bytes and their count, without a terminating NUL; embedded NULs are kept.
+            let lhs = String(decoding: UnsafeRawBufferPointer(start: lhs, count: Int(lhsCount)), as: UTF8.self)
+            let rhs = String(decoding: UnsafeRawBufferPointer(start: rhs, count: Int(rhsCount)), as: UTF8.self)
+            return Int32(collation.body(lhs, rhs).rawValue)
+        }, { box in
+            if let box { Unmanaged<CollationBox>.fromOpaque(box).release() }
         })
         guard code == SQLITE_OK else {
             throw SQLiteConnection.error(code: code, message: connection.lastErrorMessage, sql: nil)

@@ -1,17 +1,27 @@
 // Sorting: each sort descriptor of a fetch becomes one ORDER BY term.
 extension SQLitePredicateCompiler {
     /// The ORDER BY term of a sort descriptor.
+    ///
+    /// String attributes are ordered by the collation of the descriptor's comparison method, so
+    /// that the fetch orders them exactly as sorting in memory does; SQLite applies a collation
+    /// to text only, and other values order alike in SQL and in memory without one. Descriptors
+    /// SQL cannot order by (comparator blocks, unsupported selectors, no key) throw.
     mutating func orderTerm(_ descriptor: NSSortDescriptor, in scope: SQLScope) throws -> String {
-        guard let key = descriptor.key else { throw CoreDataError.invalidRequest("A sort descriptor without a key cannot sort a fetch.") }
+        guard let components = descriptor.keyPathComponents else {
+            throw CoreDataError.invalidRequest("A sort descriptor without a key cannot sort a fetch: \(descriptor)")
+        }
+        let comparison = try descriptor.selectorComparison()
         let direction = descriptor.ascending ? "ASC" : "DESC"
-        switch try keyPathOperand(key.split(separator: ".").map(String.init), in: scope) {
+        switch try keyPathOperand(components, in: scope) {
+        case .attribute(let column, let attribute) where attribute.attributeType == .stringAttributeType:
+            return "\(column) COLLATE \(comparison.collationName) \(direction)"
         case .attribute(let column, _):
             return "\(column) \(direction)"
         case .toMany(let relationship, let ownerAlias, let remainder) where remainder.first == "@count":
             return "\(try countSubquery(relationship, ownerAlias: ownerAlias).sql) \(direction)"
         default:
             // Objects have no order of their own; in memory such a key leaves the order unchanged.
-            throw CoreDataError.invalidRequest("The sort key '\(key)' of \(scope.entity.entityName) is a relationship, which cannot sort a fetch.")
+            throw CoreDataError.invalidRequest("The sort key '\(components.joined(separator: "."))' of \(scope.entity.entityName) is a relationship, which cannot sort a fetch.")
         }
     }
 }

@@ -1,0 +1,161 @@
+@testable import CoreData
+import Testing
+
+/// A SQLite fetch orders objects exactly as sorting them in memory does, for every comparison
+/// selector, both directions, and keys through a to-one relationship: strings are ordered by
+/// collations that run the in-memory comparison, not by SQLite's byte order. Descriptors SQL
+/// cannot order by throw.
+@Suite struct SQLiteSortAgreementTests {
+    /// Strings whose orders differ between comparisons and from byte order: case, accents
+    /// (precomposed and decomposed), numbers inside names, full-width letters, characters at
+    /// the top of the Unicode range, an embedded NUL, the empty string and nil.
+    static let names: [String?] = [
+        "file10", "file2", "File2", "file02", "file1", "ｆｉｌｅ3",
+        "Éclair", "eclair", "Eclair", "\u{e9}clair", "e\u{301}clair", "e\u{301}x", "\u{e9}a",
+        "zebra", "Zebra", "a", "B", "b", "ä", "A",
+        "Ab\u{10FFFF}z", "Ab\u{FFFD}z", "Nul\u{0}Byte", "Nul", "10", "9", "", nil,
+    ]
+
+    static let selectors: [Selector] = [
+        "compare:", "caseInsensitiveCompare:", "localizedCompare:", "localizedCaseInsensitiveCompare:", "localizedStandardCompare:",
+    ]
+
+    /// `Item` (name, rank, owner) → to-one `Owner` (label); rank is unique and breaks ties.
+    static func model() -> NSManagedObjectModel {
+        let item = ModelFixtureKit.entity("Item")
+        let owner = ModelFixtureKit.entity("Owner")
+        let toOwner = ModelFixtureKit.relationship("owner", to: owner, maxCount: 1)
+        let items = ModelFixtureKit.relationship("items", to: item, maxCount: 0)
+        ModelFixtureKit.inverse(toOwner, items)
+        item.properties = [ModelFixtureKit.attribute("name", .stringAttributeType), ModelFixtureKit.attribute("rank", .integer64AttributeType), toOwner]
+        owner.properties = [ModelFixtureKit.attribute("label", .stringAttributeType), items]
+        return ModelFixtureKit.model([item, owner])
+    }
+
+    /// A store holding one item per name; item `i` belongs to an owner labelled with the name
+    /// seven places on, except every fifth item, which has no owner.
+    static func stack(_ storeType: String) throws -> CtxStack {
+        let stack = try CtxStack(model: model(), storeType: storeType)
+        try stack.context.performAndWait { () throws in
+            for (rank, name) in names.enumerated() {
+                let item = ctxInsert("Item", into: stack.context, ["rank": rank])
+                if let name { item.setValue(name, forKey: "name") }
+                guard rank % 5 != 4 else { continue }
+                let owner = ctxInsert("Owner", into: stack.context)
+                if let label = names[(rank + 7) % names.count] { owner.setValue(label, forKey: "label") }
+                item.setValue(owner, forKey: "owner")
+            }
+            try stack.context.save()
+        }
+        return storeType == NSSQLiteStoreType ? try stack.reopened() : stack
+    }
+
+    /// The ranks of the items a fetch returns, in its order.
+    static func ranks(_ stack: CtxStack, sortedBy descriptors: [NSSortDescriptor]) throws -> [Int] {
+        try stack.context.performAndWait { () throws in
+            let request = NSFetchRequest<NSManagedObject>(entityName: "Item")
+            request.sortDescriptors = descriptors
+            // No unsaved changes: the order is the store's own.
+            request.includesPendingChanges = false
+            return try stack.context.fetch(request).map(rank)
+        }
+    }
+
+    static func rank(_ item: NSManagedObject) -> Int {
+        (item.value(forKey: "rank") as? NSNumber)?.intValue ?? -1
+    }
+
+    static func fetchError(_ stack: CtxStack, sortedBy descriptors: [NSSortDescriptor]) -> NSError? {
+        ctxError { _ = try ranks(stack, sortedBy: descriptors) }
+    }
+
+    // MARK: Agreement
+
+    @Test(arguments: selectors, ["name", "owner.label"])
+    func sqliteOrdersAsMemoryDoes(selector: Selector, key: String) throws {
+        let sqlite = try Self.stack(NSSQLiteStoreType)
+        let memory = try Self.stack(NSInMemoryStoreType)
+        for ascending in [true, false] {
+            let descriptors = [NSSortDescriptor(key: key, ascending: ascending, selector: selector), NSSortDescriptor(key: "rank", ascending: true)]
+            let fetched = try Self.ranks(sqlite, sortedBy: descriptors)
+            let sortedInMemory = try sqlite.context.performAndWait { () throws in
+                let items = try ctxFetch("Item", in: sqlite.context)
+                return try SortOrdering.sorted(items, by: descriptors).map(Self.rank)
+            }
+            let pairwise = try sqlite.context.performAndWait { () throws in
+                try ctxFetch("Item", in: sqlite.context).sorted { lhs, rhs in
+                    for descriptor in descriptors {
+                        let order = descriptor.compare(lhs, to: rhs)
+                        if order != .orderedSame { return order == .orderedAscending }
+                    }
+                    return false
+                }.map(Self.rank)
+            }
+            #expect(fetched.count == Self.names.count)
+            #expect(fetched == sortedInMemory, "\(selector) \(key) \(ascending ? "ascending" : "descending")")
+            #expect(fetched == pairwise)
+            #expect(try Self.ranks(memory, sortedBy: descriptors) == fetched, "the in-memory store agrees")
+        }
+    }
+
+    @Test func comparisonsOrderAsFoundationDoes() throws {
+        let stack = try Self.stack(NSSQLiteStoreType)
+        func names(_ selector: Selector) throws -> [String?] {
+            let descriptors = [NSSortDescriptor(key: "name", ascending: true, selector: selector), NSSortDescriptor(key: "rank", ascending: true)]
+            return try Self.ranks(stack, sortedBy: descriptors).map { Self.names[$0] }
+        }
+        let standard = try names("localizedStandardCompare:")
+        #expect(standard.first == .some(nil), "nil sorts first")
+        #expect(standard.dropFirst().first == "", "then the empty string")
+        let files = standard.compactMap { $0 }.filter { $0.lowercased().hasPrefix("file") }
+        #expect(files.firstIndex(of: "file2")! < files.firstIndex(of: "file10")!, "numbers inside names by value")
+        let caseInsensitive = try names("caseInsensitiveCompare:")
+        #expect(caseInsensitive.firstIndex(of: "B")! < caseInsensitive.firstIndex(of: "zebra")!)
+        let binary = try names("compare:")
+        #expect(binary.firstIndex(of: "B")! < binary.firstIndex(of: "a")!, "compare: is case-sensitive")
+        #expect(binary.firstIndex(of: "\u{e9}a")! < binary.firstIndex(of: "e\u{301}x")!, "compare: is not byte order")
+    }
+
+    // MARK: Refused descriptors
+
+    @Test func comparatorDescriptorsCannotSortASQLiteFetch() throws {
+        let stack = try Self.stack(NSSQLiteStoreType)
+        let descriptor = NSSortDescriptor(key: "name", ascending: true) { lhs, rhs in
+            ((lhs as? String) ?? "").count < ((rhs as? String) ?? "").count ? .orderedAscending : .orderedSame
+        }
+        let error = try #require(Self.fetchError(stack, sortedBy: [descriptor]))
+        #expect(error.domain == NSCocoaErrorDomain)
+        #expect(error.code == NSCoreDataError)
+        #expect(error.localizedDescription.contains("comparator"))
+    }
+
+    @Test func comparatorDescriptorsSortTheInMemoryStore() throws {
+        let stack = try Self.stack(NSInMemoryStoreType)
+        let byLength = NSSortDescriptor(key: "name", ascending: false) { lhs, rhs in
+            let lhs = (lhs as? String)?.count ?? 0
+            let rhs = (rhs as? String)?.count ?? 0
+            return lhs < rhs ? .orderedAscending : lhs > rhs ? .orderedDescending : .orderedSame
+        }
+        let ranks = try Self.ranks(stack, sortedBy: [byLength, NSSortDescriptor(key: "rank", ascending: true)])
+        let lengths = ranks.map { Self.names[$0]?.count ?? -1 }
+        #expect(lengths == lengths.sorted(by: >), "longest first, nil last")
+        #expect(lengths.last == -1)
+    }
+
+    @Test(arguments: [NSSQLiteStoreType, NSInMemoryStoreType])
+    func unknownSelectorsMakeFetchesThrow(storeType: String) throws {
+        let stack = try Self.stack(storeType)
+        let descriptor = NSSortDescriptor(key: "name", ascending: true, selector: Selector("compareBackwards:"))
+        let error = try #require(Self.fetchError(stack, sortedBy: [descriptor]))
+        #expect(error.domain == NSCocoaErrorDomain)
+        #expect(error.localizedDescription.contains("compareBackwards:"))
+    }
+
+    @Test func sortingByAStringAttributeThroughAToOneRelationshipJoins() throws {
+        let stack = try Self.stack(NSSQLiteStoreType)
+        let ranks = try Self.ranks(stack, sortedBy: [NSSortDescriptor(key: "owner.label", ascending: true), NSSortDescriptor(key: "rank", ascending: true)])
+        // Items without an owner (every fifth) and owners without a label read as nil: first.
+        let ownerless = Self.names.indices.filter { $0 % 5 == 4 || Self.names[($0 + 7) % Self.names.count] == nil }
+        #expect(Array(ranks.prefix(ownerless.count)) == ownerless)
+    }
+}
