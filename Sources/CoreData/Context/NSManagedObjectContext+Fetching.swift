@@ -46,8 +46,8 @@ extension NSManagedObjectContext {
         if let error = request.predicate?.parseError {
             throw error
         }
-        if !(request.propertiesToGroupBy ?? []).isEmpty || request.havingPredicate != nil {
-            throw CoreDataError.make(NSPersistentStoreUnsupportedRequestTypeError, "Grouped fetches (propertiesToGroupBy, havingPredicate) are not supported yet.")
+        if !(request.propertiesToGroupBy ?? []).isEmpty && request.resultType != .dictionaryResultType {
+            throw CoreDataError.invalidRequest("Invalid fetch request: propertiesToGroupBy requires the dictionary result type (.dictionaryResultType).")
         }
         return FetchPlan(
             entity: entity,
@@ -178,45 +178,21 @@ extension NSManagedObjectContext {
     }
 
     /// Dictionary results, which reflect the stores only: they ignore unsaved changes and register
-    /// no objects, as Apple documents. To-one relationships appear as object IDs.
+    /// no objects, as Apple documents. To-one relationships appear as object IDs. With several
+    /// stores, each store groups its own rows; the results are then sorted and paged together.
     private func dictionaries<T>(_ plan: FetchPlan, stores: [NSPersistentStore], request: NSFetchRequest<T>) throws -> [NSDictionary] {
         let coordinator = try requireCoordinator()
-        let names: [String] = try (request.propertiesToFetch ?? []).map { property in
-            if let name = property as? String { return name }
-            if let description = property as? NSPropertyDescription { return description.name }
-            throw CoreDataError.invalidRequest("Unsupported entry in propertiesToFetch: \(property).")
-        }
-        for name in names where plan.entity.layout.slotIndex(forKey: name) == nil {
-            throw CoreDataError.unknownKey(name, entity: plan.entity.entityName)
-        }
+        let shape = try DictionaryFetchShape(request: request, entity: plan.entity)
         let storePlan = stores.count > 1 ? plan.withoutPaging : plan
-        let rows = try coordinator.withStores { _ in try stores.flatMap { try $0.engine().fetchRows(storePlan) } }
-        var results: [NSDictionary] = []
-        var seen = Set<NSDictionary>()
-        for row in rows {
-            let dictionary = NSDictionary(dictionary: dictionaryEntries(of: row, names: names))
-            if request.returnsDistinctResults && !seen.insert(dictionary).inserted { continue }
-            results.append(dictionary)
-        }
+        var results = try coordinator.withStores { _ in try stores.flatMap { try $0.engine().fetchDictionaries(storePlan, shape: shape) } }
         guard stores.count > 1 else { return results }
+        if shape.returnsDistinctResults {
+            results = Array(NSOrderedSet(array: results).array.compactMap { $0 as? NSDictionary })
+        }
         if !plan.sortDescriptors.isEmpty {
             results = try SortOrdering.sorted(results, by: plan.sortDescriptors)
         }
         return plan.page(of: results)
-    }
-
-    /// The named values of a row (every persistent attribute when no names are given).
-    private func dictionaryEntries(of row: RowSnapshot, names: [String]) -> [String: Any] {
-        let layout = row.objectID.entity.layout
-        let slots = names.isEmpty
-            ? layout.persistentAttributeSlots
-            : names.compactMap(layout.slotIndex(forKey:))
-        var entry: [String: Any] = [:]
-        for slot in slots {
-            let value = row.values[slot]
-            entry[layout.slots[slot].name] = (value as? LazyAttributeValue)?.load() ?? value
-        }
-        return entry
     }
 
     /// Casts results to the request's result type; a mismatch is reported, never trapped on.

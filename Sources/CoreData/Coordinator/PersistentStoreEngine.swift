@@ -16,6 +16,9 @@ protocol PersistentStoreEngine: NSPersistentStore {
     /// The number of rows matching a plan.
     func countRows(_ plan: FetchPlan) throws -> Int
 
+    /// The dictionary results of a plan, with offset and limit applied to the dictionaries.
+    func fetchDictionaries(_ plan: FetchPlan, shape: DictionaryFetchShape) throws -> [NSDictionary]
+
     /// The current row of an object, or nil when it no longer exists.
     func snapshot(for objectID: NSManagedObjectID) throws -> RowSnapshot?
 
@@ -47,6 +50,11 @@ extension PersistentStoreEngine {
 
     func countRows(_ plan: FetchPlan) throws -> Int {
         try fetchObjectIDs(plan).count
+    }
+
+    func fetchDictionaries(_ plan: FetchPlan, shape: DictionaryFetchShape) throws -> [NSDictionary] {
+        let rows = try fetchRows(plan.withoutPaging).map { StoredRow(row: $0, store: self) }
+        return try DictionaryResultBuilder(shape: shape).results(for: rows, plan: plan)
     }
 
     func snapshots(for objectIDs: [NSManagedObjectID]) throws -> [RowSnapshot] {

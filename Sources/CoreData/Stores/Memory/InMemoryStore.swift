@@ -156,47 +156,4 @@ final class InMemoryStore: NSPersistentStore, PersistentStoreEngine, @unchecked 
         nextPrimaryKey[root] = key
         return key
     }
-
-    // MARK: Rows as key-value readable objects
-
-    /// A stored row seen through key-value coding, so predicates and sort descriptors evaluate
-    /// against it: to-one relationships lead to other rows, to-many ones to sets of rows (arrays
-    /// when ordered).
-    final class StoredRow: KeyValueCodingReadable, ObjectReference, Hashable {
-        let row: RowSnapshot
-        unowned let store: InMemoryStore
-
-        init(row: RowSnapshot, store: InMemoryStore) {
-            self.row = row
-            self.store = store
-        }
-
-        var referencedObject: AnyHashable { row.objectID.identity }
-
-        func keyValue(forKey key: String) throws -> Any? {
-            let layout = row.objectID.entity.layout
-            guard let slot = layout.slotIndex(forKey: key) else {
-                throw CoreDataError.unknownKey(key, entity: row.objectID.entity.entityName)
-            }
-            switch layout.slots[slot].kind {
-            case .attribute:
-                let value = row.values[slot]
-                return (value as? LazyAttributeValue)?.load() ?? value
-            case .toOne:
-                return (row.values[slot] as? NSManagedObjectID).flatMap { store.rows[$0] }.map { StoredRow(row: $0, store: store) }
-            case .toMany(let relationship):
-                let destinations = try store.destinationIDs(of: row.objectID, relationship: relationship)
-                let rows = destinations.compactMap { store.rows[$0] }.map { StoredRow(row: $0, store: store) }
-                return relationship.isOrdered ? rows : Set(rows)
-            }
-        }
-
-        static func == (lhs: StoredRow, rhs: StoredRow) -> Bool {
-            lhs.row.objectID.identity == rhs.row.objectID.identity
-        }
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(row.objectID.identity)
-        }
-    }
 }

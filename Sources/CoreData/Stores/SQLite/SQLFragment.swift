@@ -34,3 +34,11 @@ final class SQLScope {
         return (made.alias, made.entity)
     }
 }
+
+/// What a SELECT returns: its columns, the columns its rows are grouped by, and whether
+/// duplicate rows are dropped.
+struct SQLProjection {
+    var columns: SQLFragment
+    var groupBy: [SQLFragment] = []
+    var distinct = false
+}

@@ -101,32 +101,39 @@ extension SQLiteStore {
 
     /// `SELECT <columns> FROM <table> t0 <joins> WHERE <entity filter> AND <predicate> ORDER BY … LIMIT … OFFSET …`.
     private func select(_ columns: String, plan: FetchPlan, schema: SQLiteSchema, paged: Bool, sorted: Bool = true) throws -> SQLFragment {
+        try select(plan: plan, schema: schema, paged: paged, sorted: sorted) { _, _ in SQLProjection(columns: SQLFragment(sql: columns)) }
+    }
+
+    /// `SELECT [DISTINCT] <projection> FROM <table> t0 <joins> WHERE … GROUP BY … ORDER BY … LIMIT …`,
+    /// where the projection is compiled with the same compiler, and so the same joins, as the
+    /// predicate and the sort.
+    func select(plan: FetchPlan, schema: SQLiteSchema, paged: Bool, sorted: Bool = true,
+                projection: (inout SQLitePredicateCompiler, SQLScope) throws -> SQLProjection) throws -> SQLFragment {
         guard let mapping = schema.mapping(for: plan.entity) else {
             throw CoreDataError.invalidRequest("The entity \(plan.entity.entityName) is not stored in this SQLite store.")
         }
         var compiler = SQLitePredicateCompiler(schema: schema, store: self)
         let scope = SQLScope(entity: plan.entity, alias: "t0")
-        var conditions: [SQLFragment] = []
+        let selected = try projection(&compiler, scope)
         let numbers = plan.entities.compactMap { schema.mapping(for: $0)?.number }
         let hierarchy = plan.entity.rootEntity.selfAndDescendants.filter { schema.mapping(for: $0) != nil }
         let entityFilter = numbers.count < hierarchy.count ? " AND t0.Z_ENT IN (\(numbers.map(String.init).joined(separator: ", ")))" : ""
-        if let predicate = plan.predicate {
-            conditions.append(try compiler.compile(predicate.node, in: scope))
-        }
+        let condition = try plan.predicate.map { try compiler.compile($0.node, in: scope) }
         let order = sorted ? try plan.sortDescriptors.map { try compiler.orderTerm($0, in: scope) } : []
-        var sql = "SELECT \(columns) FROM \(mapping.table) t0"
+        var sql = "SELECT \(selected.distinct ? "DISTINCT " : "")\(selected.columns.sql) FROM \(mapping.table) t0"
         if !scope.joins.isEmpty { sql += " " + scope.joins.joined(separator: " ") }
-        let condition = SQLFragment.joined(conditions, separator: " AND ")
         sql += " WHERE 1" + entityFilter
-        if !conditions.isEmpty { sql += " AND (\(condition.sql))" }
+        if let condition { sql += " AND (\(condition.sql))" }
+        let grouping = SQLFragment.joined(selected.groupBy, separator: ", ")
+        if !selected.groupBy.isEmpty { sql += " GROUP BY " + grouping.sql }
         if !order.isEmpty { sql += " ORDER BY " + order.joined(separator: ", ") }
         if paged && (plan.limit > 0 || plan.offset > 0) {
             sql += " LIMIT \(plan.limit > 0 ? plan.limit : -1) OFFSET \(plan.offset)"
         }
-        return SQLFragment(sql: sql, bindings: condition.bindings)
+        return SQLFragment(sql: sql, bindings: selected.columns.bindings + (condition?.bindings ?? []) + grouping.bindings)
     }
 
-    private func prepare(_ query: SQLFragment, on connection: SQLiteConnection) throws -> SQLiteStatement {
+    func prepare(_ query: SQLFragment, on connection: SQLiteConnection) throws -> SQLiteStatement {
         let statement = try connection.statement(query.sql)
         for (index, value) in query.bindings.enumerated() {
             statement.bind(value, at: Int32(index + 1))
