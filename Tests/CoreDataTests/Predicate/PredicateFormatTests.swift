@@ -91,7 +91,7 @@ struct PredicateFormatTests {
 
     @Test func datesPrintAsCasts() {
         let date = Date(timeIntervalSinceReferenceDate: 453_945_600.5)
-        #expect(NSPredicate(format: "birthday == %@", date).predicateFormat == #"birthday == CAST(453945600.5, "NSDate")"#)
+        #expect(NSPredicate(format: "birthday == %@", date).predicateFormat == #"birthday == CAST(453945600.500000, "NSDate")"#)
         let dates = [Date(timeIntervalSinceReferenceDate: 0)]
         #expect(NSPredicate(format: "birthday IN %@", dates).predicateFormat == "birthday IN {\(dates[0])}")
     }

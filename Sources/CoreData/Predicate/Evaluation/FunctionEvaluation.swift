@@ -213,6 +213,12 @@ enum FunctionEvaluation {
         guard let string = value as? String else {
             throw PredicateEvaluationError.invalidOperand("\(function.selector) needs a string, found \(type(of: value))")
         }
-        return function == .uppercase ? string.uppercased() : string.lowercased()
+        return changedCase(string, toUppercase: function == .uppercase)
+    }
+
+    /// `uppercase:` or `lowercase:` of a string, with Unicode's full mappings (`ß` → `SS`); the
+    /// SQLite store's `cd_uppercase` and `cd_lowercase` functions call it too.
+    static func changedCase(_ string: String, toUppercase: Bool) -> String {
+        toUppercase ? string.uppercased() : string.lowercased()
     }
 }

@@ -2,14 +2,15 @@
 ///
 /// Strings are double-quoted with `"` and `\` escaped; numbers print as `NSNumber` describes them
 /// on Apple platforms (`24`, `1.5`, Booleans as `1`/`0`); dates print as
-/// `CAST(<seconds since 2001>, "NSDate")`, except inside a collection, where Apple prints their
+/// `CAST(<seconds since 2001>, "NSDate")` with `%f`'s six decimals (`CAST(0.000000, "NSDate")`, as
+/// Apple's `NSConstantValueExpression` formats them), except inside a collection, where Apple prints their
 /// description; collections print as `{a, b}`; nil as `nil` and `NSNull` as `<null>`.
 enum ConstantFormatter {
     /// The text of a constant at the top level of an expression.
     static func format(_ value: Any?) -> String {
         guard let value = ValueUnwrapping.unwrapped(value) else { return "nil" }
         if let date = value as? Date {
-            return "CAST(\(date.timeIntervalSinceReferenceDate), \"NSDate\")"
+            return "CAST(" + String(format: "%f", date.timeIntervalSinceReferenceDate) + ", \"NSDate\")"
         }
         return formatNested(value)
     }

@@ -10,6 +10,8 @@ import CSQLite
 ///   (mode 1) or ends with (mode 2) `needle`; an empty needle never matches.
 /// - `cd_like(string, pattern, options)`: the predicate language's `LIKE` (`*` and `?`).
 /// - `cd_matches(string, pattern, options)`: `MATCHES`, a whole-string regular expression.
+/// - `cd_uppercase(string)`, `cd_lowercase(string)`: `uppercase:` and `lowercase:` with Unicode's
+///   full case mappings (SQLite's `upper` and `lower` change ASCII letters only); NULL stays NULL.
 ///
 /// SQLite's own `LIKE` has other wildcards and case rules, so it is never used.
 ///
@@ -27,6 +29,10 @@ enum SQLiteFunctions {
         case beginsWith = 1
         case endsWith = 2
     }
+
+    /// The names of the case-changing functions, for the SQL compiler.
+    static let uppercase = "cd_uppercase"
+    static let lowercase = "cd_lowercase"
 
     static func register(on connection: SQLiteConnection) throws {
         try define("cd_equal", arguments: 3, on: connection) { arguments in
@@ -54,6 +60,11 @@ enum SQLiteFunctions {
             guard let string = text(arguments[0]), let pattern = text(arguments[1]) else { return 0 }
             return StringOperators.matches(string, regularExpression: pattern, options: options(arguments[2])) ? 1 : 0
         }
+        for (name, toUppercase) in [(uppercase, true), (lowercase, false)] {
+            try defineText(name, arguments: 1, on: connection) { arguments in
+                text(arguments[0]).map { FunctionEvaluation.changedCase($0, toUppercase: toUppercase) }
+            }
+        }
         for name in ["NSCoreDataDATriggerUpdatedAffectedObjectValue", "NSCoreDataDATriggerInsertUpdatedAffectedObjectValue"] {
             try define(name, arguments: 5, on: connection, deterministic: false) { _ in nil }
         }
@@ -64,7 +75,14 @@ enum SQLiteFunctions {
 
     // MARK: Registration
 
-    private typealias Body = ([OpaquePointer?]) -> Int64?
+    /// What a function returns to SQLite.
+    private enum Result {
+        case null
+        case integer(Int64)
+        case text(String)
+    }
+
+    private typealias Body = ([OpaquePointer?]) -> Result
 
     /// Boxes a Swift closure for SQLite's C callback.
     private final class FunctionBox {
@@ -72,18 +90,24 @@ enum SQLiteFunctions {
         init(_ body: @escaping Body) { self.body = body }
     }
 
-    private static func define(_ name: String, arguments: Int32, on connection: SQLiteConnection, deterministic: Bool = true, _ body: @escaping Body) throws {
+    /// A function returning an integer, or NULL for nil.
+    private static func define(_ name: String, arguments: Int32, on connection: SQLiteConnection, deterministic: Bool = true, _ body: @escaping ([OpaquePointer?]) -> Int64?) throws {
+        try defineFunction(name, arguments: arguments, on: connection, deterministic: deterministic) { body($0).map(Result.integer) ?? .null }
+    }
+
+    /// A function returning text, or NULL for nil.
+    private static func defineText(_ name: String, arguments: Int32, on connection: SQLiteConnection, _ body: @escaping ([OpaquePointer?]) -> String?) throws {
+        try defineFunction(name, arguments: arguments, on: connection, deterministic: true) { body($0).map(Result.text) ?? .null }
+    }
+
+    private static func defineFunction(_ name: String, arguments: Int32, on connection: SQLiteConnection, deterministic: Bool, _ body: @escaping Body) throws {
         let box = Unmanaged.passRetained(FunctionBox(body)).toOpaque()
         let flags = SQLITE_UTF8 | (deterministic ? SQLITE_DETERMINISTIC : 0)
         let code = sqlite3_create_function_v2(connection.handle, name, arguments, flags, box, { context, count, values in
             guard let context, let box = sqlite3_user_data(context) else { return }
             let function = Unmanaged<FunctionBox>.fromOpaque(box).takeUnretainedValue()
             let arguments = (0..<Int(count)).map { values?[$0] }
-            if let result = function.body(arguments) {
-                sqlite3_result_int64(context, result)
-            } else {
-                sqlite3_result_null(context)
-            }
+            SQLiteFunctions.setResult(function.body(arguments), of: context)
         }, nil, nil, { box in
             if let box { Unmanaged<FunctionBox>.fromOpaque(box).release() }
         })
@@ -114,6 +138,25 @@ enum SQLiteFunctions {
         })
         guard code == SQLITE_OK else {
             throw SQLiteConnection.error(code: code, message: connection.lastErrorMessage, sql: nil)
+        }
+    }
+
+    private static func setResult(_ result: Result, of context: OpaquePointer) {
+        switch result {
+        case .null:
+            sqlite3_result_null(context)
+        case .integer(let integer):
+            sqlite3_result_int64(context, integer)
+        case .text(var text):
+            // By byte count, so that embedded NULs are kept; an empty buffer may have no address.
+            text.withUTF8 { bytes in
+                guard let base = bytes.baseAddress, !bytes.isEmpty else {
+                    return sqlite3_result_text(context, "", 0, csqlite_transient)
+                }
+                base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                    sqlite3_result_text64(context, $0, sqlite3_uint64(bytes.count), csqlite_transient, UInt8(SQLITE_UTF8))
+                }
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 /// Function expressions in SQL: arithmetic and bitwise operators over numeric attributes,
-/// `abs:`, `noindex:`, `now()`, `SUBQUERY(…).@count`, and anything whose value does not depend on
+/// `abs:`, `noindex:`, `now()`, `uppercase:` and `lowercase:` of string attributes,
+/// `SUBQUERY(…).@count`, and anything whose value does not depend on
 /// the row, which is computed once in memory and bound as a constant.
 ///
 /// Like Apple's store, the compiler refuses the functions SQL cannot compute the way memory does
@@ -21,6 +22,13 @@ extension SQLitePredicateCompiler {
             let argument = try numericFragment(arguments[0], for: function, in: scope)
             let sql = function == .absoluteValue ? "abs(\(argument.fragment.sql))" : "(~(\(argument.fragment.sql)))"
             return .scalar(SQLFragment(sql: sql, bindings: argument.fragment.bindings))
+        case .uppercase, .lowercase:
+            // SQLite's upper() and lower() change ASCII letters only; these call the evaluator's code.
+            guard case .attribute(let column, let attribute) = try operand(arguments[0], in: scope), attribute.attributeType == .stringAttributeType else {
+                throw unsupported("\(function.selector) of \(PredicateFormatPrinter.format(arguments[0])), which is not a string attribute")
+            }
+            let name = function == .uppercase ? SQLiteFunctions.uppercase : SQLiteFunctions.lowercase
+            return .attribute("\(name)(\(column))", attribute)
         case .index where arguments.count == 2 && arguments[1] == .indexSymbol(.size):
             return try countOperand(of: arguments[0], in: scope)
         default:

@@ -48,10 +48,6 @@ extension SQLitePredicateCompiler {
     // MARK: To-many relationships
 
     mutating func compileQuantified(_ comparison: ComparisonNode, type: Operator, relationship: NSRelationshipDescription, ownerAlias: String, remainder: [String], right: Operand) throws -> SQLFragment {
-        if remainder.first == "@count" {
-            let count = try countSubquery(relationship, ownerAlias: ownerAlias)
-            return try compileScalar(count, type: type, right: right)
-        }
         if remainder.isEmpty, type == .contains, comparison.modifier == .direct, case .constant(let value) = right {
             return try membership(of: value, in: relationship, ownerAlias: ownerAlias)
         }
@@ -107,6 +103,35 @@ extension SQLitePredicateCompiler {
             sql: "EXISTS (SELECT 1 \(source.from) WHERE \(source.link) AND \(alias).Z_PK = ?)",
             bindings: [.integer(key)]
         )
+    }
+
+    /// `rel.@count` and `rel.@sum.key` (`@avg`, `@min`, `@max`) as correlated subqueries; nil
+    /// for a key path that applies no collection operator to the relationship.
+    ///
+    /// As in memory, nil values are left out, the sum of nothing is 0 and the average, minimum
+    /// and maximum of nothing are nil.
+    mutating func collectionOperatorSubquery(_ relationship: NSRelationshipDescription, ownerAlias: String, remainder: [String]) throws -> SQLFragment? {
+        guard let first = remainder.first, let name = CollectionOperator.name(of: first) else { return nil }
+        let aggregate: (String) -> String
+        switch CollectionOperator(rawValue: name) {
+        case .count?: return try countSubquery(relationship, ownerAlias: ownerAlias)
+        case .sum?: aggregate = { "COALESCE(SUM(\($0)), 0)" }
+        case .avg?: aggregate = { "AVG(\($0))" }
+        case .min?: aggregate = { "MIN(\($0))" }
+        case .max?: aggregate = { "MAX(\($0))" }
+        default: throw unsupported("the collection operator \(first) on the to-many key '\(relationship.name)'")
+        }
+        guard remainder.count > 1, let destination = relationship.destinationEntity else {
+            throw unsupported("\(first) without a key of '\(relationship.name)' to aggregate")
+        }
+        let inner = SQLScope(entity: destination, alias: newAlias())
+        guard case .attribute(let column, let attribute) = try keyPathOperand(Array(remainder.dropFirst()), in: inner),
+              attribute.attributeType.isNumeric || attribute.attributeType == .dateAttributeType else {
+            throw unsupported("\(first) of something other than a numeric attribute of '\(relationship.name)'")
+        }
+        let source = try subquerySource(relationship, ownerAlias: ownerAlias, alias: inner.alias)
+        let joins = inner.joins.joined(separator: " ")
+        return SQLFragment(sql: "(SELECT \(aggregate(column)) \(source.from) \(joins) WHERE \(source.link))")
     }
 
     mutating func countSubquery(_ relationship: NSRelationshipDescription, ownerAlias: String) throws -> SQLFragment {

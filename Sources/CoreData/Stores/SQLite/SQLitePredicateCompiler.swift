@@ -111,7 +111,12 @@ struct SQLitePredicateCompiler {
 
     mutating func operand(_ expression: ExpressionNode, in scope: SQLScope) throws -> Operand {
         if let components = expression.rootedKeyPath {
-            return try keyPathOperand(components, in: scope)
+            let operand = try keyPathOperand(components, in: scope)
+            if case .toMany(let relationship, let ownerAlias, let remainder) = operand,
+               let aggregate = try collectionOperatorSubquery(relationship, ownerAlias: ownerAlias, remainder: remainder) {
+                return .scalar(aggregate)
+            }
+            return operand
         }
         if expression.isConstantFolding, expression.subexpressions.count > 0 {
             return .constant(try PredicateEvaluator().value(of: expression, with: nil))
@@ -198,7 +203,11 @@ struct SQLitePredicateCompiler {
         if case .constant(let value) = left, comparison.modifier != .direct {
             return try compileQuantifiedConstant(value, comparison, in: scope)
         }
-        if case .constant = left, !right.isConstant {
+        if case .constant(let value) = left, !right.isConstant {
+            // Apple's store refuses this rather than reading it as `key == nil`.
+            guard !ValueUnwrapping.isNull(value) else {
+                throw CoreDataError.invalidRequest("A fetch from a SQLite store can't use NULL on the left hand side of \(PredicateFormatPrinter.format(.comparison(comparison))).")
+            }
             guard let flipped = Self.flipped(type) else {
                 return try compileConstantOnLeft(comparison, left: left, right: right)
             }
