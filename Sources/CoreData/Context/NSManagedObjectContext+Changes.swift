@@ -148,6 +148,7 @@ extension NSManagedObjectContext {
             object.managedObjectContext = nil
         }
         retainedObjects = []
+        prefetched.removeAll()
         NotificationCenter.default.post(
             name: .NSManagedObjectContextObjectsDidChange,
             object: self,
@@ -155,15 +156,17 @@ extension NSManagedObjectContext {
         )
     }
 
-    func refreshImplementation(_ object: NSManagedObject, mergeChanges: Bool) {
+    /// Turns an object into a fault, keeping its unsaved changes when `mergeChanges` is set; with
+    /// a `snapshot` (a row just fetched), the object takes its values from it instead of the store.
+    func refreshImplementation(_ object: NSManagedObject, mergeChanges: Bool, snapshot: RowSnapshot? = nil) {
         guard object.managedObjectContext === self, !object.isInserted, !object.isFault else { return }
         guard mergeChanges, object.flags.contains(.updated) else {
             object.flags.remove(.updated)
-            object.turnIntoFault(keeping: nil)
+            object.turnIntoFault(keeping: snapshot)
             return
         }
         let pending = object.changedSlots.map { ($0, object.values[$0]) }
-        object.turnIntoFault(keeping: nil)
+        object.turnIntoFault(keeping: snapshot)
         object.fireFault()
         for (slot, value) in pending {
             if object.layout.tags[slot] == .attribute {

@@ -17,9 +17,14 @@ extension NSManagedObjectContext {
         if request.resultType == .managedObjectIDResultType && !inMemory {
             return try cast(coordinator.withStores { _ in try stores.flatMap { try $0.engine().fetchObjectIDs(plan) } }, request)
         }
-        let objects = try fetchObjects(plan, stores: stores, pending: pending, inMemory: inMemory, realize: !request.returnsObjectsAsFaults, includesValues: request.includesPropertyValues, batchSize: request.fetchBatchSize)
+        let objects = try fetchObjects(plan, stores: stores, pending: pending, inMemory: inMemory, realize: !request.returnsObjectsAsFaults,
+                                       includesValues: request.includesPropertyValues, batchSize: request.fetchBatchSize,
+                                       refreshes: request.shouldRefreshRefetchedObjects)
         if request.resultType == .managedObjectIDResultType {
             return try cast(objects.map(\.objectID), request)
+        }
+        if let keyPaths = request.relationshipKeyPathsForPrefetching, !keyPaths.isEmpty {
+            try prefetch(keyPaths, for: objects, entity: plan.entity)
         }
         return try cast(objects, request)
     }
@@ -60,7 +65,7 @@ extension NSManagedObjectContext {
     }
 
     /// Objects of the given entities that have unsaved changes in this context.
-    private func pendingObjects(of entities: [NSEntityDescription]) -> [NSManagedObject] {
+    func pendingObjects(of entities: [NSEntityDescription]) -> [NSManagedObject] {
         guard !changedObjects.isEmpty else { return [] }
         let wanted = Set(entities.map(ObjectIdentifier.init))
         return changedObjects.filter { wanted.contains(ObjectIdentifier($0.entity)) && ($0.hasChanges || $0.flags.contains(.discarded)) }
@@ -68,24 +73,29 @@ extension NSManagedObjectContext {
 
     // MARK: Executing
 
-    private func fetchObjects(_ plan: FetchPlan, stores: [NSPersistentStore], pending: [NSManagedObject], inMemory: Bool, realize: Bool, includesValues: Bool, batchSize: Int = 0) throws -> [NSManagedObject] {
+    private func fetchObjects(_ plan: FetchPlan, stores: [NSPersistentStore], pending: [NSManagedObject], inMemory: Bool, realize: Bool,
+                              includesValues: Bool, batchSize: Int = 0, refreshes: Bool = false) throws -> [NSManagedObject] {
         let coordinator = try requireCoordinator()
         let storePlan = inMemory ? storePlanForOverlay(plan, pending: pending, storeCount: stores.count) : plan
         var objects: [NSManagedObject]
-        if includesValues {
+        if includesValues && (batchSize == 0 || inMemory) {
             let rows = try coordinator.withStores { _ in try stores.flatMap { try $0.engine().fetchRows(storePlan) } }
-            objects = register(rows, realize: realize)
+            objects = register(rows, realize: realize, refreshes: refreshes)
         } else {
-            let identifiers = try coordinator.withStores { _ in try stores.flatMap { try $0.engine().fetchObjectIDs(storePlan) } }
-            let batch = FaultBatch(objectIDs: identifiers, size: batchSize)
-            objects = identifiers.enumerated().map { index, identifier in
-                let object = object(with: identifier)
-                if object.isFault && object.snapshot == nil { object.faultBatch = (batch, index) }
-                return object
-            }
+            let identifiers = try coordinator.withStores { _ in try stores.map { try $0.engine().fetchCompactObjectIDs(storePlan) } }
+            objects = identifiers.flatMap { batchedFaults(FaultBatch(objectIDs: $0, size: batchSize)) }
         }
         guard inMemory else { return objects }
         return try overlay(objects, with: pending, plan: plan)
+    }
+
+    /// One object per fetched ID, each a fault that loads its window of the batch when fired.
+    private func batchedFaults(_ batch: FaultBatch) -> [NSManagedObject] {
+        (0..<batch.objectIDs.count).map { index in
+            let object = object(with: batch.objectIDs.objectID(at: index))
+            if object.isFault && object.snapshot == nil { object.faultBatch = (batch, index) }
+            return object
+        }
     }
 
     /// The part of a plan the stores run when unsaved changes are overlaid in memory. With one
@@ -127,7 +137,9 @@ extension NSManagedObjectContext {
     }
 
     /// Registers fetched rows: one object per ID, faults holding their row unless `realize`.
-    func register(_ rows: [RowSnapshot], realize: Bool) -> [NSManagedObject] {
+    /// With `refreshes`, objects already registered with values take the fetched row's values,
+    /// keeping their unsaved changes (`shouldRefreshRefetchedObjects`).
+    func register(_ rows: [RowSnapshot], realize: Bool, refreshes: Bool = false) -> [NSManagedObject] {
         var objects: [NSManagedObject] = []
         objects.reserveCapacity(rows.count)
         registry.reserveCapacity(forAdditional: rows.count)
@@ -142,7 +154,11 @@ extension NSManagedObjectContext {
             // One hash lookup finds the registered object or makes room for a new one.
             let object = withRegistration(of: row.objectID) { registered in
                 if let registered {
-                    if registered.isFault { registered.snapshot = row }
+                    if registered.isFault {
+                        registered.snapshot = row
+                    } else if refreshes {
+                        refreshImplementation(registered, mergeChanges: true, snapshot: row)
+                    }
                     return registered
                 }
                 return makeUnregisteredFault(for: row.objectID, snapshot: row, of: lastClass)
@@ -227,6 +243,9 @@ extension NSManagedObjectContext {
     func loadFault(_ object: NSManagedObject) -> FaultLoad {
         guard !object.objectID.isTemporaryID else { return .missing }
         do {
+            if !prefetched.isEmpty, let row = prefetched.takeRow(for: object.objectID.identity) {
+                return .row(row)
+            }
             if let (batch, index) = object.faultBatch {
                 object.faultBatch = nil
                 return try loadWindow(of: batch, containing: index, for: object)
@@ -239,7 +258,8 @@ extension NSManagedObjectContext {
 
     private func loadWindow(of batch: FaultBatch, containing index: Int, for object: NSManagedObject) throws -> FaultLoad {
         let store = try storeOfThisCoordinator(for: object.objectID)
-        let rows = try requireCoordinator().withStores { _ in try store.engine().snapshots(for: Array(batch.window(containing: index))) }
+        let window = batch.objectIDs.objectIDs(in: batch.window(containing: index))
+        let rows = try requireCoordinator().withStores { _ in try store.engine().snapshots(for: window) }
         var own: RowSnapshot?
         for row in rows {
             if row.objectID == object.objectID { own = row; continue }
@@ -282,6 +302,9 @@ extension NSManagedObjectContext {
 
     /// The IDs of the destinations of a to-many relationship as the store has them.
     func destinationIDs(of object: NSManagedObject, slot: Int) -> [NSManagedObjectID] {
+        if !prefetched.isEmpty, let destinations = prefetched.takeDestinations(of: object.objectID.identity, slot: slot) {
+            return destinations
+        }
         guard !object.objectID.isTemporaryID, let relationship = object.layout.slots[slot].relationship,
               let store = try? storeOfThisCoordinator(for: object.objectID),
               let coordinator = persistentStoreCoordinator else { return [] }

@@ -47,6 +47,8 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     var retainedObjects: [NSManagedObject] = []
     /// The class of each entity's objects, resolved once.
     var classesByEntity: [ObjectIdentifier: NSManagedObject.Type] = [:]
+    /// What fetches prefetched, until it is used.
+    var prefetched = PrefetchCache()
 
     let queue: DispatchQueue?
     let queueKey = DispatchSpecificKey<ObjectIdentifier>()

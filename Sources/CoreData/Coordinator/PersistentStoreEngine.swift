@@ -13,6 +13,9 @@ protocol PersistentStoreEngine: NSPersistentStore {
     /// The IDs of the rows matching a plan, in order.
     func fetchObjectIDs(_ plan: FetchPlan) throws -> [NSManagedObjectID]
 
+    /// The IDs of the rows matching a plan, in order, in their compact form.
+    func fetchCompactObjectIDs(_ plan: FetchPlan) throws -> FetchedObjectIDs
+
     /// The number of rows matching a plan.
     func countRows(_ plan: FetchPlan) throws -> Int
 
@@ -28,6 +31,10 @@ protocol PersistentStoreEngine: NSPersistentStore {
 
     /// The destinations of a to-many relationship of an object, in order for ordered ones.
     func destinationIDs(of objectID: NSManagedObjectID, relationship: NSRelationshipDescription) throws -> [NSManagedObjectID]
+
+    /// The destinations of a to-many relationship of several objects of this store, by owner, in
+    /// as few queries as the store can (for prefetching).
+    func destinationIDs(ofOwners owners: [NSManagedObjectID], relationship: NSRelationshipDescription) throws -> [NSManagedObjectID: [NSManagedObjectID]]
 
     /// Permanent IDs for new objects of the given entities, reserved for good.
     func obtainPermanentIDs(for entities: [NSEntityDescription]) throws -> [NSManagedObjectID]
@@ -52,6 +59,10 @@ extension PersistentStoreEngine {
         try fetchObjectIDs(plan).count
     }
 
+    func fetchCompactObjectIDs(_ plan: FetchPlan) throws -> FetchedObjectIDs {
+        FetchedObjectIDs(try fetchObjectIDs(plan), store: self)
+    }
+
     func fetchDictionaries(_ plan: FetchPlan, shape: DictionaryFetchShape) throws -> [NSDictionary] {
         let rows = try fetchRows(plan.withoutPaging).map { StoredRow(row: $0, store: self) }
         return try DictionaryResultBuilder(shape: shape).results(for: rows, plan: plan)
@@ -59,6 +70,14 @@ extension PersistentStoreEngine {
 
     func snapshots(for objectIDs: [NSManagedObjectID]) throws -> [RowSnapshot] {
         try objectIDs.compactMap(snapshot(for:))
+    }
+
+    func destinationIDs(ofOwners owners: [NSManagedObjectID], relationship: NSRelationshipDescription) throws -> [NSManagedObjectID: [NSManagedObjectID]] {
+        var destinations: [NSManagedObjectID: [NSManagedObjectID]] = [:]
+        for owner in owners {
+            destinations[owner] = try destinationIDs(of: owner, relationship: relationship)
+        }
+        return destinations
     }
 }
 

@@ -9,6 +9,9 @@ final class SQLiteConnection {
     private var statements: [String: SQLiteStatement] = [:]
     /// Called when the statement cache starts over, so that holders of prepared statements drop them.
     var onCacheCleared: (() -> Void)?
+    /// Called with the SQL of every statement about to run: the SQL debug log, and tests that
+    /// count queries.
+    var statementObserver: ((String) -> Void)?
 
     /// Opens a database file.
     ///
@@ -64,6 +67,7 @@ final class SQLiteConnection {
 
     /// A prepared statement for SQL, reused from the cache and reset for a new run.
     func statement(_ sql: String) throws -> SQLiteStatement {
+        statementObserver?(sql)
         if let cached = statements[sql] {
             cached.reset()
             return cached

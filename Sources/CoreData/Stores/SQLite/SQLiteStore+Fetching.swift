@@ -15,12 +15,17 @@ extension SQLiteStore {
     }
 
     func fetchObjectIDs(_ plan: FetchPlan) throws -> [NSManagedObjectID] {
+        let identifiers = try fetchCompactObjectIDs(plan)
+        return identifiers.objectIDs(in: 0..<identifiers.count)
+    }
+
+    func fetchCompactObjectIDs(_ plan: FetchPlan) throws -> FetchedObjectIDs {
         let (connection, schema) = try requireConnection()
         let statement = try prepare(try select("t0.Z_PK, t0.Z_ENT", plan: plan, schema: schema, paged: true), on: connection)
-        var identifiers: [NSManagedObjectID] = []
+        let identifiers = FetchedObjectIDs(store: self)
         while try statement.step() {
             guard let entity = schema.rowEntity(number: statement.int64(at: 1)) else { continue }
-            identifiers.append(objectID(for: entity, primaryKey: statement.int64(at: 0)))
+            identifiers.append(primaryKey: statement.int64(at: 0), entity: entity)
         }
         return identifiers
     }
@@ -59,43 +64,66 @@ extension SQLiteStore {
         for identifiers in byRoot.values {
             guard let root = identifiers.first?.entity.rootEntity else { continue }
             let reader = try queryCache.reader(for: root.selfAndDescendants, schema: schema)
-            let placeholders = Array(repeating: "?", count: identifiers.count).joined(separator: ", ")
-            let statement = try connection.statement("SELECT \(reader.selectList) FROM \(reader.table) t0 WHERE t0.Z_PK IN (\(placeholders))")
-            for (index, identifier) in identifiers.enumerated() {
-                statement.bind(identifier.primaryKey ?? 0, at: Int32(index + 1))
-            }
-            while try statement.step() {
-                if let row = reader.snapshot(from: statement, store: self, schema: schema, generation: generation) { rows.append(row) }
+            for chunk in identifiers.chunked(into: Self.maximumParameters) {
+                let placeholders = SQLitePredicateCompiler.placeholders(chunk.count)
+                let statement = try connection.statement("SELECT \(reader.selectList) FROM \(reader.table) t0 WHERE t0.Z_PK IN (\(placeholders))")
+                for (index, identifier) in chunk.enumerated() {
+                    statement.bind(identifier.primaryKey ?? 0, at: Int32(index + 1))
+                }
+                while try statement.step() {
+                    if let row = reader.snapshot(from: statement, store: self, schema: schema, generation: generation) { rows.append(row) }
+                }
             }
         }
         return rows
     }
 
     func destinationIDs(of objectID: NSManagedObjectID, relationship: NSRelationshipDescription) throws -> [NSManagedObjectID] {
-        guard let primaryKey = objectID.primaryKey, let destination = relationship.destinationEntity else { return [] }
-        let (connection, schema) = try requireConnection()
-        guard let destinationMapping = schema.mapping(for: destination) else { return [] }
-        let sql: String
-        if let joinTable = schema.joinTable(for: relationship) {
-            let columns = joinTable.columns(for: relationship)
-            let order = joinTable.orderColumns[columns.destination].map { " ORDER BY j.\($0)" } ?? ""
-            sql = "SELECT d.Z_PK, d.Z_ENT FROM \(joinTable.name) j JOIN \(destinationMapping.table) d ON d.Z_PK = j.\(columns.destination) WHERE j.\(columns.source) = ?\(order)"
-        } else {
-            guard let inverse = relationship.inverseRelationship,
-                  let inverseSlot = destination.layout.slotIndex(forKey: inverse.name),
-                  let foreignKey = destinationMapping.columnBySlot[inverseSlot] else { return [] }
-            let order = schema.orderColumn(for: relationship).map { " ORDER BY \($0), Z_PK" } ?? ""
-            sql = "SELECT Z_PK, Z_ENT FROM \(destinationMapping.table) WHERE \(foreignKey) = ?\(order)"
-        }
-        let statement = try connection.statement(sql)
-        statement.bind(primaryKey, at: 1)
-        var identifiers: [NSManagedObjectID] = []
-        while try statement.step() {
-            guard let entity = schema.rowEntity(number: statement.int64(at: 1)) else { continue }
-            identifiers.append(self.objectID(for: entity, primaryKey: statement.int64(at: 0)))
-        }
-        return identifiers
+        try destinationIDs(ofOwners: [objectID], relationship: relationship)[objectID] ?? []
     }
+
+    /// The destinations of several owners in one query per `maximumParameters` owners: the owner's
+    /// key, then the destination's, from the join table or the destinations' foreign key.
+    func destinationIDs(ofOwners owners: [NSManagedObjectID], relationship: NSRelationshipDescription) throws -> [NSManagedObjectID: [NSManagedObjectID]] {
+        guard let destination = relationship.destinationEntity else { return [:] }
+        let (connection, schema) = try requireConnection()
+        guard let destinationMapping = schema.mapping(for: destination) else { return [:] }
+        var ownersByKey: [Int64: NSManagedObjectID] = [:]
+        for owner in owners {
+            if let key = owner.primaryKey { ownersByKey[key] = owner }
+        }
+        var destinations: [NSManagedObjectID: [NSManagedObjectID]] = [:]
+        for chunk in Array(ownersByKey.keys).chunked(into: Self.maximumParameters) {
+            let placeholders = SQLitePredicateCompiler.placeholders(chunk.count)
+            let sql: String
+            if let joinTable = schema.joinTable(for: relationship) {
+                let columns = joinTable.columns(for: relationship)
+                let order = joinTable.orderColumns[columns.destination].map { " ORDER BY j.\($0)" } ?? ""
+                sql = "SELECT j.\(columns.source), d.Z_PK, d.Z_ENT FROM \(joinTable.name) j JOIN \(destinationMapping.table) d ON d.Z_PK = j.\(columns.destination) WHERE j.\(columns.source) IN (\(placeholders))\(order)"
+            } else {
+                guard let inverse = relationship.inverseRelationship,
+                      let inverseSlot = destination.layout.slotIndex(forKey: inverse.name),
+                      let foreignKey = destinationMapping.columnBySlot[inverseSlot] else { return [:] }
+                let order = schema.orderColumn(for: relationship).map { " ORDER BY \($0), Z_PK" } ?? ""
+                sql = "SELECT \(foreignKey), Z_PK, Z_ENT FROM \(destinationMapping.table) WHERE \(foreignKey) IN (\(placeholders))\(order)"
+            }
+            let statement = try connection.statement(sql)
+            for (index, key) in chunk.enumerated() {
+                statement.bind(key, at: Int32(index + 1))
+            }
+            while try statement.step() {
+                guard let owner = ownersByKey[statement.int64(at: 0)], let entity = schema.rowEntity(number: statement.int64(at: 2)) else { continue }
+                destinations[owner, default: []].append(objectID(for: entity, primaryKey: statement.int64(at: 1)))
+            }
+        }
+        for owner in ownersByKey.values where destinations[owner] == nil {
+            destinations[owner] = []
+        }
+        return destinations
+    }
+
+    /// The most `?` parameters one statement binds, well under SQLite's limit of 32766.
+    static let maximumParameters = 10_000
 
     // MARK: Query building
 

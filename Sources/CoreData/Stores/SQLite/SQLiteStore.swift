@@ -88,6 +88,9 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
         }
         try SQLiteFunctions.register(on: connection)
         connection.onCacheCleared = { [queryCache] in queryCache.removeAll() }
+        if DebugSwitch.sqlDebug {
+            connection.statementObserver = { DebugSwitch.log("sql: " + $0) }
+        }
         if create {
             try connection.execute("PRAGMA auto_vacuum = INCREMENTAL; PRAGMA page_size = 4096")
         }
@@ -258,6 +261,12 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
     }
 
     // MARK: Access for the engine extensions
+
+    /// Observes the SQL of every statement the store runs (tests count queries with it).
+    var statementObserver: ((String) -> Void)? {
+        get { connection?.statementObserver }
+        set { connection?.statementObserver = newValue }
+    }
 
     func requireConnection() throws -> (SQLiteConnection, SQLiteSchema) {
         guard let connection, let schema else {

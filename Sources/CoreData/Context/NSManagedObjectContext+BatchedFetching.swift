@@ -1,0 +1,52 @@
+// Batched fetching: the lazy `BatchedFetchResults` for result sets too large to hold as objects.
+extension NSManagedObjectContext {
+    /// Fetches the objects a request matches as a lazy collection that makes them one batch of
+    /// `fetchBatchSize` objects at a time (256 when the request sets none).
+    ///
+    /// This method is not part of Apple's API: on Apple platforms, `fetch(_:)` with a
+    /// `fetchBatchSize` already returns such a collection, bridged to a Swift array. Only the IDs
+    /// of the matching rows are fetched at first, ten bytes each. When unsaved changes must be
+    /// overlaid, or several stores answer, the results are those of `fetch(_:)`, made at once.
+    ///
+    /// - Parameter request: A request with the managed object result type.
+    /// - Returns: The matching objects, in the request's order.
+    /// - Throws: The errors `fetch(_:)` throws, and an error when the request asks for another
+    ///   result type or its entity's objects are not `ResultType`.
+    public func fetchBatched<ResultType>(_ request: NSFetchRequest<ResultType>) throws -> BatchedFetchResults<ResultType> {
+        try performAndWait { () throws -> BatchedFetchResults<ResultType> in
+            let coordinator = try requireCoordinator()
+            let plan = try fetchPlan(for: request, model: coordinator.managedObjectModel)
+            guard request.resultType == .managedObjectResultType else {
+                throw CoreDataError.invalidRequest("fetchBatched(_:) returns managed objects; use fetch(_:) for other result types.")
+            }
+            for entity in plan.entities where !(objectClass(for: entity) is ResultType.Type) {
+                throw CoreDataError.invalidRequest("The objects of \(entity.entityName) are \(objectClass(for: entity)), not \(ResultType.self).")
+            }
+            let stores = coordinator.stores(holding: plan.entities, affected: request.affectedStores)
+            let pending = request.includesPendingChanges ? pendingObjects(of: plan.entities) : []
+            guard pending.isEmpty && stores.count <= 1 else {
+                let objects = try fetchImplementation(request).compactMap { $0 as? NSManagedObject }
+                return BatchedFetchResults(storage: BatchedFetchStorage(context: self, objects: objects, batchSize: request.fetchBatchSize))
+            }
+            let objectIDs = try coordinator.withStores { _ in try stores.map { try $0.engine().fetchCompactObjectIDs(plan) } }
+            return BatchedFetchResults(storage: BatchedFetchStorage(context: self, objectIDs: objectIDs, batchSize: request.fetchBatchSize))
+        }
+    }
+
+    /// The registered objects for IDs of one store, in order, with the rows of those that are
+    /// faults without a row read in one query.
+    func objectsLoadingRows(for objectIDs: [NSManagedObjectID], from store: NSPersistentStore) -> [NSManagedObject] {
+        let missing = objectIDs.filter { objectID in
+            guard let registered = registry.object(for: objectID.identity) else { return true }
+            return registered.isFault && registered.snapshot == nil
+        }
+        var loaded: [ObjectIdentity: NSManagedObject] = [:]
+        if !missing.isEmpty, let coordinator = persistentStoreCoordinator {
+            let rows = (try? coordinator.withStores { _ in try store.engine().snapshots(for: missing) }) ?? []
+            for object in register(rows, realize: false) {
+                loaded[object.objectID.identity] = object
+            }
+        }
+        return objectIDs.map { loaded[$0.identity] ?? object(with: $0) }
+    }
+}

@@ -1,0 +1,6 @@
+extension Array {
+    /// The elements in consecutive slices of at most `size` elements, in order.
+    func chunked(into size: Int) -> [ArraySlice<Element>] {
+        stride(from: 0, to: count, by: Swift.max(size, 1)).map { self[$0..<Swift.min($0 + size, count)] }
+    }
+}
