@@ -97,7 +97,8 @@ struct ExpressionFunctionTests {
 
     @Test func subqueriesSetsAndAnyKey() {
         #expect(Self.value("SUBQUERY(items, $x, $x.price > 5).@count") as? NSNumber == 2)
-        #expect(Self.value("SUBQUERY(items, $x, price > 5)[SIZE]") as? NSNumber == 2, "the element is also the evaluated object")
+        #expect(Self.value("SUBQUERY(items, $x, name == 'Ripley' AND $x.price > 5)[SIZE]") as? NSNumber == 2, "key paths without the variable read the outer object")
+        #expect(Self.value("SUBQUERY(missing, $x, TRUEPREDICATE)") == nil, "a nil collection gives nil")
         #expect(Self.value("SUBQUERY(items, $x, SUBQUERY(%@, $y, $y < $x.price).@count == 1).@count", [5, 8]) as? NSNumber == 1)
         #expect((Self.value("{1, 2} UNION {2, 3}") as? [Any])?.count == 3)
         #expect((Self.value("{1, 2} INTERSECT {2, 3}") as? [Any])?.compactMap { $0 as? NSNumber } == [2])

@@ -43,17 +43,18 @@ extension PredicateEvaluator {
     }
 
     /// The elements of the collection for which the predicate holds with `$variable` bound to the
-    /// element (which is also the object the predicate's own key paths read).
-    private func subquery(_ collection: ExpressionNode, variable: String, predicate: PredicateNode, with object: Any?) throws -> [Any] {
+    /// element. As in Apple's implementation, the predicate is evaluated against the outer object
+    /// (so its own key paths name the element through the variable), and a nil collection gives nil.
+    private func subquery(_ collection: ExpressionNode, variable: String, predicate: PredicateNode, with object: Any?) throws -> [Any]? {
         let source = try value(of: collection, with: object)
-        guard !ValueUnwrapping.isNull(source) else { return [] }
+        guard !ValueUnwrapping.isNull(source) else { return nil }
         guard let elements = CollectionElements.elements(of: source) else {
             throw PredicateEvaluationError.invalidOperand("the collection of a SUBQUERY must be an array or a set, found \(type(of: source ?? NSNull()))")
         }
         var inner = self
         return try elements.filter { element in
             inner.variables[variable] = element
-            return try inner.evaluate(predicate, with: element)
+            return try inner.evaluate(predicate, with: object)
         }
     }
 

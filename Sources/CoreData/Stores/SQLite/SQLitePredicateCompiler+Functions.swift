@@ -115,6 +115,9 @@ extension SQLitePredicateCompiler {
             throw unsupported("a SUBQUERY over \(PredicateFormatPrinter.format(source)), which is not a to-many relationship")
         }
         let inner = SQLScope(entity: destination, alias: newAlias())
+        guard !predicate.readsEvaluatedObject else {
+            throw unsupported("a SUBQUERY predicate that reads the outer object; name the element through $\(variable)")
+        }
         let rowPredicate = predicate.substitutingVariables([variable: NSExpression.expressionForEvaluatedObject()])
         let condition = try compile(rowPredicate, in: inner)
         let from = try subquerySource(relationship, ownerAlias: ownerAlias, alias: inner.alias)

@@ -234,6 +234,7 @@ import Testing
         "year < random(3000)",
         "modulus:by:(rating, 2) == 1",
         "ANYKEY == 'Alien'",
+        "SUBQUERY(characters, $c, title == 'Alien').@count > 0",
     ])
     func sqliteRefusesWhatItCannotCompileFaithfully(format: String) throws {
         let error = try #require(try Self.sqliteFetchError(format), "\(format)")
