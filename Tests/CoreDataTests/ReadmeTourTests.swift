@@ -26,11 +26,27 @@ struct ReadmeTourTests {
         let year = NSAttributeDescription()
         year.name = "year"
         year.type = .integer16
-        movie.properties = [title, year]
+        let character = NSEntityDescription()
+        character.name = "Character"
+        let name = NSAttributeDescription()
+        name.name = "name"
+        name.type = .string
+        let characters = NSRelationshipDescription()
+        characters.name = "characters"
+        characters.destinationEntity = character
+        characters.maxCount = 0
+        let characterMovie = NSRelationshipDescription()
+        characterMovie.name = "movie"
+        characterMovie.destinationEntity = movie
+        characterMovie.maxCount = 1
+        characters.inverseRelationship = characterMovie
+        characterMovie.inverseRelationship = characters
+        character.properties = [name, characterMovie]
+        movie.properties = [title, year, characters]
         movie.managedObjectClassName = String(reflecting: Movie.self)
 
         let model = NSManagedObjectModel()
-        model.entities = [movie]
+        model.entities = [movie, character]
 
         let container = NSPersistentContainer(name: "Movies", managedObjectModel: model)
         container.persistentStoreDescriptions = [NSPersistentStoreDescription(url: storeURL)]
@@ -56,13 +72,39 @@ struct ReadmeTourTests {
         }
         #expect(titles == ["Alien"])
 
+        let busyYears: [NSDictionary] = try context.performAndWait {
+            let recent = NSPredicate(format: "SUBQUERY(characters, $c, $c.name BEGINSWITH 'R').@count > 0 AND year * 2 > %d", 3900)
+            #expect(recent.predicateFormat == #"SUBQUERY(characters, $c, $c.name BEGINSWITH "R").@count > 0 AND year * 2 > 3900"#)
+            NSEntityDescription.insertNewObject(forEntityName: "Movie", into: context).setValuesForKeys(["title": "Aliens", "year": 1979])
+            try context.save()
+
+            let byTitle = NSFetchRequest<NSManagedObject>(entityName: "Movie")
+            byTitle.sortDescriptors = [NSSortDescriptor(key: "title", ascending: true, selector: Selector("localizedStandardCompare:"))]
+            byTitle.fetchBatchSize = 100
+            byTitle.relationshipKeyPathsForPrefetching = ["characters"]
+            let movies = try context.fetch(byTitle)
+            #expect(movies.map { $0.value(forKey: "title") as? String } == ["Alien", "Aliens"])
+
+            let count = NSExpressionDescription()
+            count.name = "films"
+            count.expression = NSExpression(forFunction: "count:", arguments: [NSExpression(forKeyPath: "title")])
+            count.expressionResultType = .integer64AttributeType
+            let perYear = NSFetchRequest<NSDictionary>(entityName: "Movie")
+            perYear.resultType = .dictionaryResultType
+            perYear.propertiesToFetch = ["year", count]
+            perYear.propertiesToGroupBy = ["year"]
+            perYear.havingPredicate = NSPredicate(format: "$films > 1")
+            return try context.fetch(perYear)
+        }
+        #expect(busyYears == [["year": 1979, "films": 2] as NSDictionary])
+
         try context.performAndWait {
             let arrival = Movie(context: context)
             arrival.title = "Arrival"
             try context.save()
             let uri = arrival.objectID.uriRepresentation()
             #expect(uri.absoluteString.hasPrefix("x-coredata://"))
-            #expect(uri.absoluteString.hasSuffix("/Movie/p2"))
+            #expect(uri.absoluteString.hasSuffix("/Movie/p3"))
             let identifier = try #require(container.persistentStoreCoordinator.managedObjectID(forURIRepresentation: uri))
             #expect(context.object(with: identifier) === arrival)
         }
