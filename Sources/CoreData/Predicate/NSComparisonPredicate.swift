@@ -25,6 +25,24 @@ open class NSComparisonPredicate: NSPredicate {
         super.init(node: .comparison(comparison), parseError: lhs.parseError ?? rhs.parseError)
     }
 
+    /// Creates a predicate that compares two expressions by sending the left value a message
+    /// with the right value, such as `hasPrefix:`.
+    ///
+    /// Linux has no Objective-C runtime: `isEqual:` and the Boolean methods of strings
+    /// (`hasPrefix:`, `hasSuffix:`, `containsString:`, `isEqualToString:`) are answered; other
+    /// selectors make evaluation fail (the predicate does not match), and a SQLite fetch refuses
+    /// custom selectors, as Apple's does.
+    ///
+    /// - Parameters:
+    ///   - lhs: The left expression, whose value receives the message.
+    ///   - rhs: The right expression, whose value is the argument.
+    ///   - selector: The method, which takes one argument and returns a Boolean.
+    public init(leftExpression lhs: NSExpression, rightExpression rhs: NSExpression, customSelector selector: Selector) {
+        comparison = ComparisonNode(left: lhs.node, right: rhs.node, operatorType: .customSelector, modifier: .direct, options: [],
+                                    customSelector: selector.description)
+        super.init(node: .comparison(comparison), parseError: lhs.parseError ?? rhs.parseError)
+    }
+
     /// The view over a comparison node of an existing tree.
     init(comparison: ComparisonNode, parseError: NSError?) {
         self.comparison = comparison
@@ -54,5 +72,10 @@ open class NSComparisonPredicate: NSPredicate {
     /// The string comparison options.
     open var options: NSComparisonPredicate.Options {
         comparison.options
+    }
+
+    /// The selector of a custom-selector comparison; nil for other operators.
+    open var customSelector: Selector? {
+        comparison.customSelector.map { Selector($0) }
     }
 }

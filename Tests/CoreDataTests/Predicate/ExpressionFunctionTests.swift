@@ -169,6 +169,23 @@ struct ExpressionFunctionTests {
         #expect(!block.evaluate(with: Self.object, substitutionVariables: ["name": "Hicks"]))
     }
 
+    @Test func customSelectorComparisons() throws {
+        let parsed = NSPredicate(format: "name hasPrefix: 'Rip'")
+        #expect(parsed.parseError == nil)
+        #expect(parsed.predicateFormat == #"name hasPrefix: "Rip""#)
+        #expect(parsed.evaluate(with: Self.object))
+        #expect(!NSPredicate(format: "name hasSuffix: 'Rip'").evaluate(with: Self.object))
+        #expect(NSPredicate(format: "SELF isEqual: %@", ["a": 1]).evaluate(with: ["a": 1]))
+        #expect(!NSPredicate(format: "name frobnicate: 1").evaluate(with: Self.object), "unknown selectors fail without crashing")
+
+        let built = NSComparisonPredicate(leftExpression: NSExpression(forKeyPath: "name"), rightExpression: NSExpression(forConstantValue: "ley"), customSelector: Selector("containsString:"))
+        #expect(built.predicateOperatorType == .customSelector)
+        #expect(built.customSelector == Selector("containsString:"))
+        #expect(built.evaluate(with: Self.object))
+        #expect(built == NSPredicate(format: "name containsString: 'ley'"))
+        #expect(NSComparisonPredicate(leftExpression: NSExpression(forKeyPath: "a"), rightExpression: NSExpression(forConstantValue: 1), modifier: .direct, type: .equalTo).customSelector == nil)
+    }
+
     @Test func functionsNeedTheRightArguments() {
         for format in ["sum(1)", "count(name)", "uppercase(3)", "a['x']", "a[-1]", "CAST(1, 2)", "FUNCTION(name, 'frobnicate')", "SUBQUERY(name, $x, TRUEPREDICATE)", "name UNION a"] {
             #expect(Self.value(format) == nil, "\(format) fails without crashing")

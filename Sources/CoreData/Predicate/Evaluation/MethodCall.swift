@@ -1,7 +1,20 @@
-/// `FUNCTION(receiver, "selector", arguments…)` without an Objective-C runtime: the methods of
-/// strings and numbers that predicates commonly call are answered here; any other selector is an
-/// evaluation error naming it.
+/// `FUNCTION(receiver, "selector", arguments…)` and custom-selector comparisons
+/// (`SELF hasPrefix: "a"`) without an Objective-C runtime: the methods of strings and numbers that
+/// predicates commonly call are answered here; any other selector is an evaluation error naming it.
 enum MethodCall {
+    /// The answer of a custom-selector comparison: `isEqual:` for any value, and the Boolean
+    /// methods of strings (`hasPrefix:`, `hasSuffix:`, `containsString:`, `isEqualToString:`).
+    static func isTrue(_ selector: String, on receiver: Any?, argument: Any?) throws -> Bool {
+        if selector == "isEqual:" {
+            return ValueComparison.isEqual(receiver, argument)
+        }
+        guard let answer = try invoke(selector, on: receiver, arguments: [argument]) else { return false }
+        guard let truth = PredicateNumber(answer) else {
+            throw PredicateEvaluationError.invalidOperand("the custom selector \(selector) must answer a Boolean, found \(type(of: answer))")
+        }
+        return truth.doubleValue != 0
+    }
+
     static func invoke(_ selector: String, on receiver: Any?, arguments: [Any?]) throws -> Any? {
         guard let receiver = ValueUnwrapping.nonNull(receiver) else { return nil }
         if let function = ExpressionFunction(selector: selector + ":"), function.arity == arguments.count + 1 {
@@ -25,6 +38,15 @@ enum MethodCall {
         case ("description", 0), ("self", 0): return string
         case ("intValue", 0), ("integerValue", 0), ("longLongValue", 0): return NSNumber(value: Int64(string.trimmingCharacters(in: .whitespaces)) ?? 0)
         case ("doubleValue", 0), ("floatValue", 0): return NSNumber(value: Double(string.trimmingCharacters(in: .whitespaces)) ?? 0)
+        case ("hasPrefix:", 1), ("hasSuffix:", 1), ("containsString:", 1), ("isEqualToString:", 1):
+            guard let other = arguments[0] as? String else { return NSNumber(value: false) }
+            let answer = switch selector {
+            case "hasPrefix:": string.hasPrefix(other)
+            case "hasSuffix:": string.hasSuffix(other)
+            case "containsString:": string.contains(other)
+            default: string == other
+            }
+            return NSNumber(value: answer)
         case ("stringByAppendingString:", 1):
             guard let suffix = arguments[0] as? String else {
                 throw PredicateEvaluationError.invalidOperand("stringByAppendingString: needs a string argument")

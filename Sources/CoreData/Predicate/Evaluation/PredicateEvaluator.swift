@@ -44,7 +44,11 @@ struct PredicateEvaluator {
             test = membership.contains
         } else {
             let rhs = try value(of: comparison.right, with: object)
-            test = { try ComparisonOperation.evaluate(comparison.operatorType, $0, rhs, options: comparison.options) }
+            if let selector = comparison.customSelector {
+                test = { try MethodCall.isTrue(selector, on: $0, argument: rhs) }
+            } else {
+                test = { try ComparisonOperation.evaluate(comparison.operatorType, $0, rhs, options: comparison.options) }
+            }
         }
         switch comparison.modifier {
         case .direct:

@@ -89,6 +89,11 @@ extension PredicateParser {
     private mutating func parseComparison() throws(PredicateSyntaxError) -> PredicateNode {
         let (modifier, isNone) = parseQuantifier()
         let left = try parseExpression()
+        if let selector = parseCustomSelector() {
+            let right = try parseExpression()
+            let node = ComparisonNode(left: left, right: right, operatorType: .customSelector, modifier: modifier, options: [], customSelector: selector)
+            return isNone ? .compound(.not, [.comparison(node)]) : .comparison(node)
+        }
         let operatorType = try parseComparisonOperator()
         let options = try parseOptions()
         let right = try parseExpression()
@@ -96,6 +101,19 @@ extension PredicateParser {
             ComparisonNode(left: left, right: right, operatorType: operatorType, modifier: modifier, options: options)
         )
         return isNone ? .compound(.not, [comparison]) : comparison
+    }
+
+    /// `selector ::= identifier ":"`: the operator of a custom-selector comparison, such as
+    /// `SELF hasPrefix: "a"`; nil, consuming nothing, when the next tokens are not one.
+    private mutating func parseCustomSelector() -> String? {
+        guard case .identifier(let name) = current.kind else { return nil }
+        let start = index
+        advance()
+        guard consume(FormatSymbol.colon) else {
+            backtrack(to: start)
+            return nil
+        }
+        return name + ":"
     }
 
     /// `quantifier ::= "ANY" | "SOME" | "ALL" | "NONE"`

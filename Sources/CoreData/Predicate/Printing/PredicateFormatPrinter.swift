@@ -115,7 +115,7 @@ enum PredicateFormatPrinter {
         case .any: "ANY "
         case .all: "ALL "
         }
-        let operatorText = spelling(of: comparison.operatorType) + spelling(of: comparison.options)
+        let operatorText = comparison.customSelector ?? spelling(of: comparison.operatorType) + spelling(of: comparison.options)
         return quantifier + format(comparison.left) + " " + operatorText + " " + format(comparison.right)
     }
 

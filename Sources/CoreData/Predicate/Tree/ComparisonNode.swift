@@ -17,4 +17,7 @@ struct ComparisonNode: Hashable {
 
     /// String options: `[c]`, `[d]`, `[n]` and `[l]`.
     var options: NSComparisonPredicate.Options
+
+    /// The selector of a `.customSelector` comparison (`SELF hasPrefix: "a"`), with its colon.
+    var customSelector: String? = nil
 }

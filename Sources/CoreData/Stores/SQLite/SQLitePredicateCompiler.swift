@@ -197,6 +197,9 @@ struct SQLitePredicateCompiler {
     // MARK: Comparisons
 
     mutating func compileComparison(_ comparison: ComparisonNode, in scope: SQLScope) throws -> SQLFragment {
+        if let selector = comparison.customSelector {
+            throw unsupported("the custom selector \(selector)")
+        }
         var left = try operand(comparison.left, in: scope)
         var right = try operand(comparison.right, in: scope)
         var type = comparison.operatorType

@@ -235,6 +235,7 @@ import Testing
         "modulus:by:(rating, 2) == 1",
         "ANYKEY == 'Alien'",
         "SUBQUERY(characters, $c, title == 'Alien').@count > 0",
+        "title hasPrefix: 'Ali'",
     ])
     func sqliteRefusesWhatItCannotCompileFaithfully(format: String) throws {
         let error = try #require(try Self.sqliteFetchError(format), "\(format)")
