@@ -312,10 +312,10 @@ extension NSManagedObjectContext {
     }
 
     /// The value of a fetched property: the results of its request, with `$FETCH_SOURCE` bound
-    /// to the object.
+    /// to the object and `$FETCHED_PROPERTY` to the property's description.
     func evaluate(_ property: NSFetchedPropertyDescription, for object: NSManagedObject) -> Any? {
         guard let template = property.fetchRequest, let request = template.copy() as? NSFetchRequest<NSFetchRequestResult> else { return [] }
-        request.predicate = template.predicate?.withSubstitutionVariables(["FETCH_SOURCE": object])
+        request.predicate = template.predicate?.withSubstitutionVariables(["FETCH_SOURCE": object, "FETCHED_PROPERTY": property])
         return (try? fetch(request)) ?? []
     }
 }

@@ -51,6 +51,7 @@ extension NSManagedObject {
         willTurnIntoFault()
         values = []
         self.snapshot = snapshot
+        fetchedPropertyValues = [:]
         changedSlots.removeAll()
         invalidSlots.removeAll()
         flags.remove(.updated)

@@ -175,7 +175,10 @@ extension NSManagedObject {
 
     private func undefinedValue(forKey key: String) -> Any? {
         if let fetched = layout.fetchedProperties[key] {
-            return managedObjectContext?.evaluate(fetched, for: self) ?? []
+            if let cached = fetchedPropertyValues[key] { return cached }
+            let value = managedObjectContext?.evaluate(fetched, for: self) ?? []
+            fetchedPropertyValues[key] = value
+            return value
         }
         if let probed = KeyPathProbe.answer(forKey: key, of: self) { return probed }
         preconditionFailure("[<\(type(of: self))> valueForUndefinedKey:]: the entity \(entity.entityName) is not key value coding-compliant for the key \"\(key)\".")

@@ -19,6 +19,9 @@ open class NSManagedObject: NSObject, KeyValueCodingReadable {
     var invalidSlots = SlotSet()
     /// For a fault fetched without its values: the fetch it came from and its position there.
     var faultBatch: (batch: FaultBatch, index: Int)?
+    /// The values of fetched properties read so far, kept until the object is refreshed, as on
+    /// Apple platforms.
+    var fetchedPropertyValues: [String: Any] = [:]
     var flags: ObjectFlags = []
     /// The object's ID once it has one: fetched objects get theirs at once, inserted objects a
     /// temporary one only when something asks for it (so bulk inserts allocate none).
