@@ -125,7 +125,8 @@ struct DictionaryColumn {
         case .booleanAttributeType:
             return number.map { NSNumber(value: $0.doubleValue != 0) } ?? value
         case .dateAttributeType:
-            return value is Date ? value : number.map { Date(timeIntervalSinceReferenceDate: $0.doubleValue) } ?? value
+            guard !(value is Date), let seconds = number?.doubleValue, seconds.isFinite else { return value }
+            return Date(timeIntervalSinceReferenceDate: seconds)
         case .stringAttributeType:
             return value as? String ?? number.map { ConstantFormatter.format($0) } ?? value
         default:

@@ -153,6 +153,17 @@ import Testing
         }
     }
 
+    @Test func countingAWholeEntityIsSQLitesBareCount() throws {
+        let stack = try Self.stack(movies: 3)
+        try stack.context.performAndWait {
+            var count = 0
+            let queries = try Self.statements(in: stack) { count = try stack.context.count(for: NSFetchRequest<NSManagedObject>(entityName: "Movie")) }
+            #expect(count == 3)
+            #expect(queries == ["SELECT COUNT(*) FROM ZMOVIE t0"], "no WHERE clause, so that SQLite counts in one instruction")
+            #expect(stack.context.registeredObjects.isEmpty)
+        }
+    }
+
     @Test func theSQLDebugSwitchReadsAppleLaunchArgumentOrTheEnvironment() {
         let argument = "-com.apple.CoreData.SQLDebug"
         #expect(DebugSwitch.level(launchArgument: argument, environment: "X", arguments: ["app", argument, "1"], environment: [:]) == 1)

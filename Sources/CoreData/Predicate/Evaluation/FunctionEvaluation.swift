@@ -164,7 +164,12 @@ enum FunctionEvaluation {
         guard let seconds = PredicateNumber(other)?.doubleValue else {
             throw PredicateEvaluationError.invalidOperand("\(function.selector) of a date needs a number of seconds, found \(type(of: other))")
         }
-        return date.addingTimeInterval(function == .add ? seconds : -seconds)
+        let moved = date.timeIntervalSinceReferenceDate + (function == .add ? seconds : -seconds)
+        // Foundation traps when it describes a date that is not a finite number of seconds.
+        guard moved.isFinite else {
+            throw PredicateEvaluationError.invalidOperand("\(function.selector) of a date gives no finite date")
+        }
+        return Date(timeIntervalSinceReferenceDate: moved)
     }
 
     private static func unary(_ function: ExpressionFunction, _ value: Any?) throws -> Any? {

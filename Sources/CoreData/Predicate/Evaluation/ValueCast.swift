@@ -45,6 +45,10 @@ enum ValueCast {
     private static func date(from value: Any) throws -> Date {
         if let date = value as? Date { return date }
         if let seconds = PredicateNumber(value)?.doubleValue ?? (value as? String).flatMap(Double.init) {
+            // Foundation traps when it describes a date that is not a finite number of seconds.
+            guard seconds.isFinite else {
+                throw PredicateEvaluationError.invalidOperand("CAST to NSDate needs a finite number of seconds, found \(seconds)")
+            }
             return Date(timeIntervalSinceReferenceDate: seconds)
         }
         throw PredicateEvaluationError.invalidOperand("CAST to NSDate needs a number of seconds since 2001-01-01, found \(type(of: value))")

@@ -29,6 +29,10 @@ enum ConstantFormatter {
         if let elements = CollectionElements.elements(of: value) {
             return "{" + elements.map(formatNested).joined(separator: ", ") + "}"
         }
+        if let date = value as? Date, !date.timeIntervalSinceReferenceDate.isFinite {
+            // Foundation traps when it describes such a date.
+            return "CAST(\(date.timeIntervalSinceReferenceDate), \"NSDate\")"
+        }
         return String(describing: value)
     }
 

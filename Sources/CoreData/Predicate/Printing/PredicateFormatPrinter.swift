@@ -29,7 +29,7 @@ enum PredicateFormatPrinter {
         case .variable(let name):
             "$" + name
         case .keyPath(let base, let components):
-            (base.map { format($0) + "." } ?? "") + components.map(escapedKey).joined(separator: ".")
+            (base.map { postfixBase($0) + "." } ?? "") + components.map(escapedKey).joined(separator: ".")
         case .aggregate(let elements):
             "{" + elements.map(format).joined(separator: ", ") + "}"
         case .function(let function, let arguments):
@@ -41,7 +41,7 @@ enum PredicateFormatPrinter {
         case .subquery(let collection, let variable, let predicate):
             "SUBQUERY(" + format(collection) + ", $" + variable + ", " + format(predicate) + ")"
         case .setOperation(let operation, let left, let right):
-            format(left) + " " + operation.keyword + " " + format(right)
+            operand(left) + " " + operation.keyword + " " + operand(right)
         case .conditional(let condition, let whenTrue, let whenFalse):
             "TERNARY(" + format(condition) + ", " + format(whenTrue) + ", " + format(whenFalse) + ")"
         case .anyKey:
@@ -61,7 +61,7 @@ enum PredicateFormatPrinter {
         }
         switch function {
         case .index where arguments.count == 2:
-            return operand(arguments[0]) + "[" + format(arguments[1]) + "]"
+            return postfixBase(arguments[0]) + "[" + format(arguments[1]) + "]"
         case .onesComplement where arguments.count == 1:
             return "~" + operand(arguments[0])
         case .cast:
@@ -72,12 +72,24 @@ enum PredicateFormatPrinter {
         }
     }
 
-    /// An operand of an infix operator or subscript: parenthesised when it is an infix operation.
-    private static func operand(_ expression: ExpressionNode) -> String {
-        guard case .function(let function, let arguments) = expression, function.infixOperator != nil, arguments.count == 2 else {
-            return format(expression)
-        }
+    /// The collection of a subscript or the base of a key path: parenthesised like an operand,
+    /// and also when it is `~x`, which would otherwise take the key path or subscript as its own.
+    private static func postfixBase(_ expression: ExpressionNode) -> String {
+        guard case .function(.onesComplement, _) = expression else { return operand(expression) }
         return "(" + format(expression) + ")"
+    }
+
+    /// An operand of an operator, the collection of a subscript or the base of a key path:
+    /// parenthesised when it is an infix or set operation, so that it reads back as one operand.
+    private static func operand(_ expression: ExpressionNode) -> String {
+        switch expression {
+        case .function(let function, let arguments) where function.infixOperator != nil && arguments.count == 2:
+            "(" + format(expression) + ")"
+        case .setOperation:
+            "(" + format(expression) + ")"
+        default:
+            format(expression)
+        }
     }
 
     /// How an operator is written: `==`, `!=`, `<`, …, `BEGINSWITH`, `IN`, `BETWEEN`.

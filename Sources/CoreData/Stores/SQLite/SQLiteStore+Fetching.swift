@@ -32,10 +32,13 @@ extension SQLiteStore {
 
     func countRows(_ plan: FetchPlan) throws -> Int {
         let (connection, schema) = try requireConnection()
-        let inner = try select("t0.Z_PK", plan: plan, schema: schema, paged: true, sorted: false)
-        let query = plan.limit > 0 || plan.offset > 0
-            ? SQLFragment(sql: "SELECT COUNT(*) FROM (\(inner.sql))", bindings: inner.bindings)
-            : SQLFragment(sql: inner.sql.replacingOccurrences(of: "SELECT t0.Z_PK FROM", with: "SELECT COUNT(*) FROM"), bindings: inner.bindings)
+        let query: SQLFragment
+        if plan.limit > 0 || plan.offset > 0 {
+            let page = try select("t0.Z_PK", plan: plan, schema: schema, paged: true, sorted: false)
+            query = SQLFragment(sql: "SELECT COUNT(*) FROM (\(page.sql))", bindings: page.bindings)
+        } else {
+            query = try select("COUNT(*)", plan: plan, schema: schema, paged: false, sorted: false)
+        }
         let statement = try prepare(query, on: connection)
         return try statement.step() ? Int(statement.int64(at: 0)) : 0
     }
@@ -145,13 +148,15 @@ extension SQLiteStore {
         let selected = try projection(&compiler, scope)
         let numbers = plan.entities.compactMap { schema.mapping(for: $0)?.number }
         let hierarchy = plan.entity.rootEntity.selfAndDescendants.filter { schema.mapping(for: $0) != nil }
-        let entityFilter = numbers.count < hierarchy.count ? " AND t0.Z_ENT IN (\(numbers.map(String.init).joined(separator: ", ")))" : ""
         let condition = try plan.predicate.map { try compiler.compile($0.node, in: scope) }
         let order = sorted ? try plan.sortDescriptors.map { try compiler.orderTerm($0, in: scope) } : []
+        var filters: [String] = []
+        if numbers.count < hierarchy.count { filters.append("t0.Z_ENT IN (\(numbers.map(String.init).joined(separator: ", ")))") }
+        if let condition { filters.append("(\(condition.sql))") }
         var sql = "SELECT \(selected.distinct ? "DISTINCT " : "")\(selected.columns.sql) FROM \(mapping.table) t0"
         if !scope.joins.isEmpty { sql += " " + scope.joins.joined(separator: " ") }
-        sql += " WHERE 1" + entityFilter
-        if let condition { sql += " AND (\(condition.sql))" }
+        // Without a WHERE clause, SQLite counts a table's rows with a single instruction.
+        if !filters.isEmpty { sql += " WHERE " + filters.joined(separator: " AND ") }
         let grouping = SQLFragment.joined(selected.groupBy, separator: ", ")
         if !selected.groupBy.isEmpty { sql += " GROUP BY " + grouping.sql }
         if !order.isEmpty { sql += " ORDER BY " + order.joined(separator: ", ") }
