@@ -59,20 +59,23 @@ enum BenchmarkCommand {
         return failed ? 1 : 0
     }
 
-    /// The workloads named on the command line (by workload name or result label), or all of them.
+    /// The workloads named on the command line (by workload name or result label, or by group for
+    /// every case of a group, e.g. `W3` for W3a, W3b and W3c), or all of them.
     static func select(_ names: [String], from all: [Workload]) throws -> [Workload] {
         guard !names.isEmpty else { return all }
         var selected: [Workload] = []
         for name in names {
+            let group = all.filter { $0.group?.caseInsensitiveCompare(name) == .orderedSame }
             let match = all.first { workload in
                 workload.name.caseInsensitiveCompare(name) == .orderedSame
                     || workload.results.contains { $0.label.caseInsensitiveCompare(name) == .orderedSame }
             }
-            guard let match else {
+            let matches = group.isEmpty ? match.map { [$0] } ?? [] : group
+            guard !matches.isEmpty else {
                 throw BenchmarkError.usage("unknown workload \(name); known: \(all.map(\.name).joined(separator: ", "))")
             }
-            if !selected.contains(where: { $0.name == match.name }) {
-                selected.append(match)
+            for workload in matches where !selected.contains(where: { $0.name == workload.name }) {
+                selected.append(workload)
             }
         }
         return selected

@@ -26,7 +26,8 @@ struct BenchmarkOptions: Equatable {
     static let usage = """
         usage: bench [WORKLOAD ...] [--runs N] [--count N] [--journal wal|rollback|both] [--list]
 
-          WORKLOAD        W1, W2, … (default: all). A result label such as W2b selects its workload.
+          WORKLOAD        W1, W2, … (default: all). A result label such as W2b selects its workload;
+                          a group such as W3 selects all its cases (W3a, W3b, W3c).
           --runs N        measured runs per peer after one warm-up run (default 5)
           --count N       objects per workload instead of each workload's default (e.g. 10000, 1000000)
           --journal MODE  wal: WAL + synchronous=NORMAL (default); rollback: DELETE + synchronous=FULL;

@@ -46,8 +46,8 @@ enum Report {
         Console.line()
     }
 
-    /// The machine-readable line: `RESULT <label> raw=<ours/raw> grdb=<ours/GRDB> [mem=<MB>]`, with
-    /// ratios of median wall times.
+    /// The machine-readable line: `RESULT <label> raw=<ours/raw> grdb=<ours/GRDB> [mem=<MB>]
+    /// [extras]`, with ratios of median wall times.
     static func resultLine(_ line: ResultLine, of report: WorkloadReport) -> String {
         let label = "RESULT \(line.label)\(report.settings.resultSuffix)"
         guard let ours = report.statistics(of: line.ours) else {
@@ -63,7 +63,25 @@ enum Report {
         if report.workload.measuresMemory, let peak = ours.maxPeakRSSDelta {
             fields.append("mem=" + megabytes(peak))
         }
+        for extra in line.extras {
+            if let field = extraField(extra, ours: ours, raw: report.statistics(of: line.raw), count: report.count) {
+                fields.append(field)
+            }
+        }
         return fields.joined(separator: " ")
+    }
+
+    /// The `name=value` field of an extra figure, or `nil` when its inputs were not measured.
+    private static func extraField(_ extra: ResultExtra, ours: PeerStatistics, raw: PeerStatistics?, count: Int) -> String? {
+        switch extra {
+        case let .microsecondsOverRaw(operations):
+            guard let raw else { return nil }
+            let microseconds = (ours.medianWall - raw.medianWall) / Double(max(operations, 1)) * 1e6
+            return "over_raw_us=" + String(format: "%.1f", microseconds)
+        case .bytesPerObject:
+            guard let peak = ours.maxPeakRSSDelta else { return nil }
+            return "bytes_per_object=" + String(format: "%.0f", Double(peak) / Double(max(count, 1)))
+        }
     }
 
     /// The `RESULT` line printed in place of the ratios when a workload failed.

@@ -8,6 +8,9 @@ import Foundation
 struct Workload {
     /// The short name used on the command line and in `RESULT` lines, e.g. `"W1"`.
     var name: String
+    /// The spec's workload number this one is a case of, e.g. `"W3"` for `"W3b"`: naming it on the
+    /// command line selects every case of the group. `nil` when the workload stands alone.
+    var group: String? = nil
     /// One line describing the work, printed above the table.
     var summary: String
     /// How many objects the workload handles unless `--count` says otherwise.
@@ -78,6 +81,10 @@ enum Fixture {
     /// A template built once per workload and setting (not measured), then copied for every run of
     /// every peer. The closure creates the store at the given URL.
     case template(describedAs: String, build: (_ input: PeerInput) throws -> Void)
+    /// A template built once per process for every workload naming the same `key` (and object
+    /// count and setting), kept until the benchmark ends, then copied for every run like
+    /// ``template(describedAs:build:)``. For large fixtures that several workloads read.
+    case shared(key: String, describedAs: String, build: (_ input: PeerInput) throws -> Void)
 }
 
 /// What a run produced: the body's checksum, then the store checksum values if any.
@@ -99,4 +106,6 @@ struct ResultLine {
     var raw: String?
     /// The GRDB peer for the `grdb=` ratio, if the workload has one.
     var grdb: String?
+    /// Further figures printed after the ratios.
+    var extras: [ResultExtra] = []
 }

@@ -10,6 +10,8 @@ struct WorkloadRunner {
     var count: Int?
     /// Where fixtures and per-run store files live; emptied as the runs finish.
     var directory: TemporaryDirectory
+    /// The shared templates built so far, reused by later workloads of this runner.
+    var fixtures = FixtureCache()
 
     /// The name of the store file every peer works on.
     static let storeFileName = "Item.sqlite"
@@ -46,18 +48,43 @@ struct WorkloadRunner {
         )
     }
 
-    /// Builds the workload's template file once, if it has one (not measured).
+    /// Builds the workload's template file once, if it has one (not measured); a shared template
+    /// is built by the first workload that needs it and reused by the others.
     private func buildFixture(
         _ fixture: Fixture, count: Int, settings: StoreSettings, in workDirectory: URL
     ) throws -> (template: URL?, note: String?) {
-        guard case let .template(description, build) = fixture else { return (nil, nil) }
-        let templateDirectory = workDirectory.appendingPathComponent("fixture", isDirectory: true)
+        switch fixture {
+        case .none:
+            return (nil, nil)
+        case let .template(description, build):
+            let built = try buildTemplate(
+                in: workDirectory.appendingPathComponent("fixture", isDirectory: true),
+                input: (count, settings), description: description, build: build)
+            return (built.url, built.note)
+        case let .shared(key, description, build):
+            let cacheKey = "\(key)-\(count)\(settings.resultSuffix)"
+            if let entry = fixtures.entry(for: cacheKey) {
+                return (entry.url, entry.note + " (shared, built once)")
+            }
+            let built = try buildTemplate(
+                in: directory.url.appendingPathComponent("fixture-\(cacheKey)", isDirectory: true),
+                input: (count, settings), description: description, build: build)
+            fixtures.store(built, for: cacheKey)
+            return (built.url, built.note)
+        }
+    }
+
+    /// Creates `templateDirectory` and builds a template store in it, timing the build.
+    private func buildTemplate(
+        in templateDirectory: URL, input: (count: Int, settings: StoreSettings), description: String,
+        build: (PeerInput) throws -> Void
+    ) throws -> FixtureCache.Entry {
         try FileManager.default.createDirectory(at: templateDirectory, withIntermediateDirectories: true)
         let templateURL = templateDirectory.appendingPathComponent(Self.storeFileName)
         let start = ProcessProbe.monotonicSeconds()
-        try build(PeerInput(storeURL: templateURL, settings: settings, count: count))
+        try build(PeerInput(storeURL: templateURL, settings: input.settings, count: input.count))
         let seconds = ProcessProbe.monotonicSeconds() - start
-        return (templateURL, "\(description), built in \(Report.seconds(seconds)) s")
+        return FixtureCache.Entry(url: templateURL, note: "\(description), built in \(Report.seconds(seconds)) s")
     }
 
     /// One run of one peer: fresh directory, fresh copy of the template, prepare, measure, tear

@@ -4,6 +4,13 @@ extension Workload {
         [
             .w1InsertItems,
             .w2FetchItems,
+            .w3aIndexedFetch,
+            .w3bUnindexedFetch,
+            .w3cPrefixFetch,
+            .w4aCountAll,
+            .w4bCountIndexed,
+            .w4cCountUnindexed,
+            .w9IterateItems,
         ]
     }
 }

@@ -19,8 +19,8 @@ enum CoreDataPeers {
     }
 }
 
-/// A Core Data stack over one store file of the `Item` entity: model built in code, coordinator,
-/// SQLite store with the run's pragmas, private-queue context.
+/// A Core Data stack over one store file: model built in code (W1's `Item` unless another is
+/// given), coordinator, SQLite store with the run's pragmas, private-queue context.
 final class CoreDataItemStack {
     /// The `Item` attributes: `i0` … `i9`, Int64, optional.
     static let attributeNames = (0..<10).map { "i\($0)" }
@@ -29,10 +29,10 @@ final class CoreDataItemStack {
     let store: NSPersistentStore
     let context: NSManagedObjectContext
 
-    /// Adds the SQLite store at `storeURL` (creating it if needed) and makes a private-queue
-    /// context on it.
-    init(storeURL: URL, settings: StoreSettings) throws {
-        coordinator = NSPersistentStoreCoordinator(managedObjectModel: Self.makeModel())
+    /// Adds the SQLite store at `storeURL` (creating it if needed) for `model` and makes a
+    /// private-queue context on it.
+    init(storeURL: URL, settings: StoreSettings, model: NSManagedObjectModel = makeModel()) throws {
+        coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
         let pragmas: [String: String] = ["journal_mode": settings.journalMode, "synchronous": settings.synchronous]
         let options: [AnyHashable: Any] = [NSSQLitePragmasOption: pragmas]
         store = try coordinator.addPersistentStore(
@@ -80,7 +80,7 @@ final class CoreDataItemStack {
     }
 
     /// An Int64 attribute value as KVC returns it: an `NSNumber` on Apple platforms.
-    private static func int64(_ value: Any?, key: String, peer: String) throws -> Int64 {
+    static func int64(_ value: Any?, key: String, peer: String) throws -> Int64 {
         if let number = value as? NSNumber {
             return number.int64Value
         }

@@ -1,0 +1,10 @@
+/// A figure a `RESULT` line can carry beside the ratios of median times.
+enum ResultExtra {
+    /// `over_raw_us=<µs>`: how much longer one operation of the "ours" peer takes than one of the
+    /// raw peer, in microseconds: the difference of the median wall times divided by the number of
+    /// operations each run repeats. For goals stated as "raw + N µs" (W4).
+    case microsecondsOverRaw(operationsPerRun: Int)
+    /// `bytes_per_object=<B>`: the "ours" peer's peak resident-set growth divided by the object
+    /// count, for goals stated per object (W9 fetch-all).
+    case bytesPerObject
+}

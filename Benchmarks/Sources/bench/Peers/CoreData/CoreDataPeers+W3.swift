@@ -1,0 +1,49 @@
+#if canImport(CoreData)
+import CoreData
+
+extension CoreDataPeers {
+    /// W3a ours: `fetch` with `score BETWEEN {lower, upper}` (the indexed attribute), then the sum
+    /// of `value(forKey: "score")` over the objects.
+    static var fetchByScore: Peer {
+        fetchPeer { count in
+            let range = ScoredItemTable.scoreRange(count: count)
+            return ScoredItemModel.request(predicate: "score BETWEEN %@", [NSNumber(value: range.lowerBound), NSNumber(value: range.upperBound)])
+        }
+    }
+
+    /// W3b ours: the same on `unindexedScore`.
+    static var fetchByUnindexedScore: Peer {
+        fetchPeer { count in
+            let range = ScoredItemTable.scoreRange(count: count)
+            return ScoredItemModel.request(
+                predicate: "unindexedScore BETWEEN %@", [NSNumber(value: range.lowerBound), NSNumber(value: range.upperBound)])
+        }
+    }
+
+    /// W3c ours: `name BEGINSWITH[c] "cd"`, sorted by `created`, `fetchLimit` 50.
+    static var fetchByPrefix: Peer {
+        fetchPeer { _ in
+            let request = ScoredItemModel.request(predicate: "name BEGINSWITH[c] %@", ScoredItemTable.namePrefix)
+            request.sortDescriptors = [NSSortDescriptor(key: "created", ascending: true)]
+            request.fetchLimit = ScoredItemTable.prefixFetchLimit
+            return request
+        }
+    }
+
+    /// A W3 peer: inside `performAndWait`, `fetch(request)` and the sum of the objects' scores.
+    /// Set-up (not measured): the stack on the fixture copy, and the request (its predicate parsed).
+    private static func fetchPeer(request makeRequest: @escaping (_ count: Int) -> NSFetchRequest<NSManagedObject>) -> Peer {
+        Peer(name: "ours", family: .ours) { input in
+            let stack = try CoreDataItemStack(storeURL: input.storeURL, settings: input.settings, model: ScoredItemModel.make())
+            let request = makeRequest(input.count)
+            return PreparedRun(
+                body: {
+                    try stack.context.performAndWait {
+                        try stack.context.fetch(request).reduce(0) { $0 &+ (try ScoredItemModel.score(of: $1, peer: "ours")) }
+                    }
+                },
+                tearDown: { try stack.close() })
+        }
+    }
+}
+#endif
