@@ -52,6 +52,13 @@ struct StringFoldingTests {
         #expect(StringOperators.matches("ÀBC", regularExpression: "abc", options: [.caseInsensitive, .diacriticInsensitive]))
     }
 
+    @Test func asciiFoldsAsUnicodeFoldingDoes() {
+        let ascii = String(decoding: (0..<128).map { UInt8($0) }, as: UTF8.self)
+        #expect(StringFolding.fold(ascii, caseInsensitive: true, diacriticInsensitive: true) == ascii.folding(options: .caseInsensitive, locale: nil))
+        #expect(StringFolding.fold(ascii, caseInsensitive: false, diacriticInsensitive: true) == ascii)
+        #expect(StringFolding.fold("ABC\u{212A}", caseInsensitive: true, diacriticInsensitive: false) == "abck", "the Kelvin sign is not ASCII and folds to k")
+    }
+
     @Test("LIKE wildcards", arguments: [
         ("abc", "a*c", true), ("abc", "a?c", true), ("ac", "a?c", false), ("ac", "a*c", true), ("", "*", true),
         ("", "?", false), ("abc", "*b*", true), ("abc", "*d*", false), ("aaab", "*a?b", true), ("abcbc", "*bc", true),

@@ -25,6 +25,11 @@ enum StringFolding {
     /// the end makes canonically equivalent strings fold to the same scalars.
     static func fold(_ string: String, caseInsensitive: Bool, diacriticInsensitive: Bool) -> String {
         guard caseInsensitive || diacriticInsensitive else { return string }
+        if string.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII has no marks and no compositions, and folds case by A-Z alone: the common case,
+            // which SQL functions meet once per row, skips Unicode normalisation.
+            return caseInsensitive ? asciiLowercased(string) : string
+        }
         var folded = string.decomposedStringWithCanonicalMapping
         if diacriticInsensitive {
             folded = removingFoldableMarks(from: folded)
@@ -33,6 +38,11 @@ enum StringFolding {
             folded = folded.folding(options: .caseInsensitive, locale: nil)
         }
         return folded.precomposedStringWithCanonicalMapping
+    }
+
+    private static func asciiLowercased(_ string: String) -> String {
+        guard string.utf8.contains(where: { (0x41...0x5A).contains($0) }) else { return string }
+        return String(decoding: string.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 
     /// Letters below this scalar (Latin, Greek, Cyrillic) lose their combining marks under `[d]`.
