@@ -44,9 +44,13 @@ enum SQLiteFunctions {
             return Int64(StringOperators.compare(lhs, rhs, options: options(arguments[2])).rawValue)
         }
         try define("cd_search", arguments: 4, on: connection) { arguments in
-            guard let string = text(arguments[0]), let needle = text(arguments[1]) else { return 0 }
             let options = options(arguments[2])
-            switch SearchMode(rawValue: sqlite3_value_int64(arguments[3])) {
+            let mode = SearchMode(rawValue: sqlite3_value_int64(arguments[3]))
+            if mode == .beginsWith, let decided = asciiPrefixMatch(arguments[0], arguments[1], options: options) {
+                return decided ? 1 : 0
+            }
+            guard let string = text(arguments[0]), let needle = text(arguments[1]) else { return 0 }
+            switch mode {
             case .beginsWith?: return StringOperators.hasPrefix(string, needle, options: options) ? 1 : 0
             case .endsWith?: return StringOperators.hasSuffix(string, needle, options: options) ? 1 : 0
             default: return StringOperators.contains(string, needle, options: options) ? 1 : 0
@@ -158,6 +162,32 @@ enum SQLiteFunctions {
                 }
             }
         }
+    }
+
+    /// `BEGINSWITH` decided on the bytes, without making strings, when the prefix and the start of
+    /// the string are ASCII and the options are at most `[c]` and `[d]`; nil when the full folding
+    /// of `StringOperators` must decide. ASCII letters fold by case alone and carry no marks, but
+    /// a combining mark right after the prefix would join its last letter, so a match then is
+    /// left undecided.
+    private static func asciiPrefixMatch(_ stringValue: OpaquePointer?, _ prefixValue: OpaquePointer?, options: NSComparisonPredicate.Options) -> Bool? {
+        guard options.isSubset(of: [.caseInsensitive, .diacriticInsensitive]),
+              sqlite3_value_type(stringValue) != SQLITE_NULL, sqlite3_value_type(prefixValue) != SQLITE_NULL,
+              let string = sqlite3_value_text(stringValue), let prefix = sqlite3_value_text(prefixValue) else { return nil }
+        let stringCount = Int(sqlite3_value_bytes(stringValue))
+        let prefixCount = Int(sqlite3_value_bytes(prefixValue))
+        guard prefixCount > 0, prefixCount <= stringCount else { return nil }
+        let caseInsensitive = options.contains(.caseInsensitive)
+        for index in 0..<prefixCount {
+            let lhs = string[index]
+            let rhs = prefix[index]
+            guard lhs < 0x80, rhs < 0x80 else { return nil }
+            if caseInsensitive ? asciiLowercase(lhs) != asciiLowercase(rhs) : lhs != rhs { return false }
+        }
+        return prefixCount == stringCount || string[prefixCount] < 0x80 ? true : nil
+    }
+
+    private static func asciiLowercase(_ byte: UInt8) -> UInt8 {
+        (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
     }
 
     /// The argument as a string, read by its byte count so that embedded NULs are kept.

@@ -150,6 +150,23 @@ import Testing
         #expect(answers.evaluated == expected, "evaluate(with:): \(format)")
     }
 
+    @Test func prefixesDecidedOnASCIIBytesAgreeWithFolding() throws {
+        let titles = ["cafe\u{301}", "Cafe", "CAFEs", "ca", "caf", "Straße", "STRASSE", "\u{212A}elvin", "kelvin", "Kel", "ab\u{0}c"]
+        let stack = try CtxStack(model: MovieModel.make())
+        try stack.context.performAndWait { () throws in
+            for title in titles { ctxInsert("Movie", into: stack.context, ["title": title]) }
+            try stack.context.save()
+        }
+        let reopened = try stack.reopened()
+        for format in ["title BEGINSWITH[c] 'cafe'", "title BEGINSWITH[cd] 'CAFE'", "title BEGINSWITH[d] 'Cafe'", "title BEGINSWITH[c] 'strass'",
+                       "title BEGINSWITH[c] 'kel'", "title BEGINSWITH[c] 'AB'", "title BEGINSWITH[c] 'caf'"] {
+            let predicate = NSPredicate(format: format)
+            let fetched = try Self.titles(in: reopened, predicate)
+            let evaluated = titles.filter { predicate.evaluate(with: ["title": $0]) }.sorted()
+            #expect(fetched == evaluated, "\(format)")
+        }
+    }
+
     @Test func objectsOfAnotherEntityMatchNoRow() throws {
         for storeType in [NSSQLiteStoreType, NSInMemoryStoreType] {
             let stack = try Self.stack(storeType)
