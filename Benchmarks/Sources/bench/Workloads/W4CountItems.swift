@@ -8,20 +8,13 @@ extension Workload {
     /// Peers: raw `SELECT COUNT(*)`, the statement our store runs (``ScoredItemTable/countAllSQL``),
     /// prepared once and stepped ``w4CountsPerRun`` times; GRDB `fetchCount`; ours
     /// `context.count(for:)`, which must register no object (the run fails otherwise). The checksum
-    /// is the sum of the counts. Goal: ours ≤ raw + 50 µs per count (`over_raw_us=`). A second raw
-    /// peer, `raw-bare`, runs the plain `SELECT COUNT(*) FROM ZSCOREDITEM` (line `W4a-bare`), which
-    /// SQLite answers faster than our store's `... t0 WHERE 1` (see ``ScoredItemTable/countAllBareSQL``).
+    /// is the sum of the counts. Goal: ours ≤ raw + 50 µs per count (`over_raw_us=`).
     static var w4aCountAll: Workload {
-        var peers = [RawSQLitePeers.countAll, RawSQLitePeers.countAllBare, GRDBPeers.countAll]
+        var peers = [RawSQLitePeers.countAll, GRDBPeers.countAll]
         #if canImport(CoreData)
         peers.append(CoreDataPeers.countAll)
         #endif
-        var workload = w4Case(name: "W4a", summary: "count(for:) without a predicate", peers: peers) { count in Int64(count) }
-        workload.results.append(
-            ResultLine(
-                label: "W4a-bare", ours: "ours", raw: "raw-bare", grdb: "grdb",
-                extras: [.microsecondsOverRaw(operationsPerRun: w4CountsPerRun)]))
-        return workload
+        return w4Case(name: "W4a", summary: "count(for:) without a predicate", peers: peers) { count in Int64(count) }
     }
 
     /// W4b: count the 1% whose indexed `score` is in W3's range (a search of the index).

@@ -6,12 +6,6 @@ extension RawSQLitePeers {
         countPeer { _ in (ScoredItemTable.countAllSQL, []) }
     }
 
-    /// W4a raw-bare: ``ScoredItemTable/countAllBareSQL``, `SELECT COUNT(*)` without `WHERE`, the
-    /// spec's baseline for a count without predicate.
-    static var countAllBare: Peer {
-        countPeer(named: "raw-bare") { _ in (ScoredItemTable.countAllBareSQL, []) }
-    }
-
     /// W4b raw: the count of the indexed `BETWEEN`.
     static var countByScore: Peer {
         countPeer { count in

@@ -95,36 +95,31 @@ enum ScoredItemTable {
     static let selectList = "t0.Z_PK, t0.Z_ENT, t0.Z_OPT, t0.ZCREATED, t0.ZFLAG, t0.ZNAME, t0.ZPRICE, t0.ZSCORE, t0.ZUNINDEXEDSCORE"
 
     /// Every row (W9), as our store loads a fetch without predicate.
-    static let selectAllSQL = "SELECT \(selectList) FROM ZSCOREDITEM t0 WHERE 1"
+    static let selectAllSQL = "SELECT \(selectList) FROM ZSCOREDITEM t0"
 
     /// W3a: the rows whose indexed score lies between two bound parameters.
-    static let selectByScoreSQL = "SELECT \(selectList) FROM ZSCOREDITEM t0 WHERE 1 AND (t0.ZSCORE BETWEEN ? AND ?)"
+    static let selectByScoreSQL = "SELECT \(selectList) FROM ZSCOREDITEM t0 WHERE (t0.ZSCORE BETWEEN ? AND ?)"
 
     /// W3b: the same on the unindexed column.
     static let selectByUnindexedScoreSQL =
-        "SELECT \(selectList) FROM ZSCOREDITEM t0 WHERE 1 AND (t0.ZUNINDEXEDSCORE BETWEEN ? AND ?)"
+        "SELECT \(selectList) FROM ZSCOREDITEM t0 WHERE (t0.ZUNINDEXEDSCORE BETWEEN ? AND ?)"
 
     /// W3c: the first 50 rows by `created` whose name matches a bound `LIKE` pattern (`'cd%'`).
     /// Our store runs the same statement with its Unicode-aware `cd_search(t0.ZNAME, ?, 1, 0)` in
     /// place of `LIKE` (same plan: a scan and a sorter); a raw SQLite program uses `LIKE`, which is
     /// case-insensitive for ASCII.
     static let selectByPrefixSQL =
-        "SELECT \(selectList) FROM ZSCOREDITEM t0 WHERE 1 AND (t0.ZNAME LIKE ?) ORDER BY t0.ZCREATED ASC LIMIT \(prefixFetchLimit) OFFSET 0"
+        "SELECT \(selectList) FROM ZSCOREDITEM t0 WHERE (t0.ZNAME LIKE ?) ORDER BY t0.ZCREATED ASC LIMIT \(prefixFetchLimit) OFFSET 0"
 
-    /// W4a: the count our store runs for a request without predicate.
-    static let countAllSQL = "SELECT COUNT(*) FROM ZSCOREDITEM t0 WHERE 1"
-
-    /// W4a's other raw baseline: the plain `SELECT COUNT(*)` a raw SQLite program (and GRDB's
-    /// `fetchCount`) runs. Without a `WHERE` clause SQLite answers with its `OP_Count` shortcut;
-    /// our store's `WHERE 1` turns that into a loop over every index entry (same `EXPLAIN QUERY
-    /// PLAN` text, different bytecode).
-    static let countAllBareSQL = "SELECT COUNT(*) FROM ZSCOREDITEM"
+    /// W4a: the count our store runs for a request without predicate: without a `WHERE` clause,
+    /// which SQLite answers with its `OP_Count` shortcut.
+    static let countAllSQL = "SELECT COUNT(*) FROM ZSCOREDITEM t0"
 
     /// W4b: the count of the rows whose indexed score lies between two bound parameters.
-    static let countByScoreSQL = "SELECT COUNT(*) FROM ZSCOREDITEM t0 WHERE 1 AND (t0.ZSCORE BETWEEN ? AND ?)"
+    static let countByScoreSQL = "SELECT COUNT(*) FROM ZSCOREDITEM t0 WHERE (t0.ZSCORE BETWEEN ? AND ?)"
 
     /// W4c: the same on the unindexed column.
-    static let countByUnindexedScoreSQL = "SELECT COUNT(*) FROM ZSCOREDITEM t0 WHERE 1 AND (t0.ZUNINDEXEDSCORE BETWEEN ? AND ?)"
+    static let countByUnindexedScoreSQL = "SELECT COUNT(*) FROM ZSCOREDITEM t0 WHERE (t0.ZUNINDEXEDSCORE BETWEEN ? AND ?)"
 
     /// The table as our store creates it, for the raw fixture builder used when our Core Data is
     /// not compiled in.
