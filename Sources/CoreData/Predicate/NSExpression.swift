@@ -243,7 +243,7 @@ open class NSExpression: NSObject, NSCopying {
     /// - Returns: The value, or nil when it is null or cannot be computed.
     open func expressionValue(with object: Any?, context: NSMutableDictionary?) -> Any? {
         guard parseError == nil else { return nil }
-        let evaluator = PredicateEvaluator(variables: Self.bindings(from: context))
+        let evaluator = PredicateEvaluator(variables: Self.bindings(from: context), context: context)
         return try? evaluator.value(of: node, with: object)
     }
 

@@ -162,6 +162,16 @@ struct ExpressionFunctionTests {
         let predicate = NSPredicate(format: "%@ == 6", double)
         #expect(predicate.evaluate(with: Self.object))
 
+        let counting = NSExpression(block: { _, _, context in
+            let calls = (context?["calls"] as? Int ?? 0) + 1
+            context?["calls"] = calls
+            return calls
+        }, arguments: nil)
+        let state = NSMutableDictionary()
+        _ = counting.expressionValue(with: nil, context: state)
+        #expect(counting.expressionValue(with: nil, context: state) as? Int == 2, "the block keeps its state in the caller's context")
+        #expect(state["calls"] as? Int == 2)
+
         let block = NSPredicate { object, bindings in
             (object as? [String: Any])?["name"] as? String == bindings?["name"] as? String
         }

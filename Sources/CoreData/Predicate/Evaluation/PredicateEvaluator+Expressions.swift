@@ -30,7 +30,8 @@ extension PredicateEvaluator {
         case .anyKey:
             return try anyKeyValues(of: object)
         case .block(let block, let arguments):
-            return ValueUnwrapping.unwrapped(block.body(object, arguments.map { NSExpression(node: $0) }, NSMutableDictionary(dictionary: variables)))
+            let context = self.context ?? NSMutableDictionary(dictionary: variables)
+            return ValueUnwrapping.unwrapped(block.body(object, arguments.map { NSExpression(node: $0) }, context))
         }
     }
 

@@ -6,8 +6,13 @@ struct PredicateEvaluator {
     /// The values of `$variables`, by name without the `$`.
     var variables: [String: Any]
 
-    init(variables: [String: Any] = [:]) {
+    /// The dictionary `NSExpression.expressionValue(with:context:)` was given, which block
+    /// expressions receive to keep state in; nil when evaluation did not start there.
+    let context: NSMutableDictionary?
+
+    init(variables: [String: Any] = [:], context: NSMutableDictionary? = nil) {
         self.variables = variables
+        self.context = context
     }
 
     /// Whether `predicate` holds for `object`; throws when it cannot be evaluated (an unknown key,
