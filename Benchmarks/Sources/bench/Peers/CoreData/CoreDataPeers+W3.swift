@@ -5,19 +5,12 @@ extension CoreDataPeers {
     /// W3a ours: `fetch` with `score BETWEEN {lower, upper}` (the indexed attribute), then the sum
     /// of `value(forKey: "score")` over the objects.
     static var fetchByScore: Peer {
-        fetchPeer { count in
-            let range = ScoredItemTable.scoreRange(count: count)
-            return ScoredItemModel.request(predicate: "score BETWEEN %@", [NSNumber(value: range.lowerBound), NSNumber(value: range.upperBound)])
-        }
+        fetchPeer { count in ScoredItemModel.scoreRangeRequest("score", count: count) }
     }
 
     /// W3b ours: the same on `unindexedScore`.
     static var fetchByUnindexedScore: Peer {
-        fetchPeer { count in
-            let range = ScoredItemTable.scoreRange(count: count)
-            return ScoredItemModel.request(
-                predicate: "unindexedScore BETWEEN %@", [NSNumber(value: range.lowerBound), NSNumber(value: range.upperBound)])
-        }
+        fetchPeer { count in ScoredItemModel.scoreRangeRequest("unindexedScore", count: count) }
     }
 
     /// W3c ours: `name BEGINSWITH[c] "cd"`, sorted by `created`, `fetchLimit` 50.

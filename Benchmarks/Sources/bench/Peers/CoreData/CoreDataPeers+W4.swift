@@ -9,19 +9,12 @@ extension CoreDataPeers {
 
     /// W4b ours: `count(for:)` with `score BETWEEN {lower, upper}` (the indexed attribute).
     static var countByScore: Peer {
-        countPeer { count in
-            let range = ScoredItemTable.scoreRange(count: count)
-            return ScoredItemModel.request(predicate: "score BETWEEN %@", [NSNumber(value: range.lowerBound), NSNumber(value: range.upperBound)])
-        }
+        countPeer { count in ScoredItemModel.scoreRangeRequest("score", count: count) }
     }
 
     /// W4c ours: `count(for:)` with the same range of `unindexedScore`.
     static var countByUnindexedScore: Peer {
-        countPeer { count in
-            let range = ScoredItemTable.scoreRange(count: count)
-            return ScoredItemModel.request(
-                predicate: "unindexedScore BETWEEN %@", [NSNumber(value: range.lowerBound), NSNumber(value: range.upperBound)])
-        }
+        countPeer { count in ScoredItemModel.scoreRangeRequest("unindexedScore", count: count) }
     }
 
     /// A W4 peer: inside `performAndWait`, ``Workload/w4CountsPerRun`` calls of

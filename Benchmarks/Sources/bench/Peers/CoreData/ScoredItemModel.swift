@@ -80,5 +80,12 @@ enum ScoredItemModel {
         }
         return request
     }
+
+    /// The request for the rows whose `attribute` (`score` or `unindexedScore`) lies in W3's
+    /// range of scores for a fixture of `count` rows: `attribute BETWEEN {lower, upper}`.
+    static func scoreRangeRequest(_ attribute: String, count: Int) -> NSFetchRequest<NSManagedObject> {
+        let range = ScoredItemTable.scoreRange(count: count)
+        return request(predicate: "%K BETWEEN %@", attribute, [NSNumber(value: range.lowerBound), NSNumber(value: range.upperBound)])
+    }
 }
 #endif
