@@ -2,7 +2,8 @@ import ArgumentParser
 import CoreData
 
 /// `coredata demo`: saves the Movie / Actor / Character sample into a SQLite store, reopens it,
-/// and shows sorting, paging, a cascading delete and a denied delete.
+/// and shows sorting, paging, predicates run as SQL, a grouped dictionary fetch, a cascading
+/// delete and a denied delete.
 struct Demo: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Saves a small movie database in a SQLite store, reopens it and queries it."
@@ -26,6 +27,8 @@ struct Demo: ParsableCommand {
         try context.performAndWait {
             try listMovies(in: context)
             try listActors(in: context)
+            try findWithSubquery(in: context)
+            try countFilmsPerDecade(in: context)
             try deleteMovie(in: context)
             try denyActorDelete(in: context)
             try showMetadata(of: context)
@@ -92,6 +95,45 @@ struct Demo: ParsableCommand {
             table.append(actor.value(forKey: "name") as? String ?? "", "\(actor.value(forKey: "born") ?? "")", titles.joined(separator: ", "))
         }
         print("\nActors with at least two roles (predicate \"\(request.predicate?.predicateFormat ?? "")\"):")
+        print(table.rendered)
+    }
+
+    private func findWithSubquery(in context: NSManagedObjectContext) throws {
+        let request = NSFetchRequest<NSManagedObject>(entityName: "Movie")
+        request.predicate = NSPredicate(
+            format: "SUBQUERY(characters, $c, $c.actor.born < %d).@count > 0 AND title BEGINSWITH[cd] %@", 1950, "a"
+        )
+        request.sortDescriptors = [NSSortDescriptor(key: "title", ascending: true, selector: Selector("localizedStandardCompare:"))]
+        let titles = try context.fetch(request).compactMap { $0.value(forKey: "title") as? String }
+        print("\nMovies whose title begins with \"a\" (any case or accent) and that cast an actor born before 1950,")
+        print("run as one SQL query: \(request.predicate?.predicateFormat ?? "")")
+        print("  " + titles.joined(separator: ", "))
+    }
+
+    private func countFilmsPerDecade(in context: NSManagedObjectContext) throws {
+        let decade = NSExpressionDescription()
+        decade.name = "decade"
+        decade.expression = NSExpression(format: "year / 10 * 10")
+        decade.expressionResultType = .integer32AttributeType
+        let films = NSExpressionDescription()
+        films.name = "films"
+        films.expression = NSExpression(forFunction: "count:", arguments: [NSExpression(forKeyPath: "title")])
+        films.expressionResultType = .integer32AttributeType
+        let rating = NSExpressionDescription()
+        rating.name = "rating"
+        rating.expression = NSExpression(forFunction: "average:", arguments: [NSExpression(forKeyPath: "rating")])
+        rating.expressionResultType = .doubleAttributeType
+
+        let request = NSFetchRequest<NSDictionary>(entityName: "Movie")
+        request.resultType = .dictionaryResultType
+        request.propertiesToFetch = [decade, films, rating]
+        request.propertiesToGroupBy = [decade]
+        request.sortDescriptors = [NSSortDescriptor(key: "year", ascending: true)]
+        var table = TextTable("Decade", "Films", "Average rating")
+        for row in try context.fetch(request) {
+            table.append("\(row["decade"] ?? "")s", "\(row["films"] ?? "")", String(format: "%.2f", (row["rating"] as? Double) ?? 0))
+        }
+        print("\nFilms per decade: a dictionary fetch grouped by an expression, computed by SQLite:")
         print(table.rendered)
     }
 
