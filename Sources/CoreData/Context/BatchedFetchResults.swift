@@ -19,8 +19,10 @@ public struct BatchedFetchResults<ResultType: NSFetchRequestResult>: RandomAcces
         self.storage = storage
     }
 
+    /// The position of the first object: 0.
     public var startIndex: Int { 0 }
 
+    /// The number of objects the fetch found.
     public var endIndex: Int { storage.count }
 
     /// The object at `position`, made (with its batch) if it is not yet.
