@@ -27,7 +27,8 @@ public struct BatchedFetchResults<ResultType: NSFetchRequestResult>: RandomAcces
 
     /// The object at `position`, made (with its batch) if it is not yet.
     public subscript(position: Int) -> ResultType {
-        // The storage checked at fetch time that every entity's class is a `ResultType`.
+        // `fetchBatched(_:)` checked that every entity's class, and every object registered for
+        // those entities, is a `ResultType`; objects it makes later are of those classes.
         unsafeDowncast(storage.object(at: position), to: ResultType.self)
     }
 
@@ -40,7 +41,7 @@ public struct BatchedFetchResults<ResultType: NSFetchRequestResult>: RandomAcces
 /// The state behind `BatchedFetchResults`: the IDs of each store's matches, and the batch of
 /// objects made last.
 // Used on the queue of the context that made it, like managed objects.
-final class BatchedFetchStorage: @unchecked Sendable {
+final class BatchedFetchStorage {
     private let context: NSManagedObjectContext
     /// Each store's matching IDs, in result order, and where its positions start; empty when
     /// `objects` holds every result.

@@ -5,7 +5,7 @@ extension NSManagedObjectContext {
     ///
     /// This method is not part of Apple's API: on Apple platforms, `fetch(_:)` with a
     /// `fetchBatchSize` already returns such a collection, bridged to a Swift array. Only the IDs
-    /// of the matching rows are fetched at first, ten bytes each. When unsaved changes must be
+    /// of the matching rows are fetched at first, twelve bytes each. When unsaved changes must be
     /// overlaid, or several stores answer, the results are those of `fetch(_:)`, made at once.
     ///
     /// - Parameter request: A request with the managed object result type.
@@ -27,6 +27,13 @@ extension NSManagedObjectContext {
             guard pending.isEmpty && stores.count <= 1 else {
                 let objects = try fetchImplementation(request).compactMap { $0 as? NSManagedObject }
                 return BatchedFetchResults(storage: BatchedFetchStorage(context: self, objects: objects, batchSize: request.fetchBatchSize))
+            }
+            // Objects made later are made of the entity's class, checked above; only objects
+            // registered earlier with another class (`NSManagedObject(entity:insertInto:)`) can
+            // fail to be `ResultType`.
+            let entities = Set(plan.entities.map(ObjectIdentifier.init))
+            if let stray = registeredObjects.first(where: { entities.contains(ObjectIdentifier($0.entity)) && !($0 is ResultType) }) {
+                throw CoreDataError.invalidRequest("The registered object \(stray.objectID) of \(stray.entity.entityName) is \(type(of: stray)), not \(ResultType.self).")
             }
             let objectIDs = try coordinator.withStores { _ in try stores.map { try $0.engine().fetchCompactObjectIDs(plan) } }
             return BatchedFetchResults(storage: BatchedFetchStorage(context: self, objectIDs: objectIDs, batchSize: request.fetchBatchSize))

@@ -83,16 +83,19 @@ extension NSManagedObjectContext {
             objects = register(rows, realize: realize, refreshes: refreshes)
         } else {
             let identifiers = try coordinator.withStores { _ in try stores.map { try $0.engine().fetchCompactObjectIDs(storePlan) } }
-            objects = identifiers.flatMap { batchedFaults(FaultBatch(objectIDs: $0, size: batchSize)) }
+            objects = identifiers.flatMap { batchedFaults(FaultBatch(objectIDs: $0, size: batchSize), refreshes: refreshes) }
         }
         guard inMemory else { return objects }
         return try overlay(objects, with: pending, plan: plan)
     }
 
     /// One object per fetched ID, each a fault that loads its window of the batch when fired.
-    private func batchedFaults(_ batch: FaultBatch) -> [NSManagedObject] {
+    /// With `refreshes`, objects already holding values become faults again (keeping their
+    /// unsaved changes), so that they read the store's current values.
+    private func batchedFaults(_ batch: FaultBatch, refreshes: Bool) -> [NSManagedObject] {
         (0..<batch.objectIDs.count).map { index in
             let object = object(with: batch.objectIDs.objectID(at: index))
+            if refreshes && !object.isFault { refreshImplementation(object, mergeChanges: true) }
             if object.isFault && object.snapshot == nil { object.faultBatch = (batch, index) }
             return object
         }

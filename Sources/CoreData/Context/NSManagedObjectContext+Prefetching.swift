@@ -3,6 +3,8 @@
 // (and one for the destinations' rows), never one per object.
 extension NSManagedObjectContext {
     func prefetch(_ keyPaths: [String], for objects: [NSManagedObject], entity: NSEntityDescription) throws {
+        // What an earlier fetch prefetched may be stale now; this fetch reads the rows again.
+        prefetched.removeAll()
         for keyPath in keyPaths {
             var sources = objects
             var current = entity

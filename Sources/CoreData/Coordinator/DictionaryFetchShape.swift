@@ -40,7 +40,9 @@ struct DictionaryFetchShape {
         if having != nil && groupBy.isEmpty {
             throw CoreDataError.invalidRequest("A fetch request with a havingPredicate must also have propertiesToGroupBy.")
         }
-        guard !groupBy.isEmpty else { return }
+        // Without grouping, aggregates make one group of every row, which has no single value
+        // for a plain column (SQLite would pick one row's, memory another's).
+        guard !groupBy.isEmpty || columns.contains(where: { $0.aggregate != nil }) else { return }
         let grouped = Set(groupBy.map(\.expression))
         for column in columns where column.aggregate == nil && !grouped.contains(column.expression) {
             throw CoreDataError.invalidRequest(
@@ -117,7 +119,8 @@ struct DictionaryColumn {
         let number = PredicateNumber(value) ?? (value as? Date).map { .floating($0.timeIntervalSinceReferenceDate) }
         switch resultType {
         case .integer16AttributeType, .integer32AttributeType, .integer64AttributeType:
-            return number.map { NSNumber(value: $0.exactInteger ?? Int64(exactly: $0.doubleValue.rounded(.towardZero)) ?? 0) } ?? value
+            guard let integer = number.flatMap({ $0.exactInteger ?? Int64(exactly: $0.doubleValue.rounded(.towardZero)) }) else { return value }
+            return NSNumber(value: integer)
         case .doubleAttributeType, .floatAttributeType:
             return number.map { NSNumber(value: $0.doubleValue) } ?? value
         case .decimalAttributeType:

@@ -1,11 +1,11 @@
-/// The object IDs a fetch found in one store, kept as primary keys and entity numbers (ten bytes
-/// a row) and made into `NSManagedObjectID`s only when asked for, so that a batched fetch of a
+/// The object IDs a fetch found in one store, kept as primary keys and entity numbers (twelve
+/// bytes a row) and made into `NSManagedObjectID`s only when asked for, so that a batched fetch of a
 /// million rows holds megabytes instead of a million objects.
 final class FetchedObjectIDs {
     let store: NSPersistentStore
     private var entities: [NSEntityDescription] = []
     private var primaryKeys: [Int64] = []
-    private var entityIndexes: [UInt16] = []
+    private var entityIndexes: [UInt32] = []
 
     init(store: NSPersistentStore) {
         self.store = store
@@ -34,7 +34,7 @@ final class FetchedObjectIDs {
             return entities.count - 1
         }()
         primaryKeys.append(primaryKey)
-        entityIndexes.append(UInt16(truncatingIfNeeded: index))
+        entityIndexes.append(UInt32(index))
     }
 
     func objectID(at position: Int) -> NSManagedObjectID {

@@ -7,14 +7,14 @@
 // Like every property description: mutable until used, then only read.
 open class NSExpressionDescription: NSPropertyDescription, @unchecked Sendable {
     /// The expression that computes the value.
-    public var expression: NSExpression?
+    open var expression: NSExpression?
 
     /// The type of the value; the store converts the computed value to it. The default is
     /// `.undefinedAttributeType`, which keeps the value as computed.
-    public var expressionResultType: NSAttributeType = .undefinedAttributeType
+    open var expressionResultType: NSAttributeType = .undefinedAttributeType
 
     /// The type of the value, as an `NSAttributeDescription.AttributeType`.
-    public var resultType: NSAttributeDescription.AttributeType {
+    open var resultType: NSAttributeDescription.AttributeType {
         get { NSAttributeDescription.AttributeType(expressionResultType) }
         set { expressionResultType = newValue.rawValue }
     }

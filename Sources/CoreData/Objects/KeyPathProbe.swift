@@ -13,15 +13,20 @@
 /// name. Names are cached per key path, since accessors do not change.
 final class KeyPathProbe {
     private static let lock = NSLock()
-    /// The probes running, by the identity of their probe objects; guarded by `lock`.
+    /// The probes running, by the identity of their probe objects' entities (known before an
+    /// object's initializer runs, unlike the object's identity); guarded by `lock`.
     private nonisolated(unsafe) static var running: [ObjectIdentifier: KeyPathProbe] = [:]
     /// Key paths already named; guarded by `lock`.
     private nonisolated(unsafe) static var names: [AnyKeyPath: String] = [:]
 
-    /// The real entity of each probe object, which says what its keys hold.
+    /// The real entity behind each probe object's empty entity, which says what its keys hold.
     private var entities: [ObjectIdentifier: NSEntityDescription] = [:]
-    /// The probe objects, kept alive so that their identities stay unique while probing.
+    /// The probe objects and their empty entities, kept alive so that their identities stay
+    /// unique while probing.
     private var objects: [NSManagedObject] = []
+    private var emptyEntities: [NSEntityDescription] = []
+    /// Whether a probe object's initializer is running: what it reads is no part of the path.
+    private var isInitializing = false
     private var keys: [String] = []
     /// The object the next key must be asked of to continue the path; nil after an attribute.
     private var expectedObject: ObjectIdentifier?
@@ -50,25 +55,26 @@ final class KeyPathProbe {
     /// `NSManagedObject` calls this for keys its entity does not have, before treating them as
     /// programmer errors; probe objects have no keys, so all of theirs come here.
     static func answer(forKey key: String, of object: NSManagedObject) -> Any?? {
-        guard let probe = lock.withLock({ running[ObjectIdentifier(object)] }) else { return nil }
+        guard let probe = lock.withLock({ running[ObjectIdentifier(object.entity)] }) else { return nil }
         return .some(probe.record(key, askedOf: object))
     }
 
     /// Whether `object` is a probe object, whose setters are ignored.
     static func isProbeObject(_ object: NSManagedObject) -> Bool {
-        lock.withLock { running[ObjectIdentifier(object)] != nil }
+        lock.withLock { running[ObjectIdentifier(object.entity)] != nil }
     }
 
     private func record(_ key: String, askedOf object: NSManagedObject) -> Any? {
-        let identifier = ObjectIdentifier(object)
-        if identifier == expectedObject {
-            keys.append(key)
-        } else {
-            isPlainPath = false
+        if !isInitializing {
+            if ObjectIdentifier(object) == expectedObject {
+                keys.append(key)
+            } else {
+                isPlainPath = false
+            }
+            expectedObject = nil
         }
-        expectedObject = nil
         // Answer even off the path, so that the accessor runs to its end without trapping.
-        guard let entity = entities[identifier] else { return nil }
+        guard let entity = entities[ObjectIdentifier(object.entity)] else { return nil }
         if let attribute = entity.attributesByName[key] {
             return Self.placeholder(for: attribute)
         }
@@ -90,17 +96,20 @@ final class KeyPathProbe {
         let empty = NSEntityDescription()
         empty.name = entity.name
         empty.managedObjectClassName = entity.managedObjectClassName
-        let object = type.init(entity: empty, insertInto: nil)
-        let identifier = ObjectIdentifier(object)
+        let identifier = ObjectIdentifier(empty)
         entities[identifier] = entity
-        objects.append(object)
+        emptyEntities.append(empty)
         Self.lock.withLock { Self.running[identifier] = self }
+        isInitializing = true
+        let object = type.init(entity: empty, insertInto: nil)
+        isInitializing = false
+        objects.append(object)
         return object
     }
 
     private func finish() {
         Self.lock.withLock {
-            for object in objects { Self.running[ObjectIdentifier(object)] = nil }
+            for entity in emptyEntities { Self.running[ObjectIdentifier(entity)] = nil }
         }
     }
 

@@ -1,6 +1,8 @@
 extension Array {
     /// The elements in consecutive slices of at most `size` elements, in order.
+    /// A size below 1 counts as 1.
     func chunked(into size: Int) -> [ArraySlice<Element>] {
-        stride(from: 0, to: count, by: Swift.max(size, 1)).map { self[$0..<Swift.min($0 + size, count)] }
+        let size = Swift.max(size, 1)
+        return stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
     }
 }

@@ -99,6 +99,54 @@ import Testing
         #expect(error?.domain == NSCocoaErrorDomain)
     }
 
+    @Test func theLazyCollectionRefusesObjectsRegisteredWithAnotherClass() throws {
+        let stack = try SortDescriptorKeyPathTests.stack()
+        let error = try stack.context.performAndWait { () throws -> NSError? in
+            let entity = try #require(stack.model.entitiesByName["Book"])
+            let plain = NSManagedObject(entity: entity, insertInto: stack.context)
+            plain.setValue("Plain", forKey: "title")
+            try stack.context.save()
+            return withExtendedLifetime(plain) {
+                ctxError { _ = try stack.context.fetchBatched(NSFetchRequest<SortKeyPathBook>(entityName: "Book")) }
+            }
+        }
+        #expect(error?.domain == NSCocoaErrorDomain, "an error, never a wrong downcast")
+    }
+
+    @Test func prefetchingReadsTheRowsAgainOnEveryFetch() throws {
+        let stack = try Self.stack(movies: 1, charactersEach: 1)
+        let reader = stack.newContext()
+        let request = NSFetchRequest<NSManagedObject>(entityName: "Movie")
+        request.relationshipKeyPathsForPrefetching = ["characters"]
+        try reader.performAndWait { _ = try reader.fetch(request) }
+        try stack.context.performAndWait {
+            for character in try ctxFetch("Character", in: stack.context) { character.setValue("Renamed", forKey: "name") }
+            try stack.context.save()
+        }
+        try reader.performAndWait {
+            let movie = try #require(try reader.fetch(request).first)
+            let characters = movie.value(forKey: "characters") as? Set<NSManagedObject> ?? []
+            #expect(characters.first?.value(forKey: "name") as? String == "Renamed")
+        }
+    }
+
+    @Test func batchedFetchesRefreshRefetchedObjectsWhenAsked() throws {
+        let stack = try Self.stack(movies: 1)
+        try stack.context.performAndWait {
+            let movie = try #require(try ctxFetch("Movie", in: stack.context).first)
+            #expect(movie.value(forKey: "title") as? String == "Movie 0")
+            let other = stack.newContext()
+            try other.performAndWait {
+                try ctxFetch("Movie", in: other).first?.setValue("Renamed", forKey: "title")
+                try other.save()
+            }
+            let request = Self.request(batchSize: 10)
+            request.shouldRefreshRefetchedObjects = true
+            _ = try stack.context.fetch(request)
+            #expect(movie.value(forKey: "title") as? String == "Renamed")
+        }
+    }
+
     @Test func prefetchingRunsOneQueryPerRelationshipNotPerObject() throws {
         let stack = try Self.stack(movies: 30, charactersEach: 3)
         try stack.context.performAndWait {

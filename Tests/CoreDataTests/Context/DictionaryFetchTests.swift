@@ -101,6 +101,28 @@ import Testing
     }
 
     @Test(arguments: storeTypes)
+    func dateArithmeticGivesDates(storeType: String) throws {
+        let stack = try Self.stack(storeType)
+        let rows = try Self.fetch(stack) { request in
+            request.propertiesToFetch = [Self.expression("later", "released + 86400"), Self.expression("gap", "released - released")]
+            request.predicate = NSPredicate(format: "title == 'Alien'")
+        }
+        #expect(rows.first?["later"] as? Date == Date(timeIntervalSinceReferenceDate: 100 + 86400))
+        #expect(rows.first?["gap"] as? NSNumber == 0)
+    }
+
+    @Test(arguments: storeTypes)
+    func sortingByACollectionOperator(storeType: String) throws {
+        let stack = try Self.stack(storeType)
+        let titles = try stack.context.performAndWait { () throws -> [String] in
+            let request = NSFetchRequest<NSManagedObject>(entityName: "Movie")
+            request.sortDescriptors = [NSSortDescriptor(key: "characters.@max.movie.year", ascending: false)]
+            return try stack.context.fetch(request).compactMap { $0.value(forKey: "title") as? String }
+        }
+        #expect(titles == ["Ronin", "Aliens", "Alien", "Heat"], "the latest year of each movie's characters' movies; nil last when descending")
+    }
+
+    @Test(arguments: storeTypes)
     func groupsWithCountsAndHaving(storeType: String) throws {
         let stack = try Self.stack(storeType)
         let perMovie = try Self.fetch(stack, "Character") { request in
@@ -173,6 +195,7 @@ import Testing
             ("to-many", { $0.propertiesToFetch = ["characters"] }, "to-many"),
             ("ungrouped column", { $0.propertiesToFetch = ["title", "year"]; $0.propertiesToGroupBy = ["year"] }, "title"),
             ("having without grouping", { $0.havingPredicate = NSPredicate(format: "title == 'x'") }, "propertiesToGroupBy"),
+            ("aggregate beside a plain column", { $0.propertiesToFetch = ["title", Self.expression("latest", "max:(year)")] }, "title"),
             ("expression without expression", { $0.propertiesToFetch = [NSExpressionDescription()] }, "no expression"),
             ("invalid expression", { $0.propertiesToFetch = [Self.expression("x", "max:(")] }, "max:("),
         ]

@@ -23,6 +23,15 @@ struct PredicateErrorTests {
         #expect(throws: NSError.self) { try NSPredicate(validatingFormat: format) }
     }
 
+    @Test func longOperatorAndIndexChainsAreRefusedNotOverflowed() {
+        for format in ["count == 1" + String(repeating: " + 1", count: 20_000), "a" + String(repeating: "[0]", count: 20_000) + " == 1",
+                       "a" + String(repeating: " UNION a", count: 20_000) + " CONTAINS 1"] {
+            let predicate = NSPredicate(format: format)
+            #expect(predicate.parseError?.code == 2048)
+        }
+        #expect(NSPredicate(format: "count == 1" + String(repeating: " + 1", count: 50)).parseError == nil, "ordinary chains parse")
+    }
+
     @Test func theDescriptionNamesTheOffsetAndTheExpectation() throws {
         let error = try #require(NSPredicate(format: "age == ").parseError)
         #expect(error.localizedDescription.contains("\"age == \""))

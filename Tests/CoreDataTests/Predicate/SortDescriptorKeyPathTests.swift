@@ -44,6 +44,19 @@ final class SortKeyPathAuthor: NSManagedObject {
     }
 }
 
+/// A book whose initializer sets and reads a value, which the probe must survive.
+final class SortKeyPathDraft: NSManagedObject {
+    required init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
+        super.init(entity: entity, insertInto: context)
+        setValue("untitled", forKey: "title")
+        _ = value(forKey: "title")
+    }
+
+    var title: String {
+        value(forKey: "title") as! String
+    }
+}
+
 /// A subclass no entity of any model names.
 final class SortKeyPathStray: NSManagedObject {
     var name: String {
@@ -55,6 +68,16 @@ final class SortKeyPathStray: NSManagedObject {
 /// the property key path its accessors read (once, then cached), and such descriptors sort SQLite
 /// fetches like their string-key twins. Key paths that map to no key still sort in memory.
 @Suite struct SortDescriptorKeyPathTests {
+    @Test func anInitializerThatSetsAndReadsValuesDoesNotDisturbTheProbe() throws {
+        let draft = ModelFixtureKit.entity("Draft")
+        draft.managedObjectClassName = String(reflecting: SortKeyPathDraft.self)
+        draft.properties = [ModelFixtureKit.attribute("title", .stringAttributeType, optional: false)]
+        let stack = try CtxStack(model: ModelFixtureKit.model([draft]))
+        withExtendedLifetime(stack) {
+            #expect(NSSortDescriptor(keyPath: \SortKeyPathDraft.title, ascending: true).key == "title")
+        }
+    }
+
     /// Book (title, pages, isbn, author) → to-one Author (name), with the classes above.
     static func stack() throws -> CtxStack {
         let book = ModelFixtureKit.entity("Book")

@@ -2,7 +2,8 @@ extension PredicateParser {
     /// `expr ::= setop_expr`: the top of the expression grammar (spec §2.1). From the loosest to
     /// the tightest binding: `UNION INTERSECT MINUS`, then `| ^ & << >>`, then `+ -`, then
     /// `* /`, then `**`, then unary `-` and `~`, then `.key` and `[index]`. Every binary level is
-    /// left-associative: `1 + 1 + 1` is `(1 + 1) + 1`.
+    /// left-associative: `1 + 1 + 1` is `(1 + 1) + 1`. Each link of such a chain nests the tree
+    /// one level deeper, so it counts against the nesting limit like a parenthesis.
     mutating func parseExpression() throws(PredicateSyntaxError) -> ExpressionNode {
         try enterNestedProduction()
         defer { leaveNestedProduction() }
@@ -12,7 +13,11 @@ extension PredicateParser {
     /// `setop_expr ::= bit_expr { ("UNION" | "INTERSECT" | "MINUS") bit_expr }`
     private mutating func parseSetOperation() throws(PredicateSyntaxError) -> ExpressionNode {
         var expression = try parseBinary(level: 0)
+        var links = 0
+        defer { leaveNestedProductions(links) }
         while let operation = Self.setOperation(current.kind) {
+            try enterNestedProduction()
+            links += 1
             advance()
             expression = .setOperation(operation, expression, try parseBinary(level: 0))
         }
@@ -40,7 +45,11 @@ extension PredicateParser {
     private mutating func parseBinary(level: Int) throws(PredicateSyntaxError) -> ExpressionNode {
         guard level < Self.binaryLevels.count else { return try parseUnary() }
         var expression = try parseBinary(level: level + 1)
+        var links = 0
+        defer { leaveNestedProductions(links) }
         while case .symbol(let symbol) = current.kind, let function = Self.binaryLevels[level][symbol] {
+            try enterNestedProduction()
+            links += 1
             advance()
             expression = .function(function, [expression, try parseBinary(level: level + 1)])
         }
@@ -81,10 +90,14 @@ extension PredicateParser {
         } else {
             expression = try parsePrimary()
         }
+        var links = 0
+        defer { leaveNestedProductions(links) }
         while true {
             if consume(.dot) {
                 expression = Self.appending(try parseKeyComponent(), to: expression)
             } else if consume(.openBracket) {
+                try enterNestedProduction()
+                links += 1
                 let index = try parseIndex()
                 try expect(.closeBracket, "to close the index")
                 expression = .function(.index, [expression, index])

@@ -56,6 +56,11 @@ struct PredicateParser {
         depth -= 1
     }
 
+    /// Leaves `count` levels entered by the links of a chain (`a + b + c`, `a[0][1]`).
+    mutating func leaveNestedProductions(_ count: Int) {
+        depth -= count
+    }
+
     // MARK: Reading tokens
 
     /// The token being looked at; the last token is always `.end`, which is never passed.

@@ -15,7 +15,7 @@ extension PredicateNode {
 extension ExpressionNode {
     var readsEvaluatedObject: Bool {
         switch self {
-        case .evaluatedObject, .anyKey, .keyPath(base: nil, _):
+        case .evaluatedObject, .anyKey, .block, .keyPath(base: nil, _):
             true
         case .subquery(let collection, _, let predicate):
             collection.readsEvaluatedObject || predicate.readsEvaluatedObject

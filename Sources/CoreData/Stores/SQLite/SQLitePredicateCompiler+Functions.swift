@@ -64,10 +64,12 @@ extension SQLitePredicateCompiler {
             guard function == .divide || isIntegral else {
                 throw unsupported("modulus:by: of numbers that are not integers")
             }
-            // Apple's functions divide by zero into 0 where SQLite gives NULL.
+            // SQLite divides by zero into NULL. Apple's functions divide integers by zero into 0,
+            // and doubles into an infinity, which SQLite's 1e999 is.
             let sqlOperator = function == .divide ? "/" : "%"
+            let byZero = isIntegral ? ") * 0" : ") * 1e999"
             let pieces = [SQLFragment(sql: "(CASE WHEN ("), right.fragment, SQLFragment(sql: ") = 0 THEN ("), left.fragment,
-                          SQLFragment(sql: ") * 0 ELSE ("), left.fragment, SQLFragment(sql: ") \(sqlOperator) ("), right.fragment,
+                          SQLFragment(sql: byZero + " ELSE ("), left.fragment, SQLFragment(sql: ") \(sqlOperator) ("), right.fragment,
                           SQLFragment(sql: ") END)")]
             return SQLFragment.joined(pieces, separator: "")
         case .bitwiseAnd, .bitwiseOr, .leftShift, .rightShift:
@@ -88,7 +90,7 @@ extension SQLitePredicateCompiler {
         case .attribute(let column, let attribute) where attribute.attributeType == .dateAttributeType && [.add, .subtract].contains(function):
             return (SQLFragment(sql: column), .real)
         case .scalar(let fragment):
-            return (fragment, .real)
+            return (fragment, Self.isIntegral(expression, from: scope.entity) ? .integer : .real)
         case .constant(let value):
             guard let number = ValueUnwrapping.nonNull(value).flatMap(PredicateNumber.init) else {
                 if let date = value as? Date, [.add, .subtract].contains(function) {
@@ -102,6 +104,69 @@ extension SQLitePredicateCompiler {
         default:
             throw unsupported("\(function.selector) of \(PredicateFormatPrinter.format(expression))")
         }
+    }
+
+    /// Whether a computed operand is an integer in memory: integer constants and attributes,
+    /// counts, and integer arithmetic of those (`**` is always a double).
+    private static func isIntegral(_ expression: ExpressionNode, from entity: NSEntityDescription) -> Bool {
+        switch expression {
+        case .constant(let constant):
+            guard let value = constant.value, case .integer? = PredicateNumber(value) else { return false }
+            return true
+        case .keyPath:
+            guard let components = expression.rootedKeyPath, let last = components.last else { return false }
+            if last == "@count" { return true }
+            if components.contains("@avg") { return false }
+            return attributeType(at: components, from: entity).map(Self.isIntegerType) ?? false
+        case .subquery:
+            return true
+        case .function(let function, let arguments):
+            switch function {
+            case .add, .subtract, .multiply, .divide, .modulus, .bitwiseAnd, .bitwiseOr, .leftShift, .rightShift, .absoluteValue, .onesComplement, .noIndex:
+                return arguments.allSatisfy { isIntegral($0, from: entity) }
+            case .index:
+                return arguments.count == 2 && arguments[1] == .indexSymbol(.size)
+            default:
+                return false
+            }
+        default:
+            return false
+        }
+    }
+
+    /// Whether a computed value is a date in memory: a date, or a date plus or minus seconds (the
+    /// difference of two dates is a number).
+    static func isDateValued(_ expression: ExpressionNode, from entity: NSEntityDescription) -> Bool {
+        switch expression {
+        case .constant(let constant):
+            return constant.value is Date
+        case .keyPath:
+            return expression.rootedKeyPath.flatMap { attributeType(at: $0, from: entity) } == .dateAttributeType
+        case .function(.add, let arguments) where arguments.count == 2:
+            return isDateValued(arguments[0], from: entity) != isDateValued(arguments[1], from: entity)
+        case .function(.subtract, let arguments) where arguments.count == 2:
+            return isDateValued(arguments[0], from: entity) && !isDateValued(arguments[1], from: entity)
+        case .function(.noIndex, let arguments) where arguments.count == 1:
+            return isDateValued(arguments[0], from: entity)
+        default:
+            return false
+        }
+    }
+
+    private static func isIntegerType(_ type: NSAttributeType) -> Bool {
+        [.integer16AttributeType, .integer32AttributeType, .integer64AttributeType, .booleanAttributeType].contains(type)
+    }
+
+    /// The type of the attribute a key path ends at, through to-one relationships and a
+    /// collection operator (`items.@sum.price` has `price`'s type); nil for anything else.
+    static func attributeType(at components: [String], from entity: NSEntityDescription) -> NSAttributeType? {
+        var current = entity
+        for component in components where component.lowercased() != "self" && !component.hasPrefix("@") {
+            if let attribute = current.attributesByName[component] { return attribute.attributeType }
+            guard let destination = current.relationshipsByName[component]?.destinationEntity else { return nil }
+            current = destination
+        }
+        return nil
     }
 
     // MARK: Subqueries

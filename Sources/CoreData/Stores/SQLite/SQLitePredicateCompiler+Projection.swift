@@ -24,6 +24,8 @@ extension SQLitePredicateCompiler {
         case objectID(NSEntityDescription, entityColumn: String?)
         /// A computed value, read as SQLite returns it.
         case computed
+        /// A computed date: seconds since 2001, as dates are stored.
+        case date
         /// A constant, returned as it is.
         case constant(Any?)
     }
@@ -41,7 +43,7 @@ extension SQLitePredicateCompiler {
             let entityColumn = hierarchy.count > 1 ? "(SELECT Z_ENT FROM \(table) WHERE Z_PK = \(column))" : nil
             return SelectItem(fragment: SQLFragment(sql: column), decoding: .objectID(entity, entityColumn: entityColumn))
         case .scalar(let fragment):
-            return SelectItem(fragment: fragment, decoding: .computed)
+            return SelectItem(fragment: fragment, decoding: Self.isDateValued(expression, from: scope.entity) ? .date : .computed)
         case .constant(let value):
             return SelectItem(fragment: SQLFragment(sql: "?", bindings: [try scalarBinding(value)]), decoding: .constant(value))
         case .toMany(let relationship, _, _):

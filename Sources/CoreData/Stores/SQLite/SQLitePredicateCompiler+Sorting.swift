@@ -19,6 +19,13 @@ extension SQLitePredicateCompiler {
             return "\(column) \(direction)"
         case .toMany(let relationship, let ownerAlias, let remainder) where remainder.first == "@count":
             return "\(try countSubquery(relationship, ownerAlias: ownerAlias).sql) \(direction)"
+        case .toMany(let relationship, let ownerAlias, let remainder):
+            // `rel.@sum.x` and the like; an ORDER BY term takes no parameters.
+            guard let aggregate = try collectionOperatorSubquery(relationship, ownerAlias: ownerAlias, remainder: remainder),
+                  aggregate.bindings.isEmpty else {
+                throw CoreDataError.invalidRequest("The sort key '\(components.joined(separator: "."))' of \(scope.entity.entityName) is a to-many relationship, which cannot sort a fetch without a collection operator.")
+            }
+            return "\(aggregate.sql) \(direction)"
         default:
             // Objects have no order of their own; in memory such a key leaves the order unchanged.
             throw CoreDataError.invalidRequest("The sort key '\(components.joined(separator: "."))' of \(scope.entity.entityName) is a relationship, which cannot sort a fetch.")

@@ -56,6 +56,9 @@ extension SQLiteStore {
             case .text(let value): return value
             case .blob(let value): return value
             }
+        case .date:
+            let seconds = statement.double(at: position)
+            return statement.isNull(at: position) || !seconds.isFinite ? nil : Date(timeIntervalSinceReferenceDate: seconds)
         case .constant(let value):
             return value
         }
