@@ -23,18 +23,25 @@ extension CoreDataPeers {
         }
     }
 
-    /// A W3 peer: inside `performAndWait`, `fetch(request)` and the sum of the objects' scores.
-    /// Set-up (not measured): the stack on the fixture copy, and the request (its predicate parsed).
+    /// A W3 peer: `fetch(request)` and the sum of the objects' scores.
     private static func fetchPeer(request makeRequest: @escaping (_ count: Int) -> NSFetchRequest<NSManagedObject>) -> Peer {
+        scoredItemPeer(request: makeRequest) { context, request in
+            try context.fetch(request).reduce(0) { $0 &+ (try ScoredItemModel.score(of: $1, peer: "ours")) }
+        }
+    }
+
+    /// A peer on the shared `ScoredItem` fixture. Set-up (not measured): the stack on the fixture
+    /// copy, and the request (its predicate parsed). The measured run calls `body` inside
+    /// `performAndWait`.
+    static func scoredItemPeer(
+        request makeRequest: @escaping (_ count: Int) -> NSFetchRequest<NSManagedObject>,
+        body: @escaping (NSManagedObjectContext, NSFetchRequest<NSManagedObject>) throws -> Int64
+    ) -> Peer {
         Peer(name: "ours", family: .ours) { input in
             let stack = try CoreDataItemStack(storeURL: input.storeURL, settings: input.settings, model: ScoredItemModel.make())
             let request = makeRequest(input.count)
             return PreparedRun(
-                body: {
-                    try stack.context.performAndWait {
-                        try stack.context.fetch(request).reduce(0) { $0 &+ (try ScoredItemModel.score(of: $1, peer: "ours")) }
-                    }
-                },
+                body: { try stack.context.performAndWait { try body(stack.context, request) } },
                 tearDown: { try stack.close() })
         }
     }

@@ -17,29 +17,19 @@ extension CoreDataPeers {
         countPeer { count in ScoredItemModel.scoreRangeRequest("unindexedScore", count: count) }
     }
 
-    /// A W4 peer: inside `performAndWait`, ``Workload/w4CountsPerRun`` calls of
-    /// `count(for: request)`; returns the sum of the counts. The run fails if the context then has
-    /// any registered object (counting must make none). Set-up (not measured): the stack on the
-    /// fixture copy, and the request.
+    /// A W4 peer: ``Workload/w4CountsPerRun`` calls of `count(for: request)`; returns the sum of
+    /// the counts. The run fails if the context then has any registered object (counting must
+    /// make none).
     private static func countPeer(request makeRequest: @escaping (_ count: Int) -> NSFetchRequest<NSManagedObject>) -> Peer {
-        Peer(name: "ours", family: .ours) { input in
-            let stack = try CoreDataItemStack(storeURL: input.storeURL, settings: input.settings, model: ScoredItemModel.make())
-            let request = makeRequest(input.count)
-            return PreparedRun(
-                body: {
-                    try stack.context.performAndWait {
-                        var total: Int64 = 0
-                        for _ in 0..<Workload.w4CountsPerRun {
-                            total += Int64(try stack.context.count(for: request))
-                        }
-                        guard stack.context.registeredObjects.isEmpty else {
-                            throw BenchmarkError.unexpectedValue(
-                                peer: "ours", detail: "count(for:) registered \(stack.context.registeredObjects.count) objects")
-                        }
-                        return total
-                    }
-                },
-                tearDown: { try stack.close() })
+        scoredItemPeer(request: makeRequest) { context, request in
+            var total: Int64 = 0
+            for _ in 0..<Workload.w4CountsPerRun {
+                total += Int64(try context.count(for: request))
+            }
+            guard context.registeredObjects.isEmpty else {
+                throw BenchmarkError.unexpectedValue(peer: "ours", detail: "count(for:) registered \(context.registeredObjects.count) objects")
+            }
+            return total
         }
     }
 }
