@@ -165,7 +165,13 @@ extension NSManagedObjectContext {
             object.turnIntoFault(keeping: snapshot)
             return
         }
-        let pending = object.changedSlots.map { ($0, object.values[$0]) }
+        rebase(object, onto: snapshot, keeping: Array(object.changedSlots))
+    }
+
+    /// Reloads an object's values from `snapshot` (or its store), then sets the values it held
+    /// at `slots` again as changes.
+    func rebase(_ object: NSManagedObject, onto snapshot: RowSnapshot?, keeping slots: [Int]) {
+        let pending = slots.map { ($0, object.values[$0]) }
         object.turnIntoFault(keeping: snapshot)
         object.fireFault()
         for (slot, value) in pending {

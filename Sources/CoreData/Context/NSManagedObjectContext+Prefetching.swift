@@ -81,7 +81,7 @@ extension NSManagedObjectContext {
     }
 
     /// Object IDs by store, in order.
-    private static func grouped(_ objectIDs: [NSManagedObjectID]) -> [(NSPersistentStore, [NSManagedObjectID])] {
+    static func grouped(_ objectIDs: [NSManagedObjectID]) -> [(NSPersistentStore, [NSManagedObjectID])] {
         var groups: [(NSPersistentStore, [NSManagedObjectID])] = []
         for objectID in objectIDs {
             guard let store = objectID.persistentStore else { continue }

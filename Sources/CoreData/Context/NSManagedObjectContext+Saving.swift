@@ -14,18 +14,24 @@ extension NSManagedObjectContext {
         runWillSave()
         try validateChanges()
 
-        let saved = SavedObjects(changedObjects.filter(\.hasChanges))
-        let results: [StoreSaveResult]
-        let shares: [StoreShare]
-        do {
-            shares = try storeShares(for: saved, coordinator: coordinator)
-            results = try coordinator.save(shares.map { ($0.store, $0.changes) })
-        } catch {
-            registerIdentifiersGivenForSaving(saved.inserted)
-            throw error
+        var round = 0
+        while true {
+            let saved = SavedObjects(changedObjects.filter(\.hasChanges))
+            do {
+                let shares = try storeShares(for: saved, coordinator: coordinator)
+                let results = try coordinator.save(shares.map { ($0.store, $0.changes) })
+                commit(saved, shares: shares, results: results)
+                postDidSave(saved)
+                return
+            } catch let error as NSError {
+                registerIdentifiersGivenForSaving(saved.inserted)
+                guard error.domain == NSCocoaErrorDomain, error.code == NSManagedObjectMergeError, round < Self.maximumConflictRounds else { throw error }
+                round += 1
+                let conflicts = try optimisticLockingConflicts(in: saved)
+                guard !conflicts.isEmpty else { throw error }
+                try ((mergePolicy as? NSMergePolicy) ?? NSMergePolicy.error).resolve(mergeConflicts: conflicts)
+            }
         }
-        commit(saved, shares: shares, results: results)
-        postDidSave(saved)
     }
 
     // MARK: Before writing

@@ -22,6 +22,11 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     /// Seconds within which cached row data may fulfil a fault; negative means no limit (the default).
     open var stalenessInterval: TimeInterval = -1
 
+    /// How a save resolves conflicts with changes saved elsewhere since this context read the
+    /// objects: an `NSMergePolicy`, or one of the constants such as `NSMergeByPropertyObjectTrumpMergePolicy`.
+    /// The default, `NSErrorMergePolicy`, makes such a save fail with `NSManagedObjectMergeError`.
+    open var mergePolicy: Any = NSErrorMergePolicy
+
     /// Whether deletes propagate through relationships at the end of each event (the default), or only at save.
     open var propagatesDeletesAtEndOfEvent: Bool = true
 

@@ -70,7 +70,7 @@ final class InMemoryStore: NSPersistentStore, PersistentStoreEngine, @unchecked 
     }
 
     func beginSave(_ changes: StoreSaveChanges) throws -> StoreSaveResult {
-        try checkVersions(changes.updates + changes.deletes)
+        try checkVersions(updates: changes.updates, deletes: changes.deletes)
         backup = Backup(rows: rows, order: order, toMany: toMany, metadata: storedMetadata)
         var result = StoreSaveResult()
         var permanent: [ObjectIdentity: NSManagedObjectID] = [:]
@@ -121,9 +121,12 @@ final class InMemoryStore: NSPersistentStore, PersistentStoreEngine, @unchecked 
         }
     }
 
-    private func checkVersions(_ changes: [RowChange]) throws {
-        for change in changes {
-            guard let current = rows[change.objectID], current.version != change.version else { continue }
+    /// Rows changed since they were read, and updated rows deleted since (deleting a row again
+    /// is no conflict), fail the save with an optimistic-locking error.
+    private func checkVersions(updates: [RowChange], deletes: [RowChange]) throws {
+        let updatedElsewhere = updates.first { rows[$0.objectID]?.version != $0.version }
+        let changedBeforeDelete = deletes.first { change in rows[change.objectID].map { $0.version != change.version } ?? false }
+        if let change = updatedElsewhere ?? changedBeforeDelete {
             throw CoreDataError.make(
                 NSManagedObjectMergeError,
                 "Could not merge changes: the object \(change.objectID) was changed in its store since it was read.",

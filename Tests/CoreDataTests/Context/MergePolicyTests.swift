@@ -1,0 +1,158 @@
+@testable import CoreData
+import Testing
+
+/// Optimistic-locking conflicts at save and how each merge policy resolves them (spec MOC-23 to
+/// MOC-25): two contexts change the same movie, one saves first, then the other saves.
+@Suite struct MergePolicyTests {
+    /// A movie "T" (year 1, rating 1) saved, then read by context `mine`; another context renames
+    /// it "Theirs" and rates it 9, and saves; `mine` renames it "Mine" and sets its year to 2.
+    private struct Conflict {
+        let stack: CtxStack
+        let mine: NSManagedObjectContext
+        let movie: NSManagedObject
+    }
+
+    private static func conflict(_ storeType: String, theirs: (NSManagedObject, NSManagedObjectContext) -> Void = { movie, _ in
+        movie.setValue("Theirs", forKey: "title")
+        movie.setValue(9.0, forKey: "rating")
+    }, mine change: (NSManagedObject, NSManagedObjectContext) -> Void = { movie, _ in
+        movie.setValue("Mine", forKey: "title")
+        movie.setValue(2, forKey: "year")
+    }) throws -> Conflict {
+        let stack = try CtxStack(model: MovieModel.make(), storeType: storeType)
+        try stack.context.performAndWait {
+            ctxInsert("Movie", into: stack.context, ["title": "T", "year": 1, "rating": 1.0])
+            try stack.context.save()
+        }
+        let mine = stack.newContext()
+        let movie = try mine.performAndWait { () throws -> NSManagedObject in
+            let movie = try #require(try ctxFetch("Movie", in: mine).first)
+            _ = movie.value(forKey: "title")
+            return movie
+        }
+        let other = stack.newContext()
+        try other.performAndWait {
+            let theirMovie = try #require(try ctxFetch("Movie", in: other).first)
+            theirs(theirMovie, other)
+            try other.save()
+        }
+        mine.performAndWait { change(movie, mine) }
+        return Conflict(stack: stack, mine: mine, movie: movie)
+    }
+
+    /// The movie as the store has it now, read by a fresh context: title, year, rating; nil when gone.
+    private static func stored(_ stack: CtxStack) throws -> (String?, Int?, Double?)? {
+        let reader = stack.newContext()
+        return try reader.performAndWait {
+            guard let movie = try ctxFetch("Movie", in: reader).first else { return nil }
+            return (movie.value(forKey: "title") as? String, movie.value(forKey: "year") as? Int, movie.value(forKey: "rating") as? Double)
+        }
+    }
+
+    private static let storeTypes = [NSSQLiteStoreType, NSInMemoryStoreType]
+
+    @Test(arguments: storeTypes)
+    func theErrorPolicyFailsAndListsTheConflicts(storeType: String) throws {
+        let conflict = try Self.conflict(storeType)
+        #expect((conflict.mine.mergePolicy as? NSMergePolicy)?.mergeType == .errorMergePolicyType, "the default")
+        let error = try #require(conflict.mine.performAndWait { ctxError { try conflict.mine.save() } })
+        #expect(error.code == NSManagedObjectMergeError)
+        let list = try #require(error.userInfo[NSPersistentStoreSaveConflictsErrorKey] as? [NSMergeConflict])
+        #expect(list.count == 1)
+        #expect(list.first?.sourceObject === conflict.movie)
+        #expect(list.first?.oldVersionNumber == 1)
+        #expect(list.first?.newVersionNumber == 2)
+        #expect(list.first?.cachedSnapshot?["title"] as? String == "T")
+        #expect(list.first?.persistedSnapshot?["title"] as? String == "Theirs")
+        #expect(list.first?.objectSnapshot?["title"] as? String == "Mine")
+        #expect(try Self.stored(conflict.stack)?.0 == "Theirs", "nothing was written")
+        #expect(conflict.mine.performAndWait { conflict.mine.hasChanges }, "the context keeps its changes")
+    }
+
+    @Test(arguments: storeTypes)
+    func eachPolicyResolvesTheConflictAsItsNameSays(storeType: String) throws {
+        let expected: [(Any, String, Int, Double)] = [
+            (NSMergeByPropertyStoreTrumpMergePolicy, "Theirs", 2, 9),
+            (NSMergeByPropertyObjectTrumpMergePolicy, "Mine", 2, 9),
+            (NSOverwriteMergePolicy, "Mine", 2, 1),
+            (NSRollbackMergePolicy, "Theirs", 1, 9),
+        ]
+        for (policy, title, year, rating) in expected {
+            let conflict = try Self.conflict(storeType)
+            try conflict.mine.performAndWait {
+                conflict.mine.mergePolicy = policy
+                try conflict.mine.save()
+                #expect(conflict.movie.value(forKey: "title") as? String == title, "\(policy) in memory")
+                #expect(!conflict.mine.hasChanges)
+            }
+            let stored = try #require(try Self.stored(conflict.stack))
+            #expect(stored.0 == title && stored.1 == year && stored.2 == rating, "\(policy): \(stored)")
+        }
+    }
+
+    @Test(arguments: storeTypes)
+    func aRowDeletedElsewhereIsAConflictWithoutPersistedState(storeType: String) throws {
+        let deleted = try Self.conflict(storeType, theirs: { movie, context in context.delete(movie) })
+        let error = try #require(deleted.mine.performAndWait { ctxError { try deleted.mine.save() } })
+        let conflict = try #require((error.userInfo[NSPersistentStoreSaveConflictsErrorKey] as? [NSMergeConflict])?.first)
+        #expect(conflict.newVersionNumber == 0)
+        #expect(conflict.persistedSnapshot == nil)
+
+        let trumped = try Self.conflict(storeType, theirs: { movie, context in context.delete(movie) })
+        try trumped.mine.performAndWait {
+            trumped.mine.mergePolicy = NSMergePolicy.mergeByPropertyObjectTrump
+            try trumped.mine.save()
+        }
+        #expect(try Self.stored(trumped.stack) == nil, "the object is discarded: its row is gone")
+    }
+
+    @Test(arguments: storeTypes)
+    func aDeleteInConflictGoesAheadOrIsRolledBack(storeType: String) throws {
+        let trumped = try Self.conflict(storeType, mine: { movie, context in context.delete(movie) })
+        try trumped.mine.performAndWait {
+            trumped.mine.mergePolicy = NSMergePolicy.mergeByPropertyObjectTrump
+            try trumped.mine.save()
+        }
+        #expect(try Self.stored(trumped.stack) == nil)
+
+        let rolledBack = try Self.conflict(storeType, mine: { movie, context in context.delete(movie) })
+        try rolledBack.mine.performAndWait {
+            rolledBack.mine.mergePolicy = NSMergePolicy.rollback
+            try rolledBack.mine.save()
+            #expect(!rolledBack.movie.isDeleted)
+            #expect(rolledBack.movie.value(forKey: "title") as? String == "Theirs")
+        }
+        #expect(try Self.stored(rolledBack.stack)?.0 == "Theirs")
+    }
+
+    /// A subclass sees the conflicts before resolving them as its type does.
+    final class RecordingPolicy: NSMergePolicy, @unchecked Sendable {
+        let seen = CtxLog<NSMergeConflict>()
+
+        override func resolve(optimisticLockingConflicts list: [NSMergeConflict]) throws {
+            list.forEach(seen.append)
+            try super.resolve(optimisticLockingConflicts: list)
+        }
+    }
+
+    @Test func subclassesOverrideTheResolution() throws {
+        let conflict = try Self.conflict(NSSQLiteStoreType)
+        let policy = RecordingPolicy(merge: .mergeByPropertyObjectTrumpMergePolicyType)
+        try conflict.mine.performAndWait {
+            conflict.mine.mergePolicy = policy
+            try conflict.mine.save()
+        }
+        #expect(policy.seen.elements.map(\.sourceObject) == [conflict.movie])
+        #expect(try Self.stored(conflict.stack)?.0 == "Mine")
+    }
+
+    @Test func policyTypesHaveApplesRawValues() {
+        #expect(NSMergePolicyType.errorMergePolicyType.rawValue == 0)
+        #expect(NSMergePolicyType.mergeByPropertyStoreTrumpMergePolicyType.rawValue == 1)
+        #expect(NSMergePolicyType.mergeByPropertyObjectTrumpMergePolicyType.rawValue == 2)
+        #expect(NSMergePolicyType.overwriteMergePolicyType.rawValue == 3)
+        #expect(NSMergePolicyType.rollbackMergePolicyType.rawValue == 4)
+        #expect((NSRollbackMergePolicy as? NSMergePolicy)?.mergeType == .rollbackMergePolicyType)
+        #expect(NSMergePolicy.overwrite.mergeType == .overwriteMergePolicyType)
+    }
+}
