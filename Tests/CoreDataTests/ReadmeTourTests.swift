@@ -99,6 +99,21 @@ struct ReadmeTourTests {
         #expect(busyYears == [["year": 1979, "films": 2] as NSDictionary])
 
         try context.performAndWait {
+            context.mergePolicy = NSMergeByPropertyObjectTrumpMergePolicy
+            let other = container.newBackgroundContext()
+            let alien = try #require(try context.fetch(NSFetchRequest<NSManagedObject>(entityName: "Movie")).first { $0.value(forKey: "title") as? String == "Alien" })
+            try other.performAndWait {
+                let theirs = try #require(try other.fetch(NSFetchRequest<NSManagedObject>(entityName: "Movie")).first { $0.value(forKey: "title") as? String == "Alien" })
+                theirs.setValue(1980, forKey: "year")
+                try other.save()
+            }
+            alien.setValue("Alien (1979)", forKey: "title")
+            try context.save()
+            #expect(alien.value(forKey: "year") as? Int == 1980)
+            #expect(alien.value(forKey: "title") as? String == "Alien (1979)")
+        }
+
+        try context.performAndWait {
             let arrival = Movie(context: context)
             arrival.title = "Arrival"
             try context.save()
