@@ -50,6 +50,13 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     var awaitingPropagation: [NSManagedObject] = []
     /// Strong references to all registered objects when `retainsRegisteredObjects` is set.
     var retainedObjects: [NSManagedObject] = []
+    /// Whether uses of the context and its objects are checked against its queue (the
+    /// concurrency debug switch, copied when the context is made).
+    var checksConcurrency = ConcurrencyDebug.isEnabled {
+        didSet { if checksConcurrency { ConcurrencyDebug.activate() } }
+    }
+    /// Called instead of stopping the program when a check fails; for tests.
+    var concurrencyViolationHandler: ((String) -> Void)?
     /// The class of each entity's objects, resolved once.
     var classesByEntity: [ObjectIdentifier: NSManagedObject.Type] = [:]
     /// What fetches prefetched, until it is used.
@@ -122,32 +129,38 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
 
     /// Registers a new object; it is inserted into the store at the next save.
     open func insert(_ object: NSManagedObject) {
+        if checksConcurrency { ConcurrencyDebug.check(self, "insert(_:)") }
         insertImplementation(object)
     }
 
     /// Marks an object for deletion at the next save. An object that was never saved is simply removed.
     open func delete(_ object: NSManagedObject) {
+        if checksConcurrency { ConcurrencyDebug.check(self, "delete(_:)") }
         deleteImplementation(object)
     }
 
     /// The object for an ID: the registered one, or a new fault. Never does I/O; a fault for a
     /// record that does not exist fails when its values are accessed.
     open func object(with objectID: NSManagedObjectID) -> NSManagedObject {
-        objectImplementation(with: objectID)
+        if checksConcurrency { ConcurrencyDebug.check(self, "object(with:)") }
+        return objectImplementation(with: objectID)
     }
 
     /// The object for an ID, loaded from the store if needed; throws when it does not exist.
     open func existingObject(with objectID: NSManagedObjectID) throws -> NSManagedObject {
-        try existingObjectImplementation(with: objectID)
+        if checksConcurrency { ConcurrencyDebug.check(self, "existingObject(with:)") }
+        return try existingObjectImplementation(with: objectID)
     }
 
     /// The registered object for an ID, or nil.
     open func registeredObject(for objectID: NSManagedObjectID) -> NSManagedObject? {
-        registry.object(for: objectID.identity)
+        if checksConcurrency { ConcurrencyDebug.check(self, "registeredObject(for:)") }
+        return registry.object(for: objectID.identity)
     }
 
     /// Gives the objects permanent IDs now, before they are saved.
     open func obtainPermanentIDs(for objects: [NSManagedObject]) throws {
+        if checksConcurrency { ConcurrencyDebug.check(self, "obtainPermanentIDs(for:)") }
         try obtainPermanentIDsImplementation(for: objects)
     }
 
@@ -158,12 +171,14 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     /// - Throws: an error for a request without a valid entity, a predicate or sort key the
     ///   entity does not have, an unparsable predicate, or a store failure.
     open func fetch<T>(_ request: NSFetchRequest<T>) throws -> [T] where T: NSFetchRequestResult {
-        try fetchImplementation(request)
+        if checksConcurrency { ConcurrencyDebug.check(self, "fetch(_:)") }
+        return try fetchImplementation(request)
     }
 
     /// The number of objects a fetch request would return.
     open func count<T>(for request: NSFetchRequest<T>) throws -> Int where T: NSFetchRequestResult {
-        try countImplementation(for: request)
+        if checksConcurrency { ConcurrencyDebug.check(self, "count(for:)") }
+        return try countImplementation(for: request)
     }
 
     // MARK: Changes
@@ -210,22 +225,26 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     ///   changed in its store since it was read, 133010 for a relationship between objects of two
     ///   stores, or the store's error.
     open func save() throws {
+        if checksConcurrency { ConcurrencyDebug.check(self, "save()") }
         try saveImplementation()
     }
 
     /// Discards every unsaved change: inserts, deletes and updates.
     open func rollback() {
+        if checksConcurrency { ConcurrencyDebug.check(self, "rollback()") }
         rollbackImplementation()
     }
 
     /// Forgets every registered object; references to them become invalid.
     open func reset() {
+        if checksConcurrency { ConcurrencyDebug.check(self, "reset()") }
         resetImplementation()
     }
 
     /// Turns an object into a fault (discarding its changes) or, with `flag`, reloads it and
     /// re-applies its changes.
     open func refresh(_ object: NSManagedObject, mergeChanges flag: Bool) {
+        if checksConcurrency { ConcurrencyDebug.check(self, "refresh(_:mergeChanges:)") }
         refreshImplementation(object, mergeChanges: flag)
     }
 

@@ -2,6 +2,7 @@
 // subclasses can override them). String keys resolve to slots through one dictionary lookup.
 extension NSManagedObject {
     func valueImplementation(forKey key: String) -> Any? {
+        checkConcurrency("value(forKey: \"\(key)\")")
         guard let slot = layout.slotIndex(forKey: key) else {
             return undefinedValue(forKey: key)
         }
@@ -9,11 +10,19 @@ extension NSManagedObject {
     }
 
     func setValueImplementation(_ value: Any?, forKey key: String) {
+        checkConcurrency("setValue(_:forKey: \"\(key)\")")
         guard let slot = layout.slotIndex(forKey: key) else {
             setUndefinedValue(value, forKey: key)
             return
         }
         setValue(value, atSlot: slot)
+    }
+
+    /// Checks, under the concurrency debug switch, that the caller runs on the queue of the
+    /// object's context.
+    private func checkConcurrency(_ operation: @autoclosure () -> String) {
+        guard ConcurrencyDebug.isActive, let context = managedObjectContext, context.checksConcurrency else { return }
+        ConcurrencyDebug.check(context, "\(operation()) of \(entity.entityName)")
     }
 
     func valueImplementation(forKeyPath keyPath: String) -> Any? {
