@@ -17,6 +17,16 @@ extension NSManagedObjectContext {
         var round = 0
         while true {
             let saved = SavedObjects(changedObjects.filter(\.hasChanges))
+            let constraintConflicts = try constraintConflicts(in: saved)
+            if !constraintConflicts.isEmpty {
+                guard round < Self.maximumConflictRounds else {
+                    throw CoreDataError.make(NSManagedObjectConstraintMergeError, "The merge policy left uniqueness constraint conflicts unresolved.",
+                                             userInfo: [NSPersistentStoreSaveConflictsErrorKey: constraintConflicts])
+                }
+                round += 1
+                try ((mergePolicy as? NSMergePolicy) ?? NSMergePolicy.error).resolve(mergeConflicts: constraintConflicts)
+                continue
+            }
             do {
                 let shares = try storeShares(for: saved, coordinator: coordinator)
                 let results = try coordinator.save(shares.map { ($0.store, $0.changes) })

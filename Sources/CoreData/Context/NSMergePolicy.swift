@@ -41,12 +41,37 @@ open class NSMergePolicy: NSObject, @unchecked Sendable {
     open class var rollback: NSMergePolicy { NSMergePolicy(merge: .rollbackMergePolicyType) }
 
     /// Resolves the conflicts of a save: first the optimistic-locking conflicts
-    /// (`NSMergeConflict`), then the uniqueness-constraint conflicts.
+    /// (`NSMergeConflict`), then the uniqueness-constraint conflicts (`NSConstraintConflict`).
     ///
     /// - Parameter list: The conflicts.
     /// - Throws: An `NSManagedObjectMergeError` under the error policy.
     open func resolve(mergeConflicts list: [Any]) throws {
         try resolve(optimisticLockingConflicts: list.compactMap { $0 as? NSMergeConflict })
+        try resolve(constraintConflicts: list.compactMap { $0 as? NSConstraintConflict })
+    }
+
+    /// Resolves uniqueness-constraint conflicts as the policy's type says: one object is kept
+    /// (the stored row's, or else the first inserted), the relationships of the others move to it
+    /// and they are deleted, so that the save updates instead of adding a duplicate. Under the
+    /// object-trump and overwrite policies the kept object takes the values of the last
+    /// conflicting object. Objects that were updated rather than inserted cannot be merged: their
+    /// conflict fails the save under every policy.
+    ///
+    /// - Parameter list: The conflicts.
+    /// - Throws: An `NSManagedObjectConstraintMergeError` (133021) listing the conflicts under the
+    ///   error policy, or for a conflict of updated objects.
+    open func resolve(constraintConflicts list: [NSConstraintConflict]) throws {
+        guard !list.isEmpty else { return }
+        guard mergeType != .errorMergePolicyType else {
+            throw CoreDataError.make(
+                NSManagedObjectConstraintMergeError,
+                "Could not save: \(list.count) uniqueness constraint conflict\(list.count == 1 ? "" : "s"), such as \(list[0]).",
+                userInfo: [NSPersistentStoreSaveConflictsErrorKey: list, NSAffectedObjectsErrorKey: list.flatMap(\.conflictingObjects)]
+            )
+        }
+        for conflict in list {
+            try conflict.conflictingObjects.first?.managedObjectContext?.resolve(conflict, as: mergeType)
+        }
     }
 
     /// Resolves optimistic-locking conflicts as the policy's type says.

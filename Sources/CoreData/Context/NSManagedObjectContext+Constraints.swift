@@ -1,0 +1,177 @@
+// Uniqueness constraints at save: objects inserted or updated with the same values for a
+// constraint as each other, or as a stored row, are conflicts the merge policy resolves before
+// anything is written. Entities without constraints cost nothing.
+extension NSManagedObjectContext {
+    /// The most value combinations one query looks up.
+    private static let constraintLookupBatch = 500
+
+    /// One constraint of an entity: the entity that declares it, and its property names.
+    private struct Constraint: Hashable {
+        let entity: NSEntityDescription
+        let names: [String]
+
+        static func == (lhs: Constraint, rhs: Constraint) -> Bool {
+            lhs.entity === rhs.entity && lhs.names == rhs.names
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(ObjectIdentifier(entity))
+            hasher.combine(names)
+        }
+    }
+
+    /// The objects of a save that share values for one constraint.
+    private struct Group {
+        let constraint: Constraint
+        let values: [Any]
+        var objects: [NSManagedObject]
+        var stored: RowSnapshot?
+    }
+
+    /// The uniqueness-constraint conflicts of the objects a save inserts or updates.
+    func constraintConflicts(in saved: SavedObjects) throws -> [NSConstraintConflict] {
+        let candidates = saved.inserted + saved.updated
+        guard candidates.contains(where: { !Self.constraints(of: $0.entity).isEmpty }) else { return [] }
+        var groups: [[AnyHashable]: Group] = [:]
+        for object in candidates {
+            for constraint in Self.constraints(of: object.entity) {
+                guard let values = Self.constraintValues(of: constraint.names, read: { object.valueImplementation(forKey: $0) }) else { continue }
+                let key = Self.groupKey(constraint, values)
+                groups[key, default: Group(constraint: constraint, values: values, objects: [], stored: nil)].objects.append(object)
+            }
+        }
+        try findStoredRows(for: &groups, excluding: Set((saved.updated + saved.deleted).map(\.objectID.identity)))
+        return groups.values
+            .filter { $0.objects.count > 1 || $0.stored != nil }
+            .map(makeConflict)
+    }
+
+    /// Looks up, one query per constraint and batch of values, the stored rows that already hold
+    /// each group's values, leaving out the rows of the save's own updated and deleted objects
+    /// (their stored values are being replaced).
+    private func findStoredRows(for groups: inout [[AnyHashable]: Group], excluding savedIDs: Set<ObjectIdentity>) throws {
+        let coordinator = try requireCoordinator()
+        let byConstraint = Dictionary(grouping: groups.keys) { groups[$0]?.constraint }
+        for (constraint, keys) in byConstraint {
+            guard let constraint else { continue }
+            let stores = coordinator.stores(holding: [constraint.entity], affected: nil)
+            for batch in keys.chunked(into: Self.constraintLookupBatch) {
+                let predicate = NSCompoundPredicate(orPredicateWithSubpredicates: batch.compactMap { groups[$0].map { Self.predicate(constraint.names, $0.values) } })
+                let plan = FetchPlan(entity: constraint.entity, entities: constraint.entity.selfAndDescendants, predicate: predicate, sortDescriptors: [], limit: 0, offset: 0)
+                let rows = try coordinator.withStores { _ in try stores.flatMap { try $0.engine().fetchRows(plan) } }
+                for row in rows where !savedIDs.contains(row.objectID.identity) {
+                    let layout = row.objectID.entity.layout
+                    guard let values = Self.constraintValues(of: constraint.names, read: { layout.slotIndex(forKey: $0).flatMap { row.values[$0] } }) else { continue }
+                    let key = Self.groupKey(constraint, values)
+                    guard var group = groups[key] else { continue }
+                    group.stored = row
+                    groups[key] = group
+                }
+            }
+        }
+    }
+
+    private func makeConflict(_ group: Group) -> NSConstraintConflict {
+        let databaseObject = group.stored.map { row in register([row], realize: false)[0] }
+        return NSConstraintConflict(
+            constraint: group.constraint.names,
+            databaseObject: databaseObject,
+            databaseSnapshot: databaseObject.flatMap { $0.conflictSnapshot(of: group.stored?.values) },
+            conflictingObjects: group.objects,
+            conflictingSnapshots: group.objects.compactMap { $0.conflictSnapshot(of: $0.values) }
+        )
+    }
+
+    // MARK: Resolving
+
+    /// Resolves a constraint conflict as a built-in policy does: one object is kept (the stored
+    /// row's, or the first inserted), the others' relationships move to it and they are deleted.
+    /// Under the object-trump and overwrite policies the kept object takes the values of the last
+    /// conflicting object; under the others it keeps its own.
+    func resolve(_ conflict: NSConstraintConflict, as type: NSMergePolicyType) throws {
+        if let updated = conflict.conflictingObjects.first(where: { !$0.isInserted }) {
+            throw CoreDataError.make(
+                NSManagedObjectConstraintMergeError,
+                "The updated object \(updated.objectID) takes the values of another for the uniqueness constraint (\(conflict.constraint.joined(separator: ", "))); only inserted objects can be merged.",
+                userInfo: [NSPersistentStoreSaveConflictsErrorKey: [conflict]]
+            )
+        }
+        guard let keeper = conflict.databaseObject ?? conflict.conflictingObjects.first else { return }
+        let losers = conflict.conflictingObjects.filter { $0 !== keeper }
+        if [.mergeByPropertyObjectTrumpMergePolicyType, .overwriteMergePolicyType].contains(type), let source = conflict.conflictingObjects.last, source !== keeper {
+            copyValues(of: source, to: keeper)
+        }
+        for loser in losers {
+            moveRelationships(of: loser, to: keeper)
+            deleteImplementation(loser)
+        }
+        processPendingChanges()
+    }
+
+    /// Gives `target` the attribute and to-one values `source` has, by property name.
+    private func copyValues(of source: NSManagedObject, to target: NSManagedObject) {
+        for slot in source.layout.persistentAttributeSlots + source.layout.persistentToOneSlots {
+            let name = source.layout.slots[slot].name
+            guard target.layout.slotIndex(forKey: name) != nil else { continue }
+            let value = source.valueImplementation(forKey: name)
+            if !ValueComparison.isEqual(value, target.valueImplementation(forKey: name)) {
+                target.setValueImplementation(value, forKey: name)
+            }
+        }
+    }
+
+    /// Points the destinations of `source`'s relationships at `target` instead, through the
+    /// inverse relationships.
+    private func moveRelationships(of source: NSManagedObject, to target: NSManagedObject) {
+        for slot in source.layout.relationshipSlots {
+            guard let relationship = source.layout.slots[slot].relationship, let inverse = relationship.inverseRelationship else { continue }
+            for destination in source.loadedDestinations(atSlot: slot) {
+                if inverse.isToMany {
+                    let set = destination.mutableSetValue(forKey: inverse.name)
+                    set.remove(source)
+                    set.add(target)
+                } else {
+                    destination.setValueImplementation(target, forKey: inverse.name)
+                }
+            }
+        }
+    }
+
+    // MARK: Values
+
+    /// The constraints of an entity: its own and its ancestors', each with the entity declaring it.
+    private static func constraints(of entity: NSEntityDescription) -> [Constraint] {
+        var constraints: [Constraint] = []
+        var current: NSEntityDescription? = entity
+        while let declaring = current {
+            for constraint in declaring.uniquenessConstraints {
+                constraints.append(Constraint(entity: declaring, names: constraint.map { ($0 as? NSPropertyDescription)?.name ?? "\($0)" }))
+            }
+            current = declaring.superentity
+        }
+        return constraints
+    }
+
+    /// The values of a constraint's properties, objects as their IDs; nil when one is nil, as a
+    /// unique index lets NULLs repeat.
+    private static func constraintValues(of names: [String], read: (String) -> Any?) -> [Any]? {
+        var values: [Any] = []
+        for name in names {
+            guard let value = ValueUnwrapping.nonNull(read(name)) else { return nil }
+            values.append((value as? NSManagedObject)?.objectID ?? value)
+        }
+        return values
+    }
+
+    private static func groupKey(_ constraint: Constraint, _ values: [Any]) -> [AnyHashable] {
+        [AnyHashable(constraint)] + values.map { AnyHashable(PredicateValueKey($0)) }
+    }
+
+    /// `name1 == value1 AND name2 == value2 …`.
+    private static func predicate(_ names: [String], _ values: [Any]) -> NSPredicate {
+        NSCompoundPredicate(andPredicateWithSubpredicates: zip(names, values).map { name, value in
+            NSComparisonPredicate(leftExpression: NSExpression(forKeyPath: name), rightExpression: NSExpression(forConstantValue: value),
+                                  modifier: .direct, type: .equalTo)
+        })
+    }
+}
