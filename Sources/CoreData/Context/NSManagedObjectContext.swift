@@ -22,6 +22,31 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     /// Seconds within which cached row data may fulfil a fault; negative means no limit (the default).
     open var stalenessInterval: TimeInterval = -1
 
+    /// Whether the context merges, on its own queue, the changes other contexts of its coordinator
+    /// save. The default is false.
+    open var automaticallyMergesChangesFromParent: Bool = false {
+        didSet { if automaticallyMergesChangesFromParent != oldValue { observeSiblingSaves(automaticallyMergesChangesFromParent) } }
+    }
+
+    /// Merges the changes of another context's save, from its did-save notification (with
+    /// objects or object IDs): objects it updated are refreshed, keeping this context's unsaved
+    /// changes; objects it deleted leave this context. Call it on this context's queue.
+    open func mergeChanges(fromContextDidSave notification: Notification) {
+        if checksConcurrency { ConcurrencyDebug.check(self, "mergeChanges(fromContextDidSave:)") }
+        mergeChangesImplementation(fromContextDidSave: notification)
+    }
+
+    /// Merges changes saved elsewhere (by another coordinator or process) into contexts, each on
+    /// its own queue.
+    ///
+    /// - Parameters:
+    ///   - changeNotificationData: Arrays of `NSManagedObjectID`s or their URIs under
+    ///     `NSInsertedObjectsKey`, `NSUpdatedObjectsKey` and `NSDeletedObjectsKey`.
+    ///   - contexts: The contexts to merge into.
+    open class func mergeChanges(fromRemoteContextSave changeNotificationData: [AnyHashable: Any], into contexts: [NSManagedObjectContext]) {
+        mergeRemoteChanges(changeNotificationData, into: contexts)
+    }
+
     /// How a save resolves conflicts with changes saved elsewhere since this context read the
     /// objects: an `NSMergePolicy`, or one of the constants such as `NSMergeByPropertyObjectTrumpMergePolicy`.
     /// The default, `NSErrorMergePolicy`, makes such a save fail with `NSManagedObjectMergeError`.
@@ -59,6 +84,8 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     var concurrencyViolationHandler: ((String) -> Void)?
     /// The class of each entity's objects, resolved once.
     var classesByEntity: [ObjectIdentifier: NSManagedObject.Type] = [:]
+    /// The observer of sibling saves while `automaticallyMergesChangesFromParent` is set.
+    var siblingSaveObserver: (any NSObjectProtocol)?
     /// What fetches prefetched, until it is used.
     var prefetched = PrefetchCache()
 
@@ -84,6 +111,9 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     }
 
     deinit {
+        if let siblingSaveObserver {
+            NotificationCenter.default.removeObserver(siblingSaveObserver)
+        }
         for object in registry.removeAll() {
             object.managedObjectContext = nil
         }

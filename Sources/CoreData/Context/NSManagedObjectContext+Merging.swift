@@ -1,0 +1,96 @@
+// Merging the saves of other contexts: the objects they updated are refreshed here (keeping this
+// context's own unsaved changes), the objects they deleted leave this context, and
+// ObjectsDidChange reports both.
+extension NSManagedObjectContext {
+    /// Merges a did-save notification's changes (objects or object IDs of another context of the
+    /// same stores) into this context.
+    func mergeChangesImplementation(fromContextDidSave notification: Notification) {
+        let userInfo = notification.userInfo ?? [:]
+        mergeChanges(
+            inserted: Self.objectIDs(userInfo, idsKey: NSInsertedObjectIDsKey, objectsKey: NSInsertedObjectsKey),
+            updated: Self.objectIDs(userInfo, idsKey: NSUpdatedObjectIDsKey, objectsKey: NSUpdatedObjectsKey),
+            deleted: Self.objectIDs(userInfo, idsKey: NSDeletedObjectIDsKey, objectsKey: NSDeletedObjectsKey)
+        )
+    }
+
+    /// Merges changes given as object IDs: refreshes the registered updated objects with their
+    /// rows read in one query per store, removes the registered deleted objects, and reports the
+    /// inserted ones that are registered.
+    func mergeChanges(inserted: [NSManagedObjectID], updated: [NSManagedObjectID], deleted: [NSManagedObjectID]) {
+        let refreshed = updated.compactMap { registry.object(for: $0.identity) }
+        var rows: [ObjectIdentity: RowSnapshot] = [:]
+        if let coordinator = persistentStoreCoordinator {
+            for (store, objectIDs) in Self.grouped(refreshed.filter { !$0.isFault }.map(\.objectID)) {
+                let fetched = (try? coordinator.withStores { _ in try store.engine().snapshots(for: objectIDs) }) ?? []
+                for row in fetched { rows[row.objectID.identity] = row }
+            }
+        }
+        for object in refreshed {
+            if object.isFault {
+                object.snapshot = nil
+            } else {
+                refreshImplementation(object, mergeChanges: true, snapshot: rows[object.objectID.identity])
+            }
+        }
+        let removed = deleted.compactMap { registry.object(for: $0.identity) }
+        for object in removed {
+            forget(object)
+            object.managedObjectContext = nil
+        }
+        changedObjects.compact { !$0.flags.contains(.invalidated) }
+        let insertedHere = inserted.compactMap { registry.object(for: $0.identity) }
+        guard !refreshed.isEmpty || !removed.isEmpty || !insertedHere.isEmpty else { return }
+        NotificationCenter.default.post(name: .NSManagedObjectContextObjectsDidChange, object: self, userInfo: [
+            NSInsertedObjectsKey: Set(insertedHere),
+            NSUpdatedObjectsKey: Set(refreshed),
+            NSRefreshedObjectsKey: Set(refreshed),
+            NSDeletedObjectsKey: Set(removed),
+        ])
+    }
+
+    /// The object IDs under a did-save notification's IDs key, or its objects key.
+    private static func objectIDs(_ userInfo: [AnyHashable: Any], idsKey: String, objectsKey: String? = nil) -> [NSManagedObjectID] {
+        if let objectsKey, let objects = userInfo[objectsKey] as? Set<NSManagedObject> { return objects.map(\.objectID) }
+        if let objectsKey, let objects = userInfo[objectsKey] as? [NSManagedObject] { return objects.map(\.objectID) }
+        if let identifiers = userInfo[idsKey] as? Set<NSManagedObjectID> { return Array(identifiers) }
+        return userInfo[idsKey] as? [NSManagedObjectID] ?? []
+    }
+
+    /// Merges changes given as arrays of object IDs or their URIs into contexts, each on its queue.
+    static func mergeRemoteChanges(_ changes: [AnyHashable: Any], into contexts: [NSManagedObjectContext]) {
+        for context in contexts {
+            context.performAndWait {
+                let identifiers = { (key: String) -> [NSManagedObjectID] in
+                    (changes[key] as? [Any] ?? (changes[key] as? Set<AnyHashable>).map { Array($0) } ?? []).compactMap { value in
+                        if let identifier = value as? NSManagedObjectID { return identifier }
+                        guard let uri = value as? URL else { return nil }
+                        return context.persistentStoreCoordinator?.managedObjectID(forURIRepresentation: uri)
+                    }
+                }
+                context.mergeChanges(inserted: identifiers(NSInsertedObjectsKey), updated: identifiers(NSUpdatedObjectsKey),
+                                     deleted: identifiers(NSDeletedObjectsKey))
+            }
+        }
+    }
+
+    // MARK: Automatic merging
+
+    /// Starts or stops merging the saves of the other contexts of the coordinator, on this
+    /// context's queue.
+    func observeSiblingSaves(_ observe: Bool) {
+        if let observer = siblingSaveObserver {
+            NotificationCenter.default.removeObserver(observer)
+            siblingSaveObserver = nil
+        }
+        guard observe else { return }
+        siblingSaveObserver = NotificationCenter.default.addObserver(forName: NSManagedObjectContext.didSaveObjectIDsNotification, object: nil, queue: nil) { [weak self] notification in
+            guard let self, let sender = notification.object as? NSManagedObjectContext, sender !== self,
+                  sender.persistentStoreCoordinator === self.persistentStoreCoordinator else { return }
+            let userInfo = notification.userInfo ?? [:]
+            let inserted = Self.objectIDs(userInfo, idsKey: NSInsertedObjectIDsKey)
+            let updated = Self.objectIDs(userInfo, idsKey: NSUpdatedObjectIDsKey)
+            let deleted = Self.objectIDs(userInfo, idsKey: NSDeletedObjectIDsKey)
+            self.perform { self.mergeChanges(inserted: inserted, updated: updated, deleted: deleted) }
+        }
+    }
+}

@@ -1,0 +1,101 @@
+@testable import CoreData
+import Testing
+
+/// Merging other contexts' saves (spec MOC-27 to MOC-29): `mergeChanges(fromContextDidSave:)`,
+/// `mergeChanges(fromRemoteContextSave:into:)` and `automaticallyMergesChangesFromParent`.
+@Suite struct MergeChangesTests {
+    /// Movies "Alien" and "Heat" saved; `reader` has both registered with their values.
+    private static func stack(_ storeType: String) throws -> (CtxStack, NSManagedObjectContext, [NSManagedObject]) {
+        let stack = try CtxStack(model: MovieModel.make(), storeType: storeType)
+        try stack.context.performAndWait {
+            ctxInsert("Movie", into: stack.context, ["title": "Alien", "year": 1979])
+            ctxInsert("Movie", into: stack.context, ["title": "Heat", "year": 1995])
+            try stack.context.save()
+        }
+        let reader = stack.newContext()
+        let movies = try reader.performAndWait { () throws -> [NSManagedObject] in
+            let movies = try ctxFetch("Movie", in: reader, sortedBy: "title")
+            movies.forEach { _ = $0.value(forKey: "title") }
+            return movies
+        }
+        return (stack, reader, movies)
+    }
+
+    /// Another context renames Alien, deletes Heat and inserts Ronin; returns its did-save notifications.
+    private static func saveElsewhere(_ stack: CtxStack) throws -> (objects: Notification, objectIDs: Notification) {
+        let writer = stack.newContext()
+        let objects = CtxNotificationRecorder(.NSManagedObjectContextDidSave, object: writer)
+        let identifiers = CtxNotificationRecorder(NSManagedObjectContext.didSaveObjectIDsNotification, object: writer)
+        defer { objects.stop(); identifiers.stop() }
+        try writer.performAndWait {
+            let movies = try ctxFetch("Movie", in: writer, sortedBy: "title")
+            movies[0].setValue("Alien (1979)", forKey: "title")
+            writer.delete(movies[1])
+            ctxInsert("Movie", into: writer, ["title": "Ronin", "year": 1998])
+            try writer.save()
+        }
+        return (try #require(objects.notifications.first), try #require(identifiers.notifications.first))
+    }
+
+    @Test(arguments: [NSSQLiteStoreType, NSInMemoryStoreType])
+    func mergingADidSaveNotificationRefreshesAndRemoves(storeType: String) throws {
+        for useIDs in [false, true] {
+            let (stack, reader, movies) = try Self.stack(storeType)
+            let saved = try Self.saveElsewhere(stack)
+            let changes = CtxNotificationRecorder(.NSManagedObjectContextObjectsDidChange, object: reader)
+            defer { changes.stop() }
+            reader.performAndWait {
+                movies[0].setValue(1980, forKey: "year")
+                reader.mergeChanges(fromContextDidSave: useIDs ? saved.objectIDs : saved.objects)
+                #expect(movies[0].value(forKey: "title") as? String == "Alien (1979)", "refreshed")
+                #expect(movies[0].value(forKey: "year") as? Int == 1980, "this context's change is kept")
+                #expect(movies[1].managedObjectContext == nil, "the deleted movie left the context")
+            }
+            let change = try #require(changes.notifications.last)
+            #expect(ctxObjects(change.userInfo?[NSRefreshedObjectsKey]).contains { $0 === movies[0] })
+            #expect(ctxObjects(change.userInfo?[NSDeletedObjectsKey]).contains { $0 === movies[1] })
+        }
+    }
+
+    @Test func remoteChangesMergeFromIDsOrURIs() throws {
+        let (stack, reader, movies) = try Self.stack(NSSQLiteStoreType)
+        let saved = try Self.saveElsewhere(stack)
+        let updated = (saved.objectIDs.userInfo?[NSUpdatedObjectIDsKey] as? Set<NSManagedObjectID>) ?? []
+        let deleted = (saved.objectIDs.userInfo?[NSDeletedObjectIDsKey] as? Set<NSManagedObjectID>) ?? []
+        NSManagedObjectContext.mergeChanges(fromRemoteContextSave: [
+            NSUpdatedObjectsKey: updated.map { $0.uriRepresentation() },
+            NSDeletedObjectsKey: Array(deleted),
+        ], into: [reader])
+        reader.performAndWait {
+            #expect(movies[0].value(forKey: "title") as? String == "Alien (1979)")
+            #expect(movies[1].managedObjectContext == nil)
+        }
+    }
+
+    @Test func contextsThatMergeAutomaticallyFollowTheirSiblingsSaves() throws {
+        let (stack, reader, movies) = try Self.stack(NSSQLiteStoreType)
+        reader.automaticallyMergesChangesFromParent = true
+        let merged = CtxNotificationRecorder(.NSManagedObjectContextObjectsDidChange, object: reader)
+        defer { merged.stop() }
+        _ = try Self.saveElsewhere(stack)
+        // The merge runs asynchronously on the reader's queue; a synchronous block queued after it
+        // runs once it is done.
+        reader.performAndWait {}
+        reader.performAndWait {
+            #expect(movies[0].value(forKey: "title") as? String == "Alien (1979)")
+            #expect(movies[1].managedObjectContext == nil)
+        }
+        #expect(!merged.notifications.isEmpty)
+
+        reader.automaticallyMergesChangesFromParent = false
+        let writer = stack.newContext()
+        try writer.performAndWait {
+            try ctxFetch("Movie", in: writer, "title == 'Alien (1979)'").first?.setValue("Alien!", forKey: "title")
+            try writer.save()
+        }
+        reader.performAndWait {}
+        reader.performAndWait {
+            #expect(movies[0].value(forKey: "title") as? String == "Alien (1979)", "no longer merged")
+        }
+    }
+}
