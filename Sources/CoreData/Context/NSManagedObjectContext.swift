@@ -248,12 +248,14 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     /// Saves the context's changes to its stores, in one transaction per store.
     ///
     /// Pending changes are processed, `willSave()` runs on each changed object, every object is
-    /// validated (all errors are collected), and the changes are written. On failure nothing is
-    /// written and the context keeps its changes.
+    /// validated (all errors are collected), uniqueness constraints are checked, and the changes
+    /// are written. Conflicts with changes saved elsewhere, and duplicates, are resolved by the
+    /// `mergePolicy`. On failure nothing is written and the context keeps its changes.
     ///
-    /// - Throws: the validation error (one, or 1560 with all of them), 133020 for an object
-    ///   changed in its store since it was read, 133010 for a relationship between objects of two
-    ///   stores, or the store's error.
+    /// - Throws: the validation error (one, or 1560 with all of them); under `NSErrorMergePolicy`,
+    ///   133020 for objects changed in their store since they were read and 133021 for
+    ///   uniqueness-constraint duplicates, with the conflicts under `conflictList`; 133010 for a
+    ///   relationship between objects of two stores; or the store's error.
     open func save() throws {
         if checksConcurrency { ConcurrencyDebug.check(self, "save()") }
         try saveImplementation()
