@@ -31,10 +31,10 @@ open class NSConstraintConflict: NSObject {
     public init(constraint contraint: [String], databaseObject: NSManagedObject?, databaseSnapshot: [String: Any]?,
                 conflictingObjects: [NSManagedObject], conflictingSnapshots: [Any]) {
         constraint = contraint
-        let first = conflictingObjects.first
         var values: [String: Any] = [:]
         for name in contraint {
-            values[name] = first.flatMap { ValueUnwrapping.nonNull($0.valueImplementation(forKey: name)) } ?? NSNull()
+            let value = conflictingObjects.first.flatMap { object in object.layout.slotIndex(forKey: name).map(object.value(atSlot:)) }
+            values[name] = ValueUnwrapping.nonNull(value ?? nil).map { ($0 as? NSManagedObject)?.objectID ?? $0 } ?? NSNull()
         }
         constraintValues = values
         self.databaseObject = databaseObject

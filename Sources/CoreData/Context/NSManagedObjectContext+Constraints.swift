@@ -126,12 +126,12 @@ extension NSManagedObjectContext {
         for slot in source.layout.relationshipSlots {
             guard let relationship = source.layout.slots[slot].relationship, let inverse = relationship.inverseRelationship else { continue }
             for destination in source.loadedDestinations(atSlot: slot) {
+                guard let inverseSlot = destination.layout.slotIndex(forKey: inverse.name) else { continue }
                 if inverse.isToMany {
-                    let set = destination.mutableSetValue(forKey: inverse.name)
-                    set.remove(source)
-                    set.add(target)
+                    destination.removeFromToMany(source, atSlot: inverseSlot)
+                    destination.addToToMany(target, atSlot: inverseSlot)
                 } else {
-                    destination.setValueImplementation(target, forKey: inverse.name)
+                    destination.setToOne(target, atSlot: inverseSlot)
                 }
             }
         }
