@@ -298,9 +298,12 @@ extension NSManagedObjectContext {
         changedObjects.append(object)
     }
 
-    /// The destinations of an unloaded to-many relationship, registered in this context.
+    /// The destinations of an unloaded to-many relationship, registered in this context, with
+    /// the rows of those not loaded yet read in one query (never one query per destination).
     func loadDestinations(of object: NSManagedObject, slot: Int) -> [NSManagedObject] {
-        destinationIDs(of: object, slot: slot).map(object(with:))
+        let identifiers = destinationIDs(of: object, slot: slot)
+        guard let store = identifiers.first?.persistentStore, !identifiers.isEmpty else { return identifiers.map(self.object(with:)) }
+        return objectsLoadingRows(for: identifiers, from: store)
     }
 
     /// The IDs of the destinations of a to-many relationship as the store has them.

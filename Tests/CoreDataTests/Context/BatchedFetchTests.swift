@@ -166,6 +166,20 @@ import Testing
         }
     }
 
+    @Test func firingAToManyFaultReadsTheDestinationsRowsInOneQuery() throws {
+        let stack = try Self.stack(movies: 2, charactersEach: 5)
+        try stack.context.performAndWait {
+            let movie = try #require(try ctxFetch("Movie", in: stack.context, sortedBy: "year").first)
+            var names: [String] = []
+            let queries = try Self.statements(in: stack) {
+                let characters = movie.value(forKey: "characters") as? Set<NSManagedObject> ?? []
+                names = characters.compactMap { $0.value(forKey: "name") as? String }
+            }
+            #expect(names.count == 5)
+            #expect(queries.count == 2, "the destinations' IDs, then their rows: \(queries)")
+        }
+    }
+
     @Test func prefetchingAnUnknownKeyPathFailsNamingIt() throws {
         let stack = try Self.stack(movies: 1)
         let error = stack.context.performAndWait {
