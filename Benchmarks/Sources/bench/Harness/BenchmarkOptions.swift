@@ -31,7 +31,7 @@ struct BenchmarkOptions: Equatable {
           --runs N        measured runs per peer after one warm-up run (default 5)
           --count N       objects per workload instead of each workload's default (e.g. 10000, 1000000)
           --journal MODE  wal: WAL + synchronous=NORMAL (default); rollback: DELETE + synchronous=FULL;
-                          both. Rollback applies to the insert/save workloads only (W1).
+                          both. Rollback applies to the insert/save workloads only (W1, W10).
           --list          list the workloads and exit
         """
 

@@ -1,9 +1,10 @@
 extension Workload {
     /// W2 (spec §7.2): fetch 100k `Item` objects and read all ten attributes of each.
     ///
-    /// The fixture is made once per run of the workload by our own Core Data (W1's insert and save)
-    /// so that it carries our metadata tables; the raw and GRDB peers read the `ZITEM` table of
-    /// their copy of the same file. Without the "ours" peers compiled in, the raw peer builds it.
+    /// The fixture (``Fixture/items``, shared with W10) is made by our own Core Data (W1's insert
+    /// and save) so that it carries our metadata tables; the raw and GRDB peers read the `ZITEM`
+    /// table of their copy of the same file. Without the "ours" peers compiled in, the raw peer
+    /// builds it.
     ///
     /// Peers: raw step loop building structs; GRDB struct `fetchAll` and `Record.fetchAll` (the
     /// change-tracking peer); ours 2a (`fetch`, then `value(forKey:)` × 10 per object) and 2b
@@ -17,21 +18,12 @@ extension Workload {
         ]
         #if canImport(CoreData)
         peers += [CoreDataPeers.fetchItems, CoreDataPeers.fetchItemFaults]
-        let fixture = Fixture.template(describedAs: "items inserted and saved by ours") { input in
-            try CoreDataPeers.createItemStore(at: input.storeURL, count: input.count, settings: input.settings)
-            try ItemTable.checkpoint(at: input.storeURL)
-        }
-        #else
-        let fixture = Fixture.template(describedAs: "ZITEM table built by raw SQLite (ours not compiled in)") { input in
-            try RawSQLitePeers.createItemStore(at: input.storeURL, count: input.count, settings: input.settings)
-            try ItemTable.checkpoint(at: input.storeURL)
-        }
         #endif
         return Workload(
             name: "W2",
             summary: "fetch Item objects and read all 10 attributes of each",
             defaultCount: 100_000,
-            fixture: fixture,
+            fixture: .items,
             peers: peers,
             expectedChecksum: { count in Checksum(values: [ItemTable.attributeSum(count: count)]) },
             results: [

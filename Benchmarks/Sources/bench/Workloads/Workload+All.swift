@@ -10,7 +10,9 @@ extension Workload {
             .w4aCountAll,
             .w4bCountIndexed,
             .w4cCountUnindexed,
+            .w5ToManyTraversal,
             .w9IterateItems,
+            .w10SmallSaves,
         ]
     }
 }

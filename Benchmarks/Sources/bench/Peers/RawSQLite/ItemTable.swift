@@ -28,6 +28,18 @@ enum ItemTable {
     /// The entity number the raw and GRDB peers write in `Z_ENT`.
     static let entityNumber: Int64 = 1
 
+    /// The `Z_OPT` (optimistic-locking version) of every row of the shared fixture: 1, as our
+    /// store writes it on insert.
+    static let fixtureVersion: Int64 = 1
+
+    /// The statement our store runs to save one changed attribute of one object (column
+    /// `Z<ATTRIBUTE>`, captured with `COREDATA_SQL_DEBUG=1`): it bumps the version and sets the
+    /// value (parameter 1) of the row whose `Z_PK` is parameter 2, if its version is still
+    /// parameter 3.
+    static func updateAttributeSQL(_ attribute: String) -> String {
+        "UPDATE ZITEM SET Z_OPT = Z_OPT + 1, Z\(attribute.uppercased()) = ? WHERE Z_PK = ? AND Z_OPT = ?"
+    }
+
     /// The sum of every attribute of `count` objects where object `i` holds `(i, i, …, i)`.
     static func attributeSum(count: Int) -> Int64 {
         let n = Int64(count)
