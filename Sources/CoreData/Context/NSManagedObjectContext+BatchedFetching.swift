@@ -41,27 +41,18 @@ extension NSManagedObjectContext {
     }
 
     /// The registered objects for IDs of one store, in order, with the rows of those that are
-    /// faults without a row taken from what a fetch prefetched, or else read in one query.
+    /// faults without a row read in one query.
     func objectsLoadingRows(for objectIDs: [NSManagedObjectID], from store: NSPersistentStore) -> [NSManagedObject] {
         let missing = objectIDs.filter { objectID in
             guard let registered = registry.object(for: objectID.identity) else { return true }
             return registered.isFault && registered.snapshot == nil
         }
-        var rows: [RowSnapshot] = []
-        var unread: [NSManagedObjectID] = []
-        for objectID in missing {
-            if !prefetched.isEmpty, let row = prefetched.takeRow(for: objectID.identity) {
-                rows.append(row)
-            } else {
-                unread.append(objectID)
-            }
-        }
-        if !unread.isEmpty, let coordinator = persistentStoreCoordinator {
-            rows += (try? coordinator.withStores { _ in try store.engine().snapshots(for: unread) }) ?? []
-        }
         var loaded: [ObjectIdentity: NSManagedObject] = [:]
-        for object in register(rows, realize: false) {
-            loaded[object.objectID.identity] = object
+        if !missing.isEmpty, let coordinator = persistentStoreCoordinator {
+            let rows = (try? coordinator.withStores { _ in try store.engine().snapshots(for: missing) }) ?? []
+            for object in register(rows, realize: false) {
+                loaded[object.objectID.identity] = object
+            }
         }
         return objectIDs.map { loaded[$0.identity] ?? object(with: $0) }
     }

@@ -246,9 +246,6 @@ extension NSManagedObjectContext {
     func loadFault(_ object: NSManagedObject) -> FaultLoad {
         guard !object.objectID.isTemporaryID else { return .missing }
         do {
-            if !prefetched.isEmpty, let row = prefetched.takeRow(for: object.objectID.identity) {
-                return .row(row)
-            }
             if let (batch, index) = object.faultBatch {
                 object.faultBatch = nil
                 return try loadWindow(of: batch, containing: index, for: object)
@@ -298,12 +295,27 @@ extension NSManagedObjectContext {
         changedObjects.append(object)
     }
 
-    /// The destinations of an unloaded to-many relationship, registered in this context, with
-    /// the rows of those not loaded yet read in one query (never one query per destination).
+    /// The destinations of an unloaded to-many relationship, registered in this context: the
+    /// prefetched ones, or the rows read with the relationship in one query, or else the IDs and
+    /// then the rows not loaded yet (never one query per destination).
     func loadDestinations(of object: NSManagedObject, slot: Int) -> [NSManagedObject] {
-        let identifiers = destinationIDs(of: object, slot: slot)
+        let prefetchedIDs = prefetched.isEmpty ? nil : prefetched.takeDestinations(of: object.objectID.identity, slot: slot)
+        if prefetchedIDs == nil, let rows = destinationRows(of: object, slot: slot) {
+            return register(rows, realize: false)
+        }
+        let identifiers = prefetchedIDs ?? destinationIDs(of: object, slot: slot)
         guard let store = identifiers.first?.persistentStore, !identifiers.isEmpty else { return identifiers.map(self.object(with:)) }
         return objectsLoadingRows(for: identifiers, from: store)
+    }
+
+    /// The rows of the destinations of a to-many relationship, read in one query where the store
+    /// can; nil when the store reads IDs first.
+    private func destinationRows(of object: NSManagedObject, slot: Int) -> [RowSnapshot]? {
+        guard !object.objectID.isTemporaryID, let relationship = object.layout.slots[slot].relationship,
+              let store = try? storeOfThisCoordinator(for: object.objectID), let coordinator = persistentStoreCoordinator,
+              let rows = try? coordinator.withStores({ _ in try store.engine().destinationRows(ofOwners: [object.objectID], relationship: relationship) })
+        else { return nil }
+        return rows[object.objectID] ?? []
     }
 
     /// The IDs of the destinations of a to-many relationship as the store has them.

@@ -27,7 +27,7 @@ extension NSManagedObjectContext {
         for source in sources {
             guard let slot = source.layout.slotIndex(forKey: relationship.name) else { continue }
             let destination = source.isFault
-                ? (source.snapshot ?? prefetched.row(for: source.objectID.identity))?.values[slot] as? NSManagedObjectID
+                ? source.snapshot?.values[slot] as? NSManagedObjectID
                 : (source.values[slot] as? NSManagedObject)?.objectID
             if let destination, seen.insert(destination.identity).inserted { destinations.append(destination) }
         }
@@ -43,6 +43,10 @@ extension NSManagedObjectContext {
         var destinations: [NSManagedObjectID] = []
         var seen = Set<ObjectIdentity>()
         for (store, storeOwners) in Self.grouped(owners.map(\.objectID)) {
+            if let rows = try coordinator.withStores({ _ in try store.engine().destinationRows(ofOwners: storeOwners, relationship: relationship) }) {
+                destinations += keepPrefetched(rows, of: storeOwners, relationship: relationship)
+                continue
+            }
             let found = try coordinator.withStores { _ in try store.engine().destinationIDs(ofOwners: storeOwners, relationship: relationship) }
             for owner in storeOwners {
                 let ownerDestinations = found[owner] ?? []
@@ -57,26 +61,33 @@ extension NSManagedObjectContext {
         return destinations.map(object(with:))
     }
 
+    /// Registers destination rows read with their owners, keeps each owner's destinations for
+    /// when its relationship is first read, and returns the destinations' IDs.
+    private func keepPrefetched(_ rows: [NSManagedObjectID: [RowSnapshot]], of owners: [NSManagedObjectID], relationship: NSRelationshipDescription) -> [NSManagedObjectID] {
+        var destinations: [NSManagedObjectID] = []
+        for owner in owners {
+            guard let slot = owner.entity.layout.slotIndex(forKey: relationship.name) else { continue }
+            let objects = register(rows[owner] ?? [], realize: false)
+            prefetched.retain(objects)
+            prefetched.store(objects.map(\.objectID), of: owner.identity, slot: slot)
+            destinations += objects.map(\.objectID)
+        }
+        return destinations
+    }
+
     /// Reads the rows of the objects that are not registered, or are faults without a row, in
-    /// one query per store: registered faults take theirs now, the others find theirs in the
-    /// prefetch cache when they are made and fired.
+    /// one query per store, and registers them as faults holding their rows, kept alive by the
+    /// prefetch cache.
     private func loadRows(of objectIDs: [NSManagedObjectID]) throws {
         let coordinator = try requireCoordinator()
         let missing = objectIDs.filter { objectID in
-            guard !objectID.isTemporaryID, prefetched.row(for: objectID.identity) == nil else { return false }
+            guard !objectID.isTemporaryID else { return false }
             guard let registered = registry.object(for: objectID.identity) else { return true }
             return registered.isFault && registered.snapshot == nil
         }
         for (store, storeIDs) in Self.grouped(missing) {
             let rows = try coordinator.withStores { _ in try store.engine().snapshots(for: storeIDs) }
-            for row in rows {
-                if let registered = registry.object(for: row.objectID.identity) {
-                    registered.snapshot = row
-                    registered.faultBatch = nil
-                } else {
-                    prefetched.store(row)
-                }
-            }
+            prefetched.retain(register(rows, realize: false))
         }
     }
 

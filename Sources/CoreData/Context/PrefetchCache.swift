@@ -1,6 +1,7 @@
-/// What a fetch prefetched for its context (`relationshipKeyPathsForPrefetching`): destinations of
-/// to-many relationships and rows of objects, each handed out once, when the relationship is
-/// first read or the fault first fires, so that neither goes back to the store.
+/// What a fetch prefetched for its context (`relationshipKeyPathsForPrefetching`): the destinations
+/// of to-many relationships, handed out when a relationship is first read, and the prefetched
+/// objects themselves, registered with their rows and kept alive until the next fetch that
+/// prefetches (or a reset), so that neither goes back to the store.
 struct PrefetchCache {
     /// A to-many relationship of one object.
     struct Relationship: Hashable {
@@ -9,31 +10,23 @@ struct PrefetchCache {
     }
 
     private var destinations: [Relationship: [NSManagedObjectID]] = [:]
-    private var rows: [ObjectIdentity: RowSnapshot] = [:]
+    private var objects: [NSManagedObject] = []
 
     var isEmpty: Bool {
-        destinations.isEmpty && rows.isEmpty
+        destinations.isEmpty
     }
 
     mutating func store(_ destinationIDs: [NSManagedObjectID], of owner: ObjectIdentity, slot: Int) {
         destinations[Relationship(owner: owner, slot: slot)] = destinationIDs
     }
 
-    mutating func store(_ row: RowSnapshot) {
-        rows[row.objectID.identity] = row
+    /// Keeps prefetched objects alive: the context holds unchanged objects weakly.
+    mutating func retain(_ prefetched: [NSManagedObject]) {
+        objects += prefetched
     }
 
     mutating func takeDestinations(of owner: ObjectIdentity, slot: Int) -> [NSManagedObjectID]? {
         destinations.removeValue(forKey: Relationship(owner: owner, slot: slot))
-    }
-
-    mutating func takeRow(for identity: ObjectIdentity) -> RowSnapshot? {
-        rows.removeValue(forKey: identity)
-    }
-
-    /// The row waiting for the object with this identity, left in place.
-    func row(for identity: ObjectIdentity) -> RowSnapshot? {
-        rows[identity]
     }
 
     mutating func removeAll() {

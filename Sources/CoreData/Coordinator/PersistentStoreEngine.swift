@@ -36,6 +36,11 @@ protocol PersistentStoreEngine: NSPersistentStore {
     /// as few queries as the store can (for prefetching).
     func destinationIDs(ofOwners owners: [NSManagedObjectID], relationship: NSRelationshipDescription) throws -> [NSManagedObjectID: [NSManagedObjectID]]
 
+    /// The rows of the destinations of a to-many relationship of several objects, by owner, read
+    /// with the destinations themselves; nil when the store cannot read them that way (the
+    /// caller then asks for their IDs and rows separately).
+    func destinationRows(ofOwners owners: [NSManagedObjectID], relationship: NSRelationshipDescription) throws -> [NSManagedObjectID: [RowSnapshot]]?
+
     /// Permanent IDs for new objects of the given entities, reserved for good.
     func obtainPermanentIDs(for entities: [NSEntityDescription]) throws -> [NSManagedObjectID]
 
@@ -70,6 +75,10 @@ extension PersistentStoreEngine {
 
     func snapshots(for objectIDs: [NSManagedObjectID]) throws -> [RowSnapshot] {
         try objectIDs.compactMap(snapshot(for:))
+    }
+
+    func destinationRows(ofOwners owners: [NSManagedObjectID], relationship: NSRelationshipDescription) throws -> [NSManagedObjectID: [RowSnapshot]]? {
+        nil
     }
 
     func destinationIDs(ofOwners owners: [NSManagedObjectID], relationship: NSRelationshipDescription) throws -> [NSManagedObjectID: [NSManagedObjectID]] {

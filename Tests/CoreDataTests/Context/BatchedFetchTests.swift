@@ -176,7 +176,7 @@ import Testing
                 names = characters.compactMap { $0.value(forKey: "name") as? String }
             }
             #expect(names.count == 5)
-            #expect(queries.count == 2, "the destinations' IDs, then their rows: \(queries)")
+            #expect(queries.count == 1, "the destinations' rows through the foreign key: \(queries)")
         }
     }
 

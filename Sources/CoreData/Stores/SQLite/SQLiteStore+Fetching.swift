@@ -125,6 +125,40 @@ extension SQLiteStore {
         return destinations
     }
 
+    /// The rows of the destinations of a to-many relationship kept by a foreign key in the
+    /// destinations' table, for several owners at once: one query per `maximumParameters` owners,
+    /// through the foreign key's index. Many-to-many relationships answer nil.
+    func destinationRows(ofOwners owners: [NSManagedObjectID], relationship: NSRelationshipDescription) throws -> [NSManagedObjectID: [RowSnapshot]]? {
+        guard let destination = relationship.destinationEntity, let inverse = relationship.inverseRelationship, !inverse.isToMany else { return nil }
+        let (connection, schema) = try requireConnection()
+        guard schema.joinTable(for: relationship) == nil, let destinationMapping = schema.mapping(for: destination),
+              let inverseSlot = destination.layout.slotIndex(forKey: inverse.name),
+              let foreignKey = destinationMapping.columnBySlot[inverseSlot] else { return nil }
+        let generation = rowChanges.currentGeneration
+        let reader = try queryCache.reader(for: destination.selfAndDescendants, schema: schema)
+        let order = schema.orderColumn(for: relationship).map { " ORDER BY t0.\($0), t0.Z_PK" } ?? ""
+        var ownersByKey: [Int64: NSManagedObjectID] = [:]
+        for owner in owners {
+            if let key = owner.primaryKey { ownersByKey[key] = owner }
+        }
+        var rows: [NSManagedObjectID: [RowSnapshot]] = [:]
+        for chunk in Array(ownersByKey.keys).chunked(into: Self.maximumParameters) {
+            let statement = try connection.statement(
+                "SELECT \(reader.selectList) FROM \(destinationMapping.table) t0 WHERE t0.\(foreignKey) IN (\(SQLitePredicateCompiler.placeholders(chunk.count)))\(order)"
+            )
+            for (index, key) in chunk.enumerated() {
+                statement.bind(key, at: Int32(index + 1))
+            }
+            while try statement.step() {
+                guard let row = reader.snapshot(from: statement, store: self, schema: schema, generation: generation),
+                      let owner = (row.objectID.entity.layout.slotIndex(forKey: inverse.name).flatMap { row.values[$0] } as? NSManagedObjectID)?.primaryKey.flatMap({ ownersByKey[$0] })
+                else { continue }
+                rows[owner, default: []].append(row)
+            }
+        }
+        return rows
+    }
+
     /// The most `?` parameters one statement binds, well under SQLite's limit of 32766.
     static let maximumParameters = 10_000
 
