@@ -12,7 +12,7 @@ open class NSConstraintConflict: NSObject {
     public let databaseObject: NSManagedObject?
 
     /// The row's values; nil when the conflict is between objects of the save only.
-    public let databaseSnapshot: [String: Any]?
+    public let databaseSnapshot: [AnyHashable: Any]?
 
     /// The objects of the save that hold the values.
     public let conflictingObjects: [NSManagedObject]
@@ -27,9 +27,9 @@ open class NSConstraintConflict: NSObject {
     ///   - databaseObject: The object of the row that holds the values, if any.
     ///   - databaseSnapshot: That row's values.
     ///   - conflictingObjects: The objects of the save that hold the values.
-    ///   - conflictingSnapshots: Their values.
-    public init(constraint contraint: [String], databaseObject: NSManagedObject?, databaseSnapshot: [String: Any]?,
-                conflictingObjects: [NSManagedObject], conflictingSnapshots: [Any]) {
+    ///   - conflictingSnapshots: Their values, in the same order.
+    public init(constraint contraint: [String], database databaseObject: NSManagedObject?, databaseSnapshot: [AnyHashable: Any]?,
+                conflicting conflictingObjects: [NSManagedObject], conflictingSnapshots: [Any]) {
         constraint = contraint
         var values: [String: Any] = [:]
         for name in contraint {
@@ -40,11 +40,15 @@ open class NSConstraintConflict: NSObject {
         self.databaseObject = databaseObject
         self.databaseSnapshot = databaseSnapshot
         self.conflictingObjects = conflictingObjects
-        self.conflictingSnapshots = conflictingSnapshots.compactMap { snapshot in
-            (snapshot as? [String: Any]).map { Dictionary(uniqueKeysWithValues: $0.map { (AnyHashable($0.key), $0.value) }) }
-                ?? snapshot as? [AnyHashable: Any]
-        }
+        self.conflictingSnapshots = conflictingSnapshots.map(Self.snapshot)
         super.init()
+    }
+
+    /// A snapshot as a dictionary; anything else as an empty one, keeping the order.
+    private static func snapshot(_ value: Any) -> [AnyHashable: Any] {
+        if let snapshot = value as? [AnyHashable: Any] { return snapshot }
+        guard let snapshot = value as? [String: Any] else { return [:] }
+        return Dictionary(uniqueKeysWithValues: snapshot.map { (AnyHashable($0.key), $0.value) })
     }
 
     open override var description: String {

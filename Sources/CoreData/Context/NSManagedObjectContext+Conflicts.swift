@@ -26,7 +26,9 @@ extension NSManagedObjectContext {
     /// Resolves one conflict as a built-in policy does (see `NSMergePolicy`).
     func resolve(_ conflict: NSMergeConflict, as type: NSMergePolicyType) {
         let object = conflict.sourceObject
-        guard object.managedObjectContext === self, let row = conflict.persistedRow else {
+        guard object.managedObjectContext === self else { return }
+        // A conflict made with the public initializer carries no row: read it again.
+        guard let row = conflict.persistedRow ?? (try? loadSnapshot(for: object.objectID)) ?? nil else {
             // The row is gone: nothing of the object can be written any more.
             object.flags.insert([.deleted, .deletePropagated, .inaccessible])
             return

@@ -24,8 +24,16 @@ extension NSManagedObjectContext {
     private struct Group {
         let constraint: Constraint
         let values: [Any]
+        /// Inserted objects, and updated objects whose constraint values changed.
         var objects: [NSManagedObject]
+        /// The stored row that holds the values, of an object not in the save.
         var stored: RowSnapshot?
+        /// An updated object of the save that held the values already: the row's own object.
+        var existing: NSManagedObject?
+
+        var isConflict: Bool {
+            objects.count > 1 || (!objects.isEmpty && (stored != nil || existing != nil))
+        }
     }
 
     /// The uniqueness-constraint conflicts of the objects a save inserts or updates.
@@ -37,13 +45,17 @@ extension NSManagedObjectContext {
             for constraint in Self.constraints(of: object.entity) {
                 guard let values = Self.constraintValues(of: constraint.names, read: { object.valueImplementation(forKey: $0) }) else { continue }
                 let key = Self.groupKey(constraint, values)
-                groups[key, default: Group(constraint: constraint, values: values, objects: [], stored: nil)].objects.append(object)
+                var group = groups[key] ?? Group(constraint: constraint, values: values, objects: [])
+                if object.isInserted || Self.constraintValuesChanged(constraint.names, of: object) {
+                    group.objects.append(object)
+                } else {
+                    group.existing = object
+                }
+                groups[key] = group
             }
         }
         try findStoredRows(for: &groups, excluding: Set((saved.updated + saved.deleted).map(\.objectID.identity)))
-        return groups.values
-            .filter { $0.objects.count > 1 || $0.stored != nil }
-            .map(makeConflict)
+        return groups.values.filter(\.isConflict).map(makeConflict)
     }
 
     /// Looks up, one query per constraint and batch of values, the stored rows that already hold
@@ -72,14 +84,28 @@ extension NSManagedObjectContext {
     }
 
     private func makeConflict(_ group: Group) -> NSConstraintConflict {
-        let databaseObject = group.stored.map { row in register([row], realize: false)[0] }
+        let databaseObject = group.existing ?? group.stored.map { row in register([row], realize: false)[0] }
+        let databaseRow = group.existing?.snapshot ?? group.stored
         return NSConstraintConflict(
             constraint: group.constraint.names,
-            databaseObject: databaseObject,
-            databaseSnapshot: databaseObject.flatMap { $0.conflictSnapshot(of: group.stored?.values) },
-            conflictingObjects: group.objects,
-            conflictingSnapshots: group.objects.compactMap { $0.conflictSnapshot(of: $0.values) }
+            database: databaseObject,
+            databaseSnapshot: databaseObject?.conflictSnapshot(of: databaseRow?.values),
+            conflicting: group.objects,
+            conflictingSnapshots: group.objects.map { $0.conflictSnapshot(of: $0.values) ?? [:] }
         )
+    }
+
+    /// Whether an updated object's values for a constraint differ from its stored row's.
+    private static func constraintValuesChanged(_ names: [String], of object: NSManagedObject) -> Bool {
+        guard let snapshot = object.snapshot else { return true }
+        let layout = object.layout
+        return names.contains { name in
+            guard let slot = layout.slotIndex(forKey: name) else { return true }
+            let current = object.values.indices.contains(slot) ? object.values[slot] : nil
+            let stored = snapshot.values[slot]
+            if let current = current as? NSManagedObject { return (stored as? NSManagedObjectID) != current.objectID }
+            return !ValueComparison.isEqual(current, stored)
+        }
     }
 
     // MARK: Resolving
@@ -89,16 +115,18 @@ extension NSManagedObjectContext {
     /// Under the object-trump and overwrite policies the kept object takes the values of the last
     /// conflicting object; under the others it keeps its own.
     func resolve(_ conflict: NSConstraintConflict, as type: NSMergePolicyType) throws {
-        if let updated = conflict.conflictingObjects.first(where: { !$0.isInserted }) {
+        // An object an earlier conflict of the same save merged away is no longer in play.
+        let conflicting = conflict.conflictingObjects.filter { $0.managedObjectContext === self && !$0.isDeleted }
+        if let updated = conflicting.first(where: { !$0.isInserted }) {
             throw CoreDataError.make(
                 NSManagedObjectConstraintMergeError,
                 "The updated object \(updated.objectID) takes the values of another for the uniqueness constraint (\(conflict.constraint.joined(separator: ", "))); only inserted objects can be merged.",
                 userInfo: [NSPersistentStoreSaveConflictsErrorKey: [conflict]]
             )
         }
-        guard let keeper = conflict.databaseObject ?? conflict.conflictingObjects.first else { return }
-        let losers = conflict.conflictingObjects.filter { $0 !== keeper }
-        if [.mergeByPropertyObjectTrumpMergePolicyType, .overwriteMergePolicyType].contains(type), let source = conflict.conflictingObjects.last, source !== keeper {
+        guard let keeper = conflict.databaseObject ?? conflicting.first else { return }
+        let losers = conflicting.filter { $0 !== keeper }
+        if [.mergeByPropertyObjectTrumpMergePolicyType, .overwriteMergePolicyType].contains(type), let source = conflicting.last, source !== keeper {
             copyValues(of: source, to: keeper)
         }
         for loser in losers {

@@ -304,7 +304,7 @@ extension NSManagedObjectContext {
             return register(rows, realize: false)
         }
         let identifiers = prefetchedIDs ?? destinationIDs(of: object, slot: slot)
-        guard let store = identifiers.first?.persistentStore, !identifiers.isEmpty else { return identifiers.map(self.object(with:)) }
+        guard let store = identifiers.first?.persistentStore else { return identifiers.map(self.object(with:)) }
         return objectsLoadingRows(for: identifiers, from: store)
     }
 
@@ -320,9 +320,6 @@ extension NSManagedObjectContext {
 
     /// The IDs of the destinations of a to-many relationship as the store has them.
     func destinationIDs(of object: NSManagedObject, slot: Int) -> [NSManagedObjectID] {
-        if !prefetched.isEmpty, let destinations = prefetched.takeDestinations(of: object.objectID.identity, slot: slot) {
-            return destinations
-        }
         guard !object.objectID.isTemporaryID, let relationship = object.layout.slots[slot].relationship,
               let store = try? storeOfThisCoordinator(for: object.objectID),
               let coordinator = persistentStoreCoordinator else { return [] }

@@ -14,8 +14,8 @@ extension NSManagedObjectContext {
     }
 
     /// Merges changes given as object IDs: refreshes the registered updated objects with their
-    /// rows read in one query per store, removes the registered deleted objects, and reports the
-    /// inserted ones that are registered.
+    /// rows read in one query per store, removes the registered deleted objects, and faults in
+    /// and reports the inserted ones.
     func mergeChanges(inserted: [NSManagedObjectID], updated: [NSManagedObjectID], deleted: [NSManagedObjectID]) {
         let refreshed = updated.compactMap { registry.object(for: $0.identity) }
         var rows: [ObjectIdentity: RowSnapshot] = [:]
@@ -35,10 +35,10 @@ extension NSManagedObjectContext {
         let removed = deleted.compactMap { registry.object(for: $0.identity) }
         for object in removed {
             forget(object)
-            object.managedObjectContext = nil
         }
         changedObjects.compact { !$0.flags.contains(.invalidated) }
-        let insertedHere = inserted.compactMap { registry.object(for: $0.identity) }
+        // Newly inserted objects are faulted in, as Apple documents, and reported.
+        let insertedHere = inserted.map(object(with:))
         guard !refreshed.isEmpty || !removed.isEmpty || !insertedHere.isEmpty else { return }
         NotificationCenter.default.post(name: .NSManagedObjectContextObjectsDidChange, object: self, userInfo: [
             NSInsertedObjectsKey: Set(insertedHere),
@@ -83,9 +83,12 @@ extension NSManagedObjectContext {
             siblingSaveObserver = nil
         }
         guard observe else { return }
-        siblingSaveObserver = NotificationCenter.default.addObserver(forName: NSManagedObjectContext.didSaveObjectIDsNotification, object: nil, queue: nil) { [weak self] notification in
+        // The observer runs on the saving context's thread, so it must not read this context's
+        // state: the coordinator is captured now.
+        siblingSaveObserver = NotificationCenter.default.addObserver(forName: NSManagedObjectContext.didSaveObjectIDsNotification, object: nil, queue: nil) {
+            [weak self, weak coordinator = persistentStoreCoordinator] notification in
             guard let self, let sender = notification.object as? NSManagedObjectContext, sender !== self,
-                  sender.persistentStoreCoordinator === self.persistentStoreCoordinator else { return }
+                  let coordinator, sender.persistentStoreCoordinator === coordinator else { return }
             let userInfo = notification.userInfo ?? [:]
             let inserted = Self.objectIDs(userInfo, idsKey: NSInsertedObjectIDsKey)
             let updated = Self.objectIDs(userInfo, idsKey: NSUpdatedObjectIDsKey)

@@ -33,13 +33,16 @@ extension NSManagedObjectContext {
                 commit(saved, shares: shares, results: results)
                 postDidSave(saved)
                 return
-            } catch let error as NSError {
+            } catch {
                 registerIdentifiersGivenForSaving(saved.inserted)
-                guard error.domain == NSCocoaErrorDomain, error.code == NSManagedObjectMergeError, round < Self.maximumConflictRounds else { throw error }
-                round += 1
+                let storeError = error as NSError
+                guard storeError.domain == NSCocoaErrorDomain, storeError.code == NSManagedObjectMergeError else { throw error }
                 let conflicts = try optimisticLockingConflicts(in: saved)
                 guard !conflicts.isEmpty else { throw error }
-                try ((mergePolicy as? NSMergePolicy) ?? NSMergePolicy.error).resolve(mergeConflicts: conflicts)
+                // When the policy keeps leaving conflicts, the save fails as under the error policy.
+                let policy = round < Self.maximumConflictRounds ? (mergePolicy as? NSMergePolicy) ?? NSMergePolicy.error : NSMergePolicy.error
+                round += 1
+                try policy.resolve(mergeConflicts: conflicts)
             }
         }
     }

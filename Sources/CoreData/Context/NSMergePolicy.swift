@@ -70,7 +70,7 @@ open class NSMergePolicy: NSObject, @unchecked Sendable {
             )
         }
         for conflict in list {
-            try conflict.conflictingObjects.first?.managedObjectContext?.resolve(conflict, as: mergeType)
+            try conflict.conflictingObjects.lazy.compactMap(\.managedObjectContext).first?.resolve(conflict, as: mergeType)
         }
     }
 

@@ -109,6 +109,35 @@ import Testing
     }
 
     @Test(arguments: storeTypes)
+    func objectsMergedForOneConstraintAreOutOfTheNextOne(storeType: String) throws {
+        let tag = Self.model()
+        tag.entitiesByName["Tag"]?.uniquenessConstraints = [["name"], ["color"]]
+        let stack = try CtxStack(model: tag, storeType: storeType)
+        try stack.context.performAndWait {
+            stack.context.mergePolicy = NSMergeByPropertyObjectTrumpMergePolicy
+            ctxInsert("Tag", into: stack.context, ["name": "x", "color": "c"])
+            ctxInsert("Tag", into: stack.context, ["name": "x", "color": "c"])
+            try stack.context.save()
+        }
+        #expect(try Self.storedTags(stack).count == 1)
+    }
+
+    @Test(arguments: storeTypes)
+    func anInsertDuplicatingAnUpdatedObjectMergesIntoIt(storeType: String) throws {
+        let (stack, context) = try Self.stack(storeType)
+        try context.performAndWait {
+            context.mergePolicy = NSMergeByPropertyStoreTrumpMergePolicy
+            let existing = try #require(try ctxFetch("Tag", in: context).first)
+            existing.setValue("green", forKey: "color")
+            ctxInsert("Tag", into: context, ["name": "swift", "color": "blue"])
+            try context.save()
+        }
+        let tags = try Self.storedTags(stack)
+        #expect(tags.count == 1)
+        #expect(tags.first?.1 == "green", "the updated object is the stored row, and keeps its change")
+    }
+
+    @Test(arguments: storeTypes)
     func nilValuesNeverConflict(storeType: String) throws {
         let (stack, context) = try Self.stack(storeType)
         try context.performAndWait {

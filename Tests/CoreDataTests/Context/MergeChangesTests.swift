@@ -54,6 +54,8 @@ import Testing
             let change = try #require(changes.notifications.last)
             #expect(ctxObjects(change.userInfo?[NSRefreshedObjectsKey]).contains { $0 === movies[0] })
             #expect(ctxObjects(change.userInfo?[NSDeletedObjectsKey]).contains { $0 === movies[1] })
+            let inserted = ctxObjects(change.userInfo?[NSInsertedObjectsKey])
+            #expect(reader.performAndWait { inserted.map { $0.value(forKey: "title") as? String } } == ["Ronin"], "new objects are faulted in and reported")
         }
     }
 

@@ -146,6 +146,43 @@ import Testing
         #expect(try Self.stored(conflict.stack)?.0 == "Mine")
     }
 
+    /// A subclass that hands `super` conflicts it made with the public initializer.
+    final class RebuildingPolicy: NSMergePolicy, @unchecked Sendable {
+        override func resolve(optimisticLockingConflicts list: [NSMergeConflict]) throws {
+            try super.resolve(optimisticLockingConflicts: list.map {
+                NSMergeConflict(source: $0.sourceObject, newVersion: $0.newVersionNumber, oldVersion: $0.oldVersionNumber,
+                                cachedSnapshot: $0.cachedSnapshot, persistedSnapshot: $0.persistedSnapshot)
+            })
+        }
+    }
+
+    /// A subclass that resolves nothing.
+    final class IdlePolicy: NSMergePolicy, @unchecked Sendable {
+        override func resolve(optimisticLockingConflicts list: [NSMergeConflict]) throws {}
+    }
+
+    @Test func conflictsMadeWithThePublicInitializerResolveLikeTheContextsOwn() throws {
+        let conflict = try Self.conflict(NSSQLiteStoreType)
+        try conflict.mine.performAndWait {
+            conflict.mine.mergePolicy = RebuildingPolicy(merge: .mergeByPropertyObjectTrumpMergePolicyType)
+            try conflict.mine.save()
+        }
+        let stored = try #require(try Self.stored(conflict.stack))
+        #expect(stored.0 == "Mine" && stored.2 == 9, "merged, not dropped: \(stored)")
+    }
+
+    @Test func aPolicyThatResolvesNothingEndsInTheErrorPolicysError() throws {
+        let conflict = try Self.conflict(NSSQLiteStoreType)
+        let error = try #require(conflict.mine.performAndWait {
+            ctxError {
+                conflict.mine.mergePolicy = IdlePolicy(merge: .mergeByPropertyObjectTrumpMergePolicyType)
+                try conflict.mine.save()
+            }
+        })
+        #expect(error.code == NSManagedObjectMergeError)
+        #expect((error.userInfo[NSPersistentStoreSaveConflictsErrorKey] as? [NSMergeConflict])?.count == 1)
+    }
+
     @Test func policyTypesHaveApplesRawValues() {
         #expect(NSMergePolicyType.errorMergePolicyType.rawValue == 0)
         #expect(NSMergePolicyType.mergeByPropertyStoreTrumpMergePolicyType.rawValue == 1)
