@@ -86,6 +86,6 @@ final class BatchedFetchStorage {
         let start = offset - offset % batchSize
         let objectIDs = segment.objectIDs.objectIDs(in: start..<min(start + batchSize, segment.objectIDs.count))
         residentStart = segment.start + start
-        resident = context.objectsLoadingRows(for: objectIDs, from: segment.objectIDs.store)
+        resident = context.objectsLoadingRows(for: objectIDs)
     }
 }

@@ -40,19 +40,13 @@ extension NSManagedObjectContext {
         }
     }
 
-    /// The registered objects for IDs of one store, in order, with the rows of those that are
-    /// faults without a row read in one query.
-    func objectsLoadingRows(for objectIDs: [NSManagedObjectID], from store: NSPersistentStore) -> [NSManagedObject] {
-        let missing = objectIDs.filter { objectID in
-            guard let registered = registry.object(for: objectID.identity) else { return true }
-            return registered.isFault && registered.snapshot == nil
-        }
+    /// The registered objects for IDs, in order, with the rows of those that are faults without a
+    /// row read in one query per store.
+    func objectsLoadingRows(for objectIDs: [NSManagedObjectID]) -> [NSManagedObject] {
+        let rows = (try? currentRows(of: objectIDs.filter(needsRow))) ?? [:]
         var loaded: [ObjectIdentity: NSManagedObject] = [:]
-        if !missing.isEmpty, let coordinator = persistentStoreCoordinator {
-            let rows = (try? coordinator.withStores { _ in try store.engine().snapshots(for: missing) }) ?? []
-            for object in register(rows, realize: false) {
-                loaded[object.objectID.identity] = object
-            }
+        for object in register(Array(rows.values), realize: false) {
+            loaded[object.objectID.identity] = object
         }
         return objectIDs.map { loaded[$0.identity] ?? object(with: $0) }
     }

@@ -8,15 +8,10 @@ extension NSManagedObjectContext {
     /// The optimistic-locking conflicts of the objects a save changes or deletes: those whose row
     /// has another version in the store now, or was deleted there (deleting it again is no conflict).
     func optimisticLockingConflicts(in saved: SavedObjects) throws -> [NSMergeConflict] {
-        let coordinator = try requireCoordinator()
         let candidates = (saved.updated + saved.deleted).filter { !$0.objectID.isTemporaryID }
-        var currentRows: [ObjectIdentity: RowSnapshot] = [:]
-        for (store, objectIDs) in Self.grouped(candidates.map(\.objectID)) {
-            let rows = try coordinator.withStores { _ in try store.engine().snapshots(for: objectIDs) }
-            for row in rows { currentRows[row.objectID.identity] = row }
-        }
+        let rows = try currentRows(of: candidates.map(\.objectID))
         return candidates.compactMap { object in
-            let current = currentRows[object.objectID.identity]
+            let current = rows[object.objectID.identity]
             if current == nil && object.isDeleted { return nil }
             guard current?.version != object.snapshot?.version else { return nil }
             return NSMergeConflict(source: object, persistedRow: current)

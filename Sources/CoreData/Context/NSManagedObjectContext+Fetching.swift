@@ -303,9 +303,7 @@ extension NSManagedObjectContext {
         if prefetchedIDs == nil, let rows = destinationRows(of: object, slot: slot) {
             return register(rows, realize: false)
         }
-        let identifiers = prefetchedIDs ?? destinationIDs(of: object, slot: slot)
-        guard let store = identifiers.first?.persistentStore else { return identifiers.map(self.object(with:)) }
-        return objectsLoadingRows(for: identifiers, from: store)
+        return objectsLoadingRows(for: prefetchedIDs ?? destinationIDs(of: object, slot: slot))
     }
 
     /// The rows of the destinations of a to-many relationship, read in one query where the store
@@ -316,6 +314,40 @@ extension NSManagedObjectContext {
               let rows = try? coordinator.withStores({ _ in try store.engine().destinationRows(ofOwners: [object.objectID], relationship: relationship) })
         else { return nil }
         return rows[object.objectID] ?? []
+    }
+
+    /// The stores' current rows of objects, read in one query per store (and root entity), by
+    /// identity; objects whose rows no longer exist are left out.
+    func currentRows(of objectIDs: [NSManagedObjectID]) throws -> [ObjectIdentity: RowSnapshot] {
+        let coordinator = try requireCoordinator()
+        var rows: [ObjectIdentity: RowSnapshot] = [:]
+        for (store, storeIDs) in Self.grouped(objectIDs.filter { !$0.isTemporaryID }) {
+            for row in try coordinator.withStores({ _ in try store.engine().snapshots(for: storeIDs) }) {
+                rows[row.objectID.identity] = row
+            }
+        }
+        return rows
+    }
+
+    /// Whether the object of an ID still has to read its row: it is not registered, or is a fault
+    /// without one.
+    func needsRow(_ objectID: NSManagedObjectID) -> Bool {
+        guard let registered = registry.object(for: objectID.identity) else { return true }
+        return registered.isFault && registered.snapshot == nil
+    }
+
+    /// Object IDs by store, in order.
+    static func grouped(_ objectIDs: [NSManagedObjectID]) -> [(NSPersistentStore, [NSManagedObjectID])] {
+        var groups: [(NSPersistentStore, [NSManagedObjectID])] = []
+        for objectID in objectIDs {
+            guard let store = objectID.persistentStore else { continue }
+            if let index = groups.firstIndex(where: { $0.0 === store }) {
+                groups[index].1.append(objectID)
+            } else {
+                groups.append((store, [objectID]))
+            }
+        }
+        return groups
     }
 
     /// The IDs of the destinations of a to-many relationship as the store has them.

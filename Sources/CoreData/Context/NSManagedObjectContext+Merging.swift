@@ -18,13 +18,7 @@ extension NSManagedObjectContext {
     /// and reports the inserted ones.
     func mergeChanges(inserted: [NSManagedObjectID], updated: [NSManagedObjectID], deleted: [NSManagedObjectID]) {
         let refreshed = updated.compactMap { registry.object(for: $0.identity) }
-        var rows: [ObjectIdentity: RowSnapshot] = [:]
-        if let coordinator = persistentStoreCoordinator {
-            for (store, objectIDs) in Self.grouped(refreshed.filter { !$0.isFault }.map(\.objectID)) {
-                let fetched = (try? coordinator.withStores { _ in try store.engine().snapshots(for: objectIDs) }) ?? []
-                for row in fetched { rows[row.objectID.identity] = row }
-            }
-        }
+        let rows = (try? currentRows(of: refreshed.filter { !$0.isFault }.map(\.objectID))) ?? [:]
         for object in refreshed {
             if object.isFault {
                 object.snapshot = nil

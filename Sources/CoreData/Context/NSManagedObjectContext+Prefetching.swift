@@ -79,29 +79,8 @@ extension NSManagedObjectContext {
     /// one query per store, and registers them as faults holding their rows, kept alive by the
     /// prefetch cache.
     private func loadRows(of objectIDs: [NSManagedObjectID]) throws {
-        let coordinator = try requireCoordinator()
-        let missing = objectIDs.filter { objectID in
-            guard !objectID.isTemporaryID else { return false }
-            guard let registered = registry.object(for: objectID.identity) else { return true }
-            return registered.isFault && registered.snapshot == nil
-        }
-        for (store, storeIDs) in Self.grouped(missing) {
-            let rows = try coordinator.withStores { _ in try store.engine().snapshots(for: storeIDs) }
-            prefetched.retain(register(rows, realize: false))
-        }
+        let rows = try currentRows(of: objectIDs.filter(needsRow))
+        prefetched.retain(register(Array(rows.values), realize: false))
     }
 
-    /// Object IDs by store, in order.
-    static func grouped(_ objectIDs: [NSManagedObjectID]) -> [(NSPersistentStore, [NSManagedObjectID])] {
-        var groups: [(NSPersistentStore, [NSManagedObjectID])] = []
-        for objectID in objectIDs {
-            guard let store = objectID.persistentStore else { continue }
-            if let index = groups.firstIndex(where: { $0.0 === store }) {
-                groups[index].1.append(objectID)
-            } else {
-                groups.append((store, [objectID]))
-            }
-        }
-        return groups
-    }
 }
