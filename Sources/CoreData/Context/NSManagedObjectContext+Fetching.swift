@@ -8,6 +8,13 @@ extension NSManagedObjectContext {
         let pending = request.includesPendingChanges ? pendingObjects(of: plan.entities) : []
         let inMemory = !pending.isEmpty || stores.count > 1
 
+        if let objects = try objectsMatchingBlocks(plan, stores: stores, pending: pending) {
+            switch request.resultType {
+            case .countResultType: return try cast([NSNumber(value: objects.count)], request)
+            case .managedObjectIDResultType: return try cast(objects.map(\.objectID), request)
+            default: return try cast(objects, request)
+            }
+        }
         if request.resultType == .countResultType {
             return try cast([NSNumber(value: count(plan, stores: stores, pending: pending, inMemory: inMemory))], request)
         }
@@ -87,6 +94,21 @@ extension NSManagedObjectContext {
         }
         guard inMemory else { return objects }
         return try overlay(objects, with: pending, plan: plan)
+    }
+
+    /// The results of a predicate that calls blocks, when only in-memory stores answer: those
+    /// stores evaluate their rows, which a block cannot read, so the context evaluates the
+    /// predicate against the managed objects instead, then sorts and pages them. Nil for other
+    /// predicates (a SQLite store refuses blocks, as Apple's does).
+    private func objectsMatchingBlocks(_ plan: FetchPlan, stores: [NSPersistentStore], pending: [NSManagedObject]) throws -> [NSManagedObject]? {
+        guard let predicate = plan.predicate, predicate.node.callsBlocks, stores.allSatisfy({ $0.type == NSInMemoryStoreType }) else { return nil }
+        let everything = FetchPlan(entity: plan.entity, entities: plan.entities, predicate: nil, sortDescriptors: [], limit: 0, offset: 0)
+        let candidates = try fetchObjects(everything, stores: stores, pending: pending, inMemory: true, realize: true, includesValues: true)
+        var matching = try candidates.filter { try matches($0, predicate) }
+        if !plan.sortDescriptors.isEmpty {
+            matching = try SortOrdering.sorted(matching, by: plan.sortDescriptors)
+        }
+        return plan.page(of: matching)
     }
 
     /// One object per fetched ID, each a fault that loads its window of the batch when fired.

@@ -179,6 +179,15 @@ struct ExpressionFunctionTests {
         #expect(!block.evaluate(with: Self.object, substitutionVariables: ["name": "Hicks"]))
     }
 
+    @Test func functionAnswersTheCommonMethodsOfStringsAndNumbers() {
+        #expect(Self.value("FUNCTION(name, 'stringByAppendingString:', '!')") as? String == "Ripley!")
+        #expect(Self.value("FUNCTION(name, 'uppercaseString')") as? String == "RIPLEY")
+        #expect(Self.value("FUNCTION(name, 'length')") as? NSNumber == 6)
+        #expect(Self.value("FUNCTION('2.5', 'doubleValue')") as? NSNumber == 2.5)
+        #expect(Self.value("FUNCTION(7, 'stringValue')") as? String == "7")
+        #expect(Self.value("FUNCTION(a, 'count:')") as? NSNumber == 3, "a built-in function as a method of its first argument")
+    }
+
     @Test func customSelectorComparisons() throws {
         let parsed = NSPredicate(format: "name hasPrefix: 'Rip'")
         #expect(parsed.parseError == nil)

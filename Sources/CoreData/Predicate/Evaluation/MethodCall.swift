@@ -17,7 +17,7 @@ enum MethodCall {
 
     static func invoke(_ selector: String, on receiver: Any?, arguments: [Any?]) throws -> Any? {
         guard let receiver = ValueUnwrapping.nonNull(receiver) else { return nil }
-        if let function = ExpressionFunction(selector: selector + ":"), function.arity == arguments.count + 1 {
+        if let function = ExpressionFunction(selector: selector), function.arity == arguments.count + 1 {
             return try FunctionEvaluation.apply(function, to: [receiver] + arguments)
         }
         if let string = receiver as? String, let result = try stringMethod(selector, string, arguments) {

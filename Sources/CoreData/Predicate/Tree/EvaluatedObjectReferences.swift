@@ -1,7 +1,18 @@
 // Whether a tree reads the object it is evaluated with (`SELF`, or a key path that starts at
-// it), as opposed to reading only variables and constants. The SQL compiler needs to know for
-// SUBQUERY, whose predicate reads the outer object.
+// it), as opposed to reading only variables and constants, and whether it calls Swift blocks.
+// The SQL compiler needs the first for SUBQUERY, whose predicate reads the outer object; fetches
+// need the second, since blocks must see managed objects.
 extension PredicateNode {
+    /// Whether the predicate, or an expression in it, is a block.
+    var callsBlocks: Bool {
+        switch self {
+        case .constant: false
+        case .block: true
+        case .comparison(let comparison): comparison.left.callsBlocks || comparison.right.callsBlocks
+        case .compound(_, let subpredicates): subpredicates.contains(where: \.callsBlocks)
+        }
+    }
+
     var readsEvaluatedObject: Bool {
         switch self {
         case .constant: false
@@ -13,6 +24,17 @@ extension PredicateNode {
 }
 
 extension ExpressionNode {
+    var callsBlocks: Bool {
+        switch self {
+        case .block:
+            true
+        case .subquery(_, _, let predicate) where predicate.callsBlocks, .conditional(let predicate, _, _) where predicate.callsBlocks:
+            true
+        default:
+            subexpressions.contains(where: \.callsBlocks)
+        }
+    }
+
     var readsEvaluatedObject: Bool {
         switch self {
         case .evaluatedObject, .anyKey, .block, .keyPath(base: nil, _):

@@ -263,6 +263,20 @@ import Testing
         #expect(error.code == NSCoreDataError)
     }
 
+    @Test func blockPredicatesRunInTheInMemoryStoreAndAreRefusedBySQLite() throws {
+        let block = NSPredicate { object, _ in ((object as? NSManagedObject)?.value(forKey: "year") as? Int ?? 0) > 1990 }
+        #expect(try Self.titles(in: Self.stack(NSInMemoryStoreType), block) == ["Amélie", "Heat"])
+        let sqlite = try Self.stack(NSSQLiteStoreType)
+        let error = sqlite.context.performAndWait {
+            ctxError {
+                let request = NSFetchRequest<NSManagedObject>(entityName: "Movie")
+                request.predicate = block
+                _ = try sqlite.context.fetch(request)
+            }
+        }
+        #expect(error?.localizedDescription.contains("block predicate") == true)
+    }
+
     @Test func sortingByAToOneRelationshipIsRefused() throws {
         let error = try #require(try Self.sqliteFetchError("TRUEPREDICATE", entity: "Character", sortedBy: "movie"))
         #expect(error.code == NSCoreDataError)
