@@ -5,20 +5,20 @@
 extension PredicateNode {
     /// Whether the predicate, or an expression in it, is a block.
     var callsBlocks: Bool {
-        switch self {
-        case .constant: false
-        case .block: true
-        case .comparison(let comparison): comparison.left.callsBlocks || comparison.right.callsBlocks
-        case .compound(_, let subpredicates): subpredicates.contains(where: \.callsBlocks)
-        }
+        isBlockOrHasExpression(where: \.callsBlocks)
     }
 
+    /// Whether the predicate reads the object it is evaluated with; a block may.
     var readsEvaluatedObject: Bool {
+        isBlockOrHasExpression(where: \.readsEvaluatedObject)
+    }
+
+    private func isBlockOrHasExpression(where test: (ExpressionNode) -> Bool) -> Bool {
         switch self {
         case .constant: false
         case .block: true
-        case .comparison(let comparison): comparison.left.readsEvaluatedObject || comparison.right.readsEvaluatedObject
-        case .compound(_, let subpredicates): subpredicates.contains(where: \.readsEvaluatedObject)
+        case .comparison(let comparison): test(comparison.left) || test(comparison.right)
+        case .compound(_, let subpredicates): subpredicates.contains { $0.isBlockOrHasExpression(where: test) }
         }
     }
 }
