@@ -6,7 +6,8 @@ extension NSManagedObjectContext {
     /// This method is not part of Apple's API: on Apple platforms, `fetch(_:)` with a
     /// `fetchBatchSize` already returns such a collection, bridged to a Swift array. Only the IDs
     /// of the matching rows are fetched at first, twelve bytes each. When unsaved changes must be
-    /// overlaid, or several stores answer, the results are those of `fetch(_:)`, made at once.
+    /// overlaid, several stores answer, or the context is a child context, the results are those
+    /// of `fetch(_:)`, made at once.
     ///
     /// - Parameter request: A request with the managed object result type.
     /// - Returns: The matching objects, in the request's order.
@@ -24,7 +25,7 @@ extension NSManagedObjectContext {
             }
             let stores = coordinator.stores(holding: plan.entities, affected: request.affectedStores)
             let pending = request.includesPendingChanges ? pendingObjects(of: plan.entities) : []
-            guard pending.isEmpty && stores.count <= 1 else {
+            guard pending.isEmpty && stores.count <= 1 && parent == nil else {
                 let objects = try fetchImplementation(request).compactMap { $0 as? NSManagedObject }
                 return BatchedFetchResults(storage: BatchedFetchStorage(context: self, objects: objects, batchSize: request.fetchBatchSize))
             }

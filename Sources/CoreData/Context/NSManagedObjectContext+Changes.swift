@@ -1,7 +1,9 @@
 // Change tracking: inserting and deleting objects, delete propagation, the end-of-event
 // notification, rollback, reset and refresh.
 extension NSManagedObjectContext {
-    func insertImplementation(_ object: NSManagedObject) {
+    /// Inserts an object; `awakening` is false for objects a child context's save brings in,
+    /// which awoke when the child inserted them.
+    func insertImplementation(_ object: NSManagedObject, awakening: Bool = true) {
         if let owner = object.managedObjectContext, owner !== self {
             preconditionFailure("An NSManagedObject may only be in (or observed by) a single NSManagedObjectContext.")
         }
@@ -20,7 +22,7 @@ extension NSManagedObjectContext {
         if let identifier = object.identifier { register(object, as: identifier) }
         changedObjects.append(object)
         eventObjects.append(object)
-        object.awakeFromInsert()
+        if awakening { object.awakeFromInsert() }
     }
 
     func deleteImplementation(_ object: NSManagedObject) {

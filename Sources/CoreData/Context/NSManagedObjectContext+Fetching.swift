@@ -6,27 +6,20 @@ extension NSManagedObjectContext {
         let plan = try fetchPlan(for: request, model: coordinator.managedObjectModel)
         let stores = coordinator.stores(holding: plan.entities, affected: request.affectedStores)
         let pending = request.includesPendingChanges ? pendingObjects(of: plan.entities) : []
-        let inMemory = !pending.isEmpty || stores.count > 1
 
-        if let objects = try objectsMatchingBlocks(plan, stores: stores, pending: pending) {
-            switch request.resultType {
-            case .countResultType: return try cast([NSNumber(value: objects.count)], request)
-            case .managedObjectIDResultType: return try cast(objects.map(\.objectID), request)
-            default: return try cast(objects, request)
-            }
-        }
-        if request.resultType == .countResultType {
-            return try cast([NSNumber(value: count(plan, stores: stores, pending: pending, inMemory: inMemory))], request)
-        }
-        if request.resultType == .dictionaryResultType {
+        switch request.resultType {
+        case .countResultType:
+            return try cast([NSNumber(value: count(plan, stores: stores, pending: pending))], request)
+        case .dictionaryResultType:
             return try cast(dictionaries(plan, stores: stores, request: request), request)
-        }
-        if request.resultType == .managedObjectIDResultType && !inMemory {
+        case .managedObjectIDResultType where readsStoresDirectly(plan, stores: stores, pending: pending):
             return try cast(coordinator.withStores { _ in try stores.flatMap { try $0.engine().fetchObjectIDs(plan) } }, request)
+        default:
+            break
         }
-        let objects = try fetchObjects(plan, stores: stores, pending: pending, inMemory: inMemory, realize: !request.returnsObjectsAsFaults,
-                                       includesValues: request.includesPropertyValues, batchSize: request.fetchBatchSize,
-                                       refreshes: request.shouldRefreshRefetchedObjects)
+        let objects = try managedObjects(matching: plan, stores: stores, pending: pending, realize: !request.returnsObjectsAsFaults,
+                                         includesValues: request.includesPropertyValues, batchSize: request.fetchBatchSize,
+                                         refreshes: request.shouldRefreshRefetchedObjects)
         if request.resultType == .managedObjectIDResultType {
             return try cast(objects.map(\.objectID), request)
         }
@@ -41,7 +34,7 @@ extension NSManagedObjectContext {
         let plan = try fetchPlan(for: request, model: coordinator.managedObjectModel)
         let stores = coordinator.stores(holding: plan.entities, affected: request.affectedStores)
         let pending = request.includesPendingChanges ? pendingObjects(of: plan.entities) : []
-        return try count(plan, stores: stores, pending: pending, inMemory: !pending.isEmpty || stores.count > 1)
+        return try count(plan, stores: stores, pending: pending)
     }
 
     // MARK: Plans
@@ -80,6 +73,28 @@ extension NSManagedObjectContext {
 
     // MARK: Executing
 
+    /// Whether a plan's results are exactly what its one store answers: no parent context, no
+    /// unsaved changes to overlay, no other store, no block for the context to evaluate.
+    private func readsStoresDirectly(_ plan: FetchPlan, stores: [NSPersistentStore], pending: [NSManagedObject]) -> Bool {
+        parent == nil && pending.isEmpty && stores.count <= 1 && !evaluatesBlocks(plan, stores: stores)
+    }
+
+    /// The objects a plan matches, overlaid with `pending` (the unsaved changes to include): read
+    /// through the parent context, or from the stores.
+    func managedObjects(matching plan: FetchPlan, stores: [NSPersistentStore], pending: [NSManagedObject], realize: Bool,
+                        includesValues: Bool, batchSize: Int = 0, refreshes: Bool = false) throws -> [NSManagedObject] {
+        if let parent {
+            let parentPlan = pending.isEmpty ? plan : storePlanForOverlay(plan, pending: pending, storeCount: 1)
+            let objects = register(try parent.rowsForChild(matching: parentPlan), realize: realize, refreshes: refreshes)
+            return pending.isEmpty ? objects : try overlay(objects, with: pending, plan: plan)
+        }
+        if evaluatesBlocks(plan, stores: stores) {
+            return try objectsMatchingBlocks(plan, stores: stores, pending: pending)
+        }
+        return try fetchObjects(plan, stores: stores, pending: pending, inMemory: !pending.isEmpty || stores.count > 1, realize: realize,
+                                includesValues: includesValues, batchSize: batchSize, refreshes: refreshes)
+    }
+
     private func fetchObjects(_ plan: FetchPlan, stores: [NSPersistentStore], pending: [NSManagedObject], inMemory: Bool, realize: Bool,
                               includesValues: Bool, batchSize: Int = 0, refreshes: Bool = false) throws -> [NSManagedObject] {
         let coordinator = try requireCoordinator()
@@ -96,15 +111,20 @@ extension NSManagedObjectContext {
         return try overlay(objects, with: pending, plan: plan)
     }
 
-    /// The results of a predicate that calls blocks, when only in-memory stores answer: those
-    /// stores evaluate their rows, which a block cannot read, so the context evaluates the
-    /// predicate against the managed objects instead, then sorts and pages them. Nil for other
-    /// predicates (a SQLite store refuses blocks, as Apple's does).
-    private func objectsMatchingBlocks(_ plan: FetchPlan, stores: [NSPersistentStore], pending: [NSManagedObject]) throws -> [NSManagedObject]? {
-        guard let predicate = plan.predicate, predicate.node.callsBlocks, stores.allSatisfy({ $0.type == NSInMemoryStoreType }) else { return nil }
+    /// Whether a plan's predicate calls blocks and only in-memory stores answer: those stores
+    /// evaluate their rows, which a block cannot read, so the context evaluates the predicate
+    /// against the managed objects instead (a SQLite store refuses blocks, as Apple's does).
+    private func evaluatesBlocks(_ plan: FetchPlan, stores: [NSPersistentStore]) -> Bool {
+        guard let predicate = plan.predicate, predicate.node.callsBlocks else { return false }
+        return stores.allSatisfy { $0.type == NSInMemoryStoreType }
+    }
+
+    /// The results of a predicate that calls blocks (see `evaluatesBlocks`): every object of the
+    /// entities, evaluated here, then sorted and paged.
+    private func objectsMatchingBlocks(_ plan: FetchPlan, stores: [NSPersistentStore], pending: [NSManagedObject]) throws -> [NSManagedObject] {
         let everything = FetchPlan(entity: plan.entity, entities: plan.entities, predicate: nil, sortDescriptors: [], limit: 0, offset: 0)
         let candidates = try fetchObjects(everything, stores: stores, pending: pending, inMemory: true, realize: true, includesValues: true)
-        var matching = try candidates.filter { try matches($0, predicate) }
+        var matching = try candidates.filter { try matches($0, plan.predicate) }
         if !plan.sortDescriptors.isEmpty {
             matching = try SortOrdering.sorted(matching, by: plan.sortDescriptors)
         }
@@ -133,14 +153,21 @@ extension NSManagedObjectContext {
                          limit: plan.offset.saturatingAdding(plan.limit).saturatingAdding(leaving), offset: 0)
     }
 
-    /// The number of matching objects; with unsaved changes, the store's matching IDs are
-    /// adjusted by the changed objects, without registering or loading any row.
-    private func count(_ plan: FetchPlan, stores: [NSPersistentStore], pending: [NSManagedObject], inMemory: Bool) throws -> Int {
+    /// The number of matching objects. With unsaved changes, a parent context or several stores,
+    /// the matching IDs are adjusted by the changed objects, without registering or loading any row.
+    private func count(_ plan: FetchPlan, stores: [NSPersistentStore], pending: [NSManagedObject]) throws -> Int {
         let coordinator = try requireCoordinator()
-        guard inMemory else {
+        if readsStoresDirectly(plan, stores: stores, pending: pending) {
             return try coordinator.withStores { _ in try stores.reduce(0) { $0 + (try $1.engine().countRows(plan)) } }
         }
-        let stored = try coordinator.withStores { _ in try stores.flatMap { try $0.engine().fetchObjectIDs(plan.withoutPaging) } }
+        let stored: [NSManagedObjectID]
+        if let parent {
+            stored = try parent.rowsForChild(matching: plan.withoutPaging).map(\.objectID)
+        } else if evaluatesBlocks(plan, stores: stores) {
+            stored = try objectsMatchingBlocks(plan.withoutPaging, stores: stores, pending: []).map(\.objectID)
+        } else {
+            stored = try coordinator.withStores { _ in try stores.flatMap { try $0.engine().fetchObjectIDs(plan.withoutPaging) } }
+        }
         var matching = Set(stored.map(\.identity))
         var newMatches = 0
         for object in pending {
@@ -266,7 +293,7 @@ extension NSManagedObjectContext {
     /// A fault from a fetch made without property values loads the rows of its whole window of
     /// that fetch in one query, and hands them to the other faults of the window.
     func loadFault(_ object: NSManagedObject) -> FaultLoad {
-        guard !object.objectID.isTemporaryID else { return .missing }
+        guard parent != nil || !object.objectID.isTemporaryID else { return .missing }
         do {
             if let (batch, index) = object.faultBatch {
                 object.faultBatch = nil
@@ -292,8 +319,9 @@ extension NSManagedObjectContext {
         return own.map(FaultLoad.row) ?? .missing
     }
 
-    /// The current row of an object from its store; nil when the row no longer exists.
+    /// The current row of an object from its parent context or store; nil when the row no longer exists.
     func loadSnapshot(for objectID: NSManagedObjectID) throws -> RowSnapshot? {
+        if let parent { return try parent.rowsForChild(of: [objectID]).first }
         let store = try storeOfThisCoordinator(for: objectID)
         return try requireCoordinator().withStores { _ in try store.engine().snapshot(for: objectID) }
     }
@@ -318,31 +346,48 @@ extension NSManagedObjectContext {
     }
 
     /// The destinations of an unloaded to-many relationship, registered in this context: the
-    /// prefetched ones, or the rows read with the relationship in one query, or else the IDs and
-    /// then the rows not loaded yet (never one query per destination).
+    /// prefetched ones, or the rows read with the relationship in one query (never one query per
+    /// destination).
     func loadDestinations(of object: NSManagedObject, slot: Int) -> [NSManagedObject] {
-        let prefetchedIDs = prefetched.isEmpty ? nil : prefetched.takeDestinations(of: object.objectID.identity, slot: slot)
-        if prefetchedIDs == nil, let rows = destinationRows(of: object, slot: slot) {
-            return register(rows, realize: false)
+        if !prefetched.isEmpty, let prefetchedIDs = prefetched.takeDestinations(of: object.objectID.identity, slot: slot) {
+            return objectsLoadingRows(for: prefetchedIDs)
         }
-        return objectsLoadingRows(for: prefetchedIDs ?? destinationIDs(of: object, slot: slot))
+        guard parent != nil || !object.objectID.isTemporaryID, let relationship = object.layout.slots[slot].relationship,
+              let rows = try? destinationRows(ofOwners: [object.objectID], relationship: relationship) else { return [] }
+        return register(rows[object.objectID] ?? [], realize: false)
     }
 
-    /// The rows of the destinations of a to-many relationship, read in one query where the store
-    /// can; nil when the store reads IDs first.
-    private func destinationRows(of object: NSManagedObject, slot: Int) -> [RowSnapshot]? {
-        guard !object.objectID.isTemporaryID, let relationship = object.layout.slots[slot].relationship,
-              let store = try? storeOfThisCoordinator(for: object.objectID), let coordinator = persistentStoreCoordinator,
-              let rows = try? coordinator.withStores({ _ in try store.engine().destinationRows(ofOwners: [object.objectID], relationship: relationship) })
-        else { return nil }
-        return rows[object.objectID] ?? []
-    }
-
-    /// The stores' current rows of objects, read in one query per store (and root entity), by
-    /// identity; objects whose rows no longer exist are left out.
-    func currentRows(of objectIDs: [NSManagedObjectID]) throws -> [ObjectIdentity: RowSnapshot] {
+    /// The destination rows of a to-many relationship of several owners, by owner: read through
+    /// the parent context, or from the stores in one query per store (two where a store reads
+    /// the destinations' IDs first).
+    func destinationRows(ofOwners owners: [NSManagedObjectID], relationship: NSRelationshipDescription) throws -> [NSManagedObjectID: [RowSnapshot]] {
+        if let parent { return try parent.destinationRowsForChild(ofOwners: owners, relationship: relationship) }
         let coordinator = try requireCoordinator()
+        var result: [NSManagedObjectID: [RowSnapshot]] = [:]
+        for (store, storeOwners) in Self.grouped(owners.filter { !$0.isTemporaryID }) {
+            _ = try storeOfThisCoordinator(for: storeOwners[0])
+            if let rows = try coordinator.withStores({ _ in try store.engine().destinationRows(ofOwners: storeOwners, relationship: relationship) }) {
+                result.merge(rows) { $1 }
+                continue
+            }
+            let found = try coordinator.withStores { _ in try store.engine().destinationIDs(ofOwners: storeOwners, relationship: relationship) }
+            let rows = try currentRows(of: Array(found.values.joined()))
+            for owner in storeOwners {
+                result[owner] = (found[owner] ?? []).compactMap { rows[$0.identity] }
+            }
+        }
+        return result
+    }
+
+    /// The current rows of objects, by identity: from the parent context, or from the stores in
+    /// one query per store (and root entity). Objects whose rows no longer exist are left out.
+    func currentRows(of objectIDs: [NSManagedObjectID]) throws -> [ObjectIdentity: RowSnapshot] {
         var rows: [ObjectIdentity: RowSnapshot] = [:]
+        if let parent {
+            for row in try parent.rowsForChild(of: objectIDs) { rows[row.objectID.identity] = row }
+            return rows
+        }
+        let coordinator = try requireCoordinator()
         for (store, storeIDs) in Self.grouped(objectIDs.filter { !$0.isTemporaryID }) {
             for row in try coordinator.withStores({ _ in try store.engine().snapshots(for: storeIDs) }) {
                 rows[row.objectID.identity] = row
@@ -374,6 +419,9 @@ extension NSManagedObjectContext {
 
     /// The IDs of the destinations of a to-many relationship as the store has them.
     func destinationIDs(of object: NSManagedObject, slot: Int) -> [NSManagedObjectID] {
+        if parent != nil, let relationship = object.layout.slots[slot].relationship {
+            return ((try? destinationRows(ofOwners: [object.objectID], relationship: relationship))?[object.objectID] ?? []).map(\.objectID)
+        }
         guard !object.objectID.isTemporaryID, let relationship = object.layout.slots[slot].relationship,
               let store = try? storeOfThisCoordinator(for: object.objectID),
               let coordinator = persistentStoreCoordinator else { return [] }

@@ -69,20 +69,24 @@ extension NSManagedObjectContext {
 
     // MARK: Automatic merging
 
-    /// Starts or stops merging the saves of the other contexts of the coordinator, on this
-    /// context's queue.
-    func observeSiblingSaves(_ observe: Bool) {
-        if let observer = siblingSaveObserver {
+    /// Starts or stops merging the saves made to this context's parent, on this context's queue:
+    /// the parent context's saves, or the saves the coordinator's other root contexts make.
+    func observeParentSaves(_ observe: Bool) {
+        if let observer = parentSaveObserver {
             NotificationCenter.default.removeObserver(observer)
-            siblingSaveObserver = nil
+            parentSaveObserver = nil
         }
         guard observe else { return }
         // The observer runs on the saving context's thread, so it must not read this context's
-        // state: the coordinator is captured now.
-        siblingSaveObserver = NotificationCenter.default.addObserver(forName: NSManagedObjectContext.didSaveObjectIDsNotification, object: nil, queue: nil) {
-            [weak self, weak coordinator = persistentStoreCoordinator] notification in
-            guard let self, let sender = notification.object as? NSManagedObjectContext, sender !== self,
-                  let coordinator, sender.persistentStoreCoordinator === coordinator else { return }
+        // state: the parent and coordinator are captured now.
+        parentSaveObserver = NotificationCenter.default.addObserver(forName: NSManagedObjectContext.didSaveObjectIDsNotification, object: nil, queue: nil) {
+            [weak self, weak parent = parent, weak coordinator = persistentStoreCoordinator] notification in
+            guard let self, let sender = notification.object as? NSManagedObjectContext, sender !== self else { return }
+            if let parent {
+                guard sender === parent else { return }
+            } else {
+                guard let coordinator, sender.parent == nil, sender.persistentStoreCoordinator === coordinator else { return }
+            }
             let userInfo = notification.userInfo ?? [:]
             let inserted = Self.objectIDs(userInfo, idsKey: NSInsertedObjectIDsKey)
             let updated = Self.objectIDs(userInfo, idsKey: NSUpdatedObjectIDsKey)

@@ -35,42 +35,19 @@ extension NSManagedObjectContext {
         return destinations.map(object(with:))
     }
 
-    /// Loads the destinations of a to-many relationship for every source, keeps them for when
-    /// the relationship is first read, loads their rows and returns them.
+    /// Loads the destinations of a to-many relationship for every source with their rows, keeps
+    /// them for when the relationship is first read, and returns them.
     private func prefetchToMany(_ relationship: NSRelationshipDescription, of sources: [NSManagedObject]) throws -> [NSManagedObject] {
-        let coordinator = try requireCoordinator()
-        let owners = sources.filter { !$0.objectID.isTemporaryID && $0.hasFault(forRelationshipNamed: relationship.name) }
-        var destinations: [NSManagedObjectID] = []
-        var seen = Set<ObjectIdentity>()
-        for (store, storeOwners) in Self.grouped(owners.map(\.objectID)) {
-            if let rows = try coordinator.withStores({ _ in try store.engine().destinationRows(ofOwners: storeOwners, relationship: relationship) }) {
-                destinations += keepPrefetched(rows, of: storeOwners, relationship: relationship)
-                continue
-            }
-            let found = try coordinator.withStores { _ in try store.engine().destinationIDs(ofOwners: storeOwners, relationship: relationship) }
-            for owner in storeOwners {
-                let ownerDestinations = found[owner] ?? []
-                guard let slot = owner.entity.layout.slotIndex(forKey: relationship.name) else { continue }
-                prefetched.store(ownerDestinations, of: owner.identity, slot: slot)
-                for destination in ownerDestinations where seen.insert(destination.identity).inserted {
-                    destinations.append(destination)
-                }
-            }
-        }
-        try loadRows(of: destinations)
-        return destinations.map(object(with:))
-    }
-
-    /// Registers destination rows read with their owners, keeps each owner's destinations for
-    /// when its relationship is first read, and returns the destinations' IDs.
-    private func keepPrefetched(_ rows: [NSManagedObjectID: [RowSnapshot]], of owners: [NSManagedObjectID], relationship: NSRelationshipDescription) -> [NSManagedObjectID] {
-        var destinations: [NSManagedObjectID] = []
+        let owners = sources.filter { (parent != nil || !$0.objectID.isTemporaryID) && $0.hasFault(forRelationshipNamed: relationship.name) }.map(\.objectID)
+        let rows = try destinationRows(ofOwners: owners, relationship: relationship)
+        var destinations: [NSManagedObject] = []
+        var seen = Set<ObjectIdentifier>()
         for owner in owners {
             guard let slot = owner.entity.layout.slotIndex(forKey: relationship.name) else { continue }
             let objects = register(rows[owner] ?? [], realize: false)
             prefetched.retain(objects)
             prefetched.store(objects.map(\.objectID), of: owner.identity, slot: slot)
-            destinations += objects.map(\.objectID)
+            destinations += objects.filter { seen.insert(ObjectIdentifier($0)).inserted }
         }
         return destinations
     }

@@ -32,7 +32,7 @@ extension NSManagedObjectContext {
             }
             return registered
         }
-        guard !objectID.isTemporaryID, let snapshot = try loadSnapshot(for: objectID) else {
+        guard parent != nil || !objectID.isTemporaryID, let snapshot = try loadSnapshot(for: objectID) else {
             throw missingObjectError(objectID)
         }
         let object = makeFault(for: objectID, snapshot: snapshot)
@@ -86,12 +86,16 @@ extension NSManagedObjectContext {
             }
             byStore[ObjectIdentifier(store), default: (store, [])].objects.append(object)
         }
+        var renamed: [(temporary: NSManagedObjectID, permanent: NSManagedObjectID)] = []
         for (store, storeObjects) in byStore.values {
             let identifiers = try coordinator.withStores { _ in try store.engine().obtainPermanentIDs(for: storeObjects.map(\.entity)) }
             for (object, identifier) in zip(storeObjects, identifiers) {
+                renamed.append((object.objectID, identifier))
                 reregister(object, as: identifier)
             }
         }
+        // Ancestors that hold these objects (inserted there and read here) follow the new IDs.
+        parent?.adoptPermanentIDs(renamed)
     }
 
     private func missingObjectError(_ objectID: NSManagedObjectID) -> NSError {

@@ -1,5 +1,6 @@
 // The save pipeline: process pending changes, willSave, validate (all errors collected), write
-// each store's share in one transaction, then commit the objects' new state and notify.
+// each store's share in one transaction (or, in a child context, push the changes into the
+// parent context), then commit the objects' new state and notify.
 extension NSManagedObjectContext {
     /// The most `willSave()` rounds a save runs while the hooks keep changing objects.
     private static let maximumWillSaveRounds = 100
@@ -13,6 +14,13 @@ extension NSManagedObjectContext {
         NotificationCenter.default.post(name: .NSManagedObjectContextWillSave, object: self)
         runWillSave()
         try validateChanges()
+        if let parent {
+            let saved = SavedObjects(changedObjects.filter(\.hasChanges))
+            parent.absorb(ChildSaveChanges(saved))
+            commitPushed(saved)
+            postDidSave(saved)
+            return
+        }
 
         var round = 0
         while true {
@@ -198,22 +206,13 @@ extension NSManagedObjectContext {
         return slots
     }
 
-    /// An object's values in snapshot form: to-one destinations as object IDs, to-many slots nil.
-    private func snapshotValues(of object: NSManagedObject) -> ContiguousArray<Any?> {
-        var values = object.values
-        for slot in object.layout.relationshipSlots {
-            values[slot] = (values[slot] as? NSManagedObject)?.objectID
-        }
-        return values
-    }
-
     private func rowChange(for object: NSManagedObject, slots: SlotSet?) -> RowChange {
         var changed = slots ?? SlotSet()
         if slots == nil {
             object.layout.persistentAttributeSlots.forEach { changed.insert($0) }
             object.layout.persistentToOneSlots.forEach { changed.insert($0) }
         }
-        return RowChange(objectID: object.identifierForSaving(), values: snapshotValues(of: object), changedSlots: changed, version: object.snapshot?.version ?? 0)
+        return RowChange(objectID: object.identifierForSaving(), values: object.rowValues, changedSlots: changed, version: object.snapshot?.version ?? 0)
     }
 
     /// Join-table and ordering changes of an object's loaded to-many relationships.
@@ -258,15 +257,30 @@ extension NSManagedObjectContext {
                 rowVersions[ObjectIdentifier(object)] = (object.snapshot?.version ?? 0) + 1
             }
             for (object, row) in zip(share.insertedObjects, share.changes.inserts) {
-                let values = object.layout.persistentToOneSlots.isEmpty ? row.values : snapshotValues(of: object)
+                let values = object.layout.persistentToOneSlots.isEmpty ? row.values : object.rowValues
                 object.commitChanges(as: RowSnapshot(objectID: object.objectID, version: 1, values: values, generation: result.generation))
             }
         }
         for object in saved.updated {
             let version = rowVersions[ObjectIdentifier(object)] ?? object.snapshot?.version ?? 0
             let generation = object.objectID.persistentStore.flatMap { generations[ObjectIdentifier($0)] ?? $0.rowChanges.currentGeneration } ?? 0
-            object.commitChanges(as: RowSnapshot(objectID: object.objectID, version: version, values: snapshotValues(of: object), generation: generation))
+            object.commitChanges(as: RowSnapshot(objectID: object.objectID, version: version, values: object.rowValues, generation: generation))
         }
+        finishCommit(saved)
+    }
+
+    /// After a child context pushed its changes into its parent: the pushed state becomes the
+    /// committed state, as the parent now holds it.
+    private func commitPushed(_ saved: SavedObjects) {
+        for object in saved.inserted + saved.updated {
+            let generation = object.snapshot?.generation ?? object.objectID.persistentStore?.rowChanges.currentGeneration ?? 0
+            object.commitChanges(as: RowSnapshot(objectID: object.objectID, version: object.snapshot?.version ?? 0, values: object.rowValues, generation: generation))
+        }
+        finishCommit(saved)
+    }
+
+    /// The end of every commit: saved deletes leave the context, and `didSave()` runs.
+    private func finishCommit(_ saved: SavedObjects) {
         for object in saved.deleted + saved.inaccessible {
             registry.remove(object.objectID.identity)
             object.flags = object.flags.intersection(.listMarkers).union(.invalidated)

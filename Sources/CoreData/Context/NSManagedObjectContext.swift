@@ -10,8 +10,21 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     /// How the context confines its work.
     public let concurrencyType: NSManagedObjectContextConcurrencyType
 
-    /// The coordinator the context reads from and saves to.
-    open var persistentStoreCoordinator: NSPersistentStoreCoordinator?
+    /// The coordinator the context reads from and saves to; for a child context, its parent's.
+    open var persistentStoreCoordinator: NSPersistentStoreCoordinator? {
+        get { parent?.persistentStoreCoordinator ?? ownCoordinator }
+        set { ownCoordinator = newValue }
+    }
+
+    /// The context this one reads from and saves to instead of a coordinator, or nil.
+    ///
+    /// A child context's fetches and faults see the parent's unsaved state; its `save()` pushes
+    /// its inserts, updates and deletes into the parent, which becomes dirty, and writes nothing
+    /// to the store. The child uses the parent through the parent's `performAndWait(_:)`, so a
+    /// child of the main-queue context needs the main queue serviced (see the README).
+    open var parent: NSManagedObjectContext? {
+        didSet { if automaticallyMergesChangesFromParent { observeParentSaves(true) } }
+    }
 
     /// A name for debugging.
     open var name: String?
@@ -22,10 +35,11 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     /// Seconds within which cached row data may fulfil a fault; negative means no limit (the default).
     open var stalenessInterval: TimeInterval = -1
 
-    /// Whether the context merges, on its own queue, the changes other contexts of its coordinator
-    /// save. The default is false.
+    /// Whether the context merges, on its own queue, the changes saved to its parent: its parent
+    /// context's saves, or for a context without a parent, the saves other contexts of its
+    /// coordinator make to the stores. The default is false.
     open var automaticallyMergesChangesFromParent: Bool = false {
-        didSet { if automaticallyMergesChangesFromParent != oldValue { observeSiblingSaves(automaticallyMergesChangesFromParent) } }
+        didSet { if automaticallyMergesChangesFromParent != oldValue { observeParentSaves(automaticallyMergesChangesFromParent) } }
     }
 
     /// Merges the changes of another context's save, from its did-save notification (with
@@ -84,8 +98,10 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     var concurrencyViolationHandler: ((String) -> Void)?
     /// The class of each entity's objects, resolved once.
     var classesByEntity: [ObjectIdentifier: NSManagedObject.Type] = [:]
-    /// The observer of sibling saves while `automaticallyMergesChangesFromParent` is set.
-    var siblingSaveObserver: (any NSObjectProtocol)?
+    /// The observer of the parent's saves while `automaticallyMergesChangesFromParent` is set.
+    var parentSaveObserver: (any NSObjectProtocol)?
+    /// The coordinator set on this context, used when it has no parent.
+    private var ownCoordinator: NSPersistentStoreCoordinator?
     /// What fetches prefetched, until it is used.
     var prefetched = PrefetchCache()
 
@@ -111,8 +127,8 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     }
 
     deinit {
-        if let siblingSaveObserver {
-            NotificationCenter.default.removeObserver(siblingSaveObserver)
+        if let parentSaveObserver {
+            NotificationCenter.default.removeObserver(parentSaveObserver)
         }
         for object in registry.removeAll() {
             object.managedObjectContext = nil

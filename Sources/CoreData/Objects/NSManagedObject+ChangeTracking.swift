@@ -73,6 +73,15 @@ extension NSManagedObject {
         }
     }
 
+    /// The object's values in snapshot form: to-one destinations as object IDs, to-many slots nil.
+    var rowValues: ContiguousArray<Any?> {
+        var row = values
+        for slot in layout.relationshipSlots {
+            row[slot] = (row[slot] as? NSManagedObject)?.objectID
+        }
+        return row
+    }
+
     /// Forgets the recorded changes after a save: the current values become the committed ones.
     func commitChanges(as snapshot: RowSnapshot) {
         self.snapshot = snapshot
