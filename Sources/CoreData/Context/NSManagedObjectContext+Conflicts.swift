@@ -9,7 +9,7 @@ extension NSManagedObjectContext {
     /// has another version in the store now, or was deleted there (deleting it again is no conflict).
     func optimisticLockingConflicts(in saved: SavedObjects) throws -> [NSMergeConflict] {
         let candidates = (saved.updated + saved.deleted).filter { !$0.objectID.isTemporaryID }
-        let rows = try currentRows(of: candidates.map(\.objectID))
+        let rows = try currentRows(of: candidates.map(\.objectID), usingCache: false)
         return candidates.compactMap { object in
             let current = rows[object.objectID.identity]
             if current == nil && object.isDeleted { return nil }

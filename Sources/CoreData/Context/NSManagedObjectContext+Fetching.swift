@@ -273,9 +273,11 @@ extension NSManagedObjectContext {
 
     // MARK: Faults
 
-    /// Whether another save changed a snapshot's row since it was read.
+    /// Whether a row may not fulfil a fault: another save changed it since it was read, or it is
+    /// older than `stalenessInterval` (which, as Apple documents, only SQLite stores apply).
     func isStale(_ snapshot: RowSnapshot) -> Bool {
         guard let store = snapshot.objectID.persistentStore else { return false }
+        if snapshot.isOlder(than: stalenessInterval) && store.type == NSSQLiteStoreType { return true }
         return store.rowChanges.isStale(snapshot.objectID.identity, readAt: snapshot.generation)
     }
 
@@ -308,7 +310,9 @@ extension NSManagedObjectContext {
     private func loadWindow(of batch: FaultBatch, containing index: Int, for object: NSManagedObject) throws -> FaultLoad {
         let store = try storeOfThisCoordinator(for: object.objectID)
         let window = batch.objectIDs.objectIDs(in: batch.window(containing: index))
-        let rows = try requireCoordinator().withStores { _ in try store.engine().snapshots(for: window) }
+        let coordinator = try requireCoordinator()
+        let rows = try coordinator.withStores { _ in try store.engine().snapshots(for: window) }
+        coordinator.rowCache.insert(rows)
         var own: RowSnapshot?
         for row in rows {
             if row.objectID == object.objectID { own = row; continue }
@@ -319,11 +323,16 @@ extension NSManagedObjectContext {
         return own.map(FaultLoad.row) ?? .missing
     }
 
-    /// The current row of an object from its parent context or store; nil when the row no longer exists.
+    /// The current row of an object from its parent context, the coordinator's row cache or the
+    /// store; nil when the row no longer exists.
     func loadSnapshot(for objectID: NSManagedObjectID) throws -> RowSnapshot? {
         if let parent { return try parent.rowsForChild(of: [objectID]).first }
         let store = try storeOfThisCoordinator(for: objectID)
-        return try requireCoordinator().withStores { _ in try store.engine().snapshot(for: objectID) }
+        let coordinator = try requireCoordinator()
+        if let cached = coordinator.rowCache.row(for: objectID.identity), !isStale(cached) { return cached }
+        let row = try coordinator.withStores { _ in try store.engine().snapshot(for: objectID) }
+        if let row { coordinator.rowCache.insert(CollectionOfOne(row)) }
+        return row
     }
 
     /// The store of an object ID, when it belongs to this context's coordinator; IDs of another
@@ -379,19 +388,30 @@ extension NSManagedObjectContext {
         return result
     }
 
-    /// The current rows of objects, by identity: from the parent context, or from the stores in
-    /// one query per store (and root entity). Objects whose rows no longer exist are left out.
-    func currentRows(of objectIDs: [NSManagedObjectID]) throws -> [ObjectIdentity: RowSnapshot] {
+    /// The current rows of objects, by identity: from the parent context, or from the
+    /// coordinator's row cache and then the stores, in one query per store (and root entity).
+    /// Objects whose rows no longer exist are left out.
+    ///
+    /// - Parameter usingCache: False to read every row from its store, as conflict detection must.
+    func currentRows(of objectIDs: [NSManagedObjectID], usingCache: Bool = true) throws -> [ObjectIdentity: RowSnapshot] {
         var rows: [ObjectIdentity: RowSnapshot] = [:]
         if let parent {
             for row in try parent.rowsForChild(of: objectIDs) { rows[row.objectID.identity] = row }
             return rows
         }
         let coordinator = try requireCoordinator()
-        for (store, storeIDs) in Self.grouped(objectIDs.filter { !$0.isTemporaryID }) {
-            for row in try coordinator.withStores({ _ in try store.engine().snapshots(for: storeIDs) }) {
-                rows[row.objectID.identity] = row
+        var unread = objectIDs.filter { !$0.isTemporaryID }
+        if usingCache {
+            unread.removeAll { objectID in
+                guard let cached = coordinator.rowCache.row(for: objectID.identity), !isStale(cached) else { return false }
+                rows[objectID.identity] = cached
+                return true
             }
+        }
+        for (store, storeIDs) in Self.grouped(unread) {
+            let read = try coordinator.withStores { _ in try store.engine().snapshots(for: storeIDs) }
+            coordinator.rowCache.insert(read)
+            for row in read { rows[row.objectID.identity] = row }
         }
         return rows
     }

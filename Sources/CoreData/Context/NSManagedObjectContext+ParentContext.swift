@@ -128,12 +128,8 @@ extension NSManagedObjectContext {
             guard let snapshot = object.snapshot, !isStale(snapshot) else { return .unknown }
             return .row(snapshot)
         }
-        var values = object.rowValues
-        for slot in object.layout.slots.indices where object.layout.slots[slot].isTransient {
-            values[slot] = nil
-        }
         let generation = object.objectID.persistentStore?.rowChanges.currentGeneration ?? 0
-        return .row(RowSnapshot(objectID: object.objectID, version: object.snapshot?.version ?? 0, values: values, generation: generation))
+        return .row(RowSnapshot(objectID: object.objectID, version: object.snapshot?.version ?? 0, values: object.rowValues, generation: generation))
     }
 
     /// A row read from the parent's source, replaced by the parent's state of the object when the

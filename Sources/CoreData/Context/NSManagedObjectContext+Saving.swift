@@ -266,6 +266,10 @@ extension NSManagedObjectContext {
             let generation = object.objectID.persistentStore.flatMap { generations[ObjectIdentifier($0)] ?? $0.rowChanges.currentGeneration } ?? 0
             object.commitChanges(as: RowSnapshot(objectID: object.objectID, version: version, values: object.rowValues, generation: generation))
         }
+        if let rowCache = persistentStoreCoordinator?.rowCache {
+            rowCache.insert((saved.inserted + saved.updated).lazy.compactMap(\.snapshot))
+            rowCache.remove(saved.deleted.map(\.objectID.identity))
+        }
         finishCommit(saved)
     }
 

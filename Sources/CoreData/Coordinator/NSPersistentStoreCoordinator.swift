@@ -13,6 +13,8 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
 
     private let lock = NSRecursiveLock()
     private var stores: [NSPersistentStore] = []
+    /// The rows its contexts' faults loaded and their saves committed.
+    let rowCache = RowCache()
 
     /// Creates a coordinator for a model; the model becomes immutable.
     public init(managedObjectModel model: NSManagedObjectModel) {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The persistent state of one row as its store last reported it: immutable, so fetches, faults
 /// and contexts can share it without copying.
 ///
@@ -13,12 +15,21 @@ final class RowSnapshot: @unchecked Sendable {
     let values: ContiguousArray<Any?>
     /// The store generation the row was read at (see `RowChangeLog`).
     let generation: Int
+    /// When the row was read, in `DispatchTime` uptime nanoseconds, for `stalenessInterval`.
+    let readTime: UInt64
 
-    init(objectID: NSManagedObjectID, version: Int64, values: ContiguousArray<Any?>, generation: Int) {
+    init(objectID: NSManagedObjectID, version: Int64, values: ContiguousArray<Any?>, generation: Int, readTime: UInt64 = DispatchTime.now().uptimeNanoseconds) {
         self.objectID = objectID
         self.version = version
         self.values = values
         self.generation = generation
+        self.readTime = readTime
+    }
+
+    /// Whether the row was read more than `interval` seconds ago; a negative interval means never.
+    func isOlder(than interval: TimeInterval, now: UInt64 = DispatchTime.now().uptimeNanoseconds) -> Bool {
+        guard interval >= 0 else { return false }
+        return Double(now &- readTime) > interval * 1_000_000_000
     }
 }
 

@@ -70,6 +70,8 @@ final class EntityLayout: @unchecked Sendable {
     let persistentToManySlots: [Int]
     /// The slots of every relationship, transient or not.
     let relationshipSlots: [Int]
+    /// The slots of transient attributes and relationships, which rows do not hold.
+    let transientSlots: [Int]
     /// The default value of each slot, as Core Data hands it to a newly inserted object.
     let defaultValues: ContiguousArray<Any?>
 
@@ -99,6 +101,7 @@ final class EntityLayout: @unchecked Sendable {
             return false
         }.map(\.index)
         self.relationshipSlots = slots.filter { $0.relationship != nil }.map(\.index)
+        self.transientSlots = slots.filter(\.isTransient).map(\.index)
         self.tags = slots.map { slot in
             switch slot.kind {
             case .attribute: return .attribute

@@ -73,11 +73,15 @@ extension NSManagedObject {
         }
     }
 
-    /// The object's values in snapshot form: to-one destinations as object IDs, to-many slots nil.
+    /// The object's values in row form: to-one destinations as object IDs, to-many and transient
+    /// slots nil.
     var rowValues: ContiguousArray<Any?> {
         var row = values
         for slot in layout.relationshipSlots {
             row[slot] = (row[slot] as? NSManagedObject)?.objectID
+        }
+        for slot in layout.transientSlots {
+            row[slot] = nil
         }
         return row
     }

@@ -19,16 +19,6 @@ import Testing
         return try stack.reopened()
     }
 
-    /// The SQL statements `body` runs on the stack's SQLite store.
-    private static func statements(in stack: CtxStack, _ body: () throws -> Void) throws -> [String] {
-        let store = try #require(stack.store as? SQLiteStore)
-        let log = CtxLog<String>()
-        store.statementObserver = { log.append($0) }
-        defer { store.statementObserver = nil }
-        try body()
-        return log.elements
-    }
-
     private static func request(batchSize: Int) -> NSFetchRequest<NSManagedObject> {
         let request = NSFetchRequest<NSManagedObject>(entityName: "Movie")
         request.fetchBatchSize = batchSize
@@ -40,12 +30,12 @@ import Testing
         let stack = try Self.stack(movies: 25)
         try stack.context.performAndWait {
             var movies: [NSManagedObject] = []
-            let fetching = try Self.statements(in: stack) { movies = try stack.context.fetch(Self.request(batchSize: 10)) }
+            let fetching = try ctxStatements(in: stack) { movies = try stack.context.fetch(Self.request(batchSize: 10)) }
             #expect(fetching.count == 1)
             #expect(fetching.first?.hasPrefix("SELECT t0.Z_PK, t0.Z_ENT FROM") == true, "only IDs at first")
             #expect(movies.count == 25)
             #expect(movies.allSatisfy { $0.isFault && $0.snapshot == nil })
-            let reading = try Self.statements(in: stack) {
+            let reading = try ctxStatements(in: stack) {
                 for movie in movies { _ = movie.value(forKey: "title") }
             }
             #expect(reading.count == 3, "one query per batch of 10")
@@ -62,7 +52,7 @@ import Testing
             #expect(stack.context.registeredObjects.isEmpty, "nothing is made before it is read")
             var years: [Int] = []
             var largestRegistered = 0
-            let queries = try Self.statements(in: stack) {
+            let queries = try ctxStatements(in: stack) {
                 for movie in results {
                     years.append(movie.value(forKey: "year") as? Int ?? -1)
                     largestRegistered = max(largestRegistered, stack.context.registeredObjects.count)
@@ -153,9 +143,9 @@ import Testing
             let request = NSFetchRequest<NSManagedObject>(entityName: "Movie")
             request.relationshipKeyPathsForPrefetching = ["characters", "characters.actor"]
             var movies: [NSManagedObject] = []
-            let fetching = try Self.statements(in: stack) { movies = try stack.context.fetch(request) }
+            let fetching = try ctxStatements(in: stack) { movies = try stack.context.fetch(request) }
             #expect(fetching.count <= 5, "the movies, their characters' keys and rows, the actors' rows: \(fetching.count)")
-            let reading = try Self.statements(in: stack) {
+            let reading = try ctxStatements(in: stack) {
                 for movie in movies {
                     let characters = movie.value(forKey: "characters") as? Set<NSManagedObject> ?? []
                     #expect(characters.count == 3)
@@ -171,7 +161,7 @@ import Testing
         try stack.context.performAndWait {
             let movie = try #require(try ctxFetch("Movie", in: stack.context, sortedBy: "year").first)
             var names: [String] = []
-            let queries = try Self.statements(in: stack) {
+            let queries = try ctxStatements(in: stack) {
                 let characters = movie.value(forKey: "characters") as? Set<NSManagedObject> ?? []
                 names = characters.compactMap { $0.value(forKey: "name") as? String }
             }
@@ -219,7 +209,7 @@ import Testing
         let stack = try Self.stack(movies: 3)
         try stack.context.performAndWait {
             var count = 0
-            let queries = try Self.statements(in: stack) { count = try stack.context.count(for: NSFetchRequest<NSManagedObject>(entityName: "Movie")) }
+            let queries = try ctxStatements(in: stack) { count = try stack.context.count(for: NSFetchRequest<NSManagedObject>(entityName: "Movie")) }
             #expect(count == 3)
             #expect(queries == ["SELECT COUNT(*) FROM ZMOVIE t0"], "no WHERE clause, so that SQLite counts in one instruction")
             #expect(stack.context.registeredObjects.isEmpty)

@@ -1,4 +1,4 @@
-import CoreData
+@testable import CoreData
 import Testing
 
 // Shared helpers of the Objects/, Context/ and Container/ suites. Every name starts with `Ctx` so
@@ -66,6 +66,16 @@ final class CtxStack: @unchecked Sendable {
     var storeUUID: String? {
         coordinator.metadata(for: store)[NSStoreUUIDKey] as? String
     }
+}
+
+/// The SQL statements `body` runs on the stack's SQLite store.
+func ctxStatements(in stack: CtxStack, _ body: () throws -> Void) throws -> [String] {
+    let store = try #require(stack.store as? SQLiteStore)
+    let log = CtxLog<String>()
+    store.statementObserver = { log.append($0) }
+    defer { store.statementObserver = nil }
+    try body()
+    return log.elements
 }
 
 /// Inserts an object of an entity and sets its values.

@@ -78,7 +78,7 @@ final class SQLiteRowReader {
     }
 
     /// The row the statement is on, as a snapshot; nil for a row of an entity outside the set.
-    func snapshot(from statement: SQLiteStatement, store: SQLiteStore, schema: SQLiteSchema, generation: Int) -> RowSnapshot? {
+    func snapshot(from statement: SQLiteStatement, store: SQLiteStore, schema: SQLiteSchema, generation: Int, readTime: UInt64) -> RowSnapshot? {
         let entityNumber = Int(statement.int64(at: 1))
         guard entityNumber >= 0, entityNumber < readers.count, let reader = readers[entityNumber] else { return nil }
         var values = ContiguousArray<Any?>(repeating: nil, count: reader.slotCount)
@@ -101,7 +101,7 @@ final class SQLiteRowReader {
             }
         }
         let objectID = store.objectID(for: reader.entity, primaryKey: statement.int64(at: 0))
-        return RowSnapshot(objectID: objectID, version: statement.int64(at: 2), values: values, generation: generation)
+        return RowSnapshot(objectID: objectID, version: statement.int64(at: 2), values: values, generation: generation, readTime: readTime)
     }
 }
 

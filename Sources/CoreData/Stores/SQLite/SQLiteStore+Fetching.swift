@@ -4,12 +4,13 @@ extension SQLiteStore {
     func fetchRows(_ plan: FetchPlan) throws -> [RowSnapshot] {
         let (connection, schema) = try requireConnection()
         let generation = rowChanges.currentGeneration
+        let readTime = DispatchTime.now().uptimeNanoseconds
         let reader = try queryCache.reader(for: plan.entities, schema: schema)
         let query = try select(reader.selectList, plan: plan, schema: schema, paged: true)
         let statement = try prepare(query, on: connection)
         var rows: [RowSnapshot] = []
         while try statement.step() {
-            if let row = reader.snapshot(from: statement, store: self, schema: schema, generation: generation) { rows.append(row) }
+            if let row = reader.snapshot(from: statement, store: self, schema: schema, generation: generation, readTime: readTime) { rows.append(row) }
         }
         return rows
     }
@@ -47,18 +48,20 @@ extension SQLiteStore {
         guard let primaryKey = objectID.primaryKey else { return nil }
         let (connection, schema) = try requireConnection()
         let generation = rowChanges.currentGeneration
+        let readTime = DispatchTime.now().uptimeNanoseconds
         let entities = objectID.entity.selfAndDescendants
         let reader = try queryCache.reader(for: entities, schema: schema)
         let statement = try connection.statement("SELECT \(reader.selectList) FROM \(reader.table) t0 WHERE t0.Z_PK = ?")
         statement.bind(primaryKey, at: 1)
         guard try statement.step() else { return nil }
-        return reader.snapshot(from: statement, store: self, schema: schema, generation: generation)
+        return reader.snapshot(from: statement, store: self, schema: schema, generation: generation, readTime: readTime)
     }
 
     /// The rows of several objects, one query per inheritance hierarchy.
     func snapshots(for objectIDs: [NSManagedObjectID]) throws -> [RowSnapshot] {
         let (connection, schema) = try requireConnection()
         let generation = rowChanges.currentGeneration
+        let readTime = DispatchTime.now().uptimeNanoseconds
         var byRoot: [ObjectIdentifier: [NSManagedObjectID]] = [:]
         for objectID in objectIDs where objectID.primaryKey != nil {
             byRoot[ObjectIdentifier(objectID.entity.rootEntity), default: []].append(objectID)
@@ -74,7 +77,7 @@ extension SQLiteStore {
                     statement.bind(identifier.primaryKey ?? 0, at: Int32(index + 1))
                 }
                 while try statement.step() {
-                    if let row = reader.snapshot(from: statement, store: self, schema: schema, generation: generation) { rows.append(row) }
+                    if let row = reader.snapshot(from: statement, store: self, schema: schema, generation: generation, readTime: readTime) { rows.append(row) }
                 }
             }
         }
@@ -135,6 +138,7 @@ extension SQLiteStore {
               let inverseSlot = destination.layout.slotIndex(forKey: inverse.name),
               let foreignKey = destinationMapping.columnBySlot[inverseSlot] else { return nil }
         let generation = rowChanges.currentGeneration
+        let readTime = DispatchTime.now().uptimeNanoseconds
         let reader = try queryCache.reader(for: destination.selfAndDescendants, schema: schema)
         let order = schema.orderColumn(for: relationship).map { " ORDER BY t0.\($0), t0.Z_PK" } ?? ""
         var ownersByKey: [Int64: NSManagedObjectID] = [:]
@@ -150,7 +154,7 @@ extension SQLiteStore {
                 statement.bind(key, at: Int32(index + 1))
             }
             while try statement.step() {
-                guard let row = reader.snapshot(from: statement, store: self, schema: schema, generation: generation),
+                guard let row = reader.snapshot(from: statement, store: self, schema: schema, generation: generation, readTime: readTime),
                       let owner = (row.objectID.entity.layout.slotIndex(forKey: inverse.name).flatMap { row.values[$0] } as? NSManagedObjectID)?.primaryKey.flatMap({ ownersByKey[$0] })
                 else { continue }
                 rows[owner, default: []].append(row)

@@ -1,0 +1,54 @@
+import Foundation
+
+/// The coordinator's cache of rows, shared by its contexts: the rows faults loaded and the rows
+/// saves committed, by object identity.
+///
+/// A context reuses a cached row to fulfil a fault, or to refresh objects when it merges a save,
+/// unless a later save changed the row or the row is older than the context's
+/// `stalenessInterval`. Fetches hand their rows to their objects directly and do not go through
+/// the cache, which keeps the fetch path free of the cache's lock.
+///
+/// The cache holds at most `capacity` rows, in two generations: new rows go to the recent one,
+/// which becomes the old one (dropping the previous old one) when it holds half the capacity.
+/// Lookups and inserts stay O(1) and rows unused for a while leave without bookkeeping per row.
+// The two tables are guarded by `lock`; contexts on any queue read and fill the cache.
+final class RowCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var recent: [ObjectIdentity: RowSnapshot] = [:]
+    private var old: [ObjectIdentity: RowSnapshot] = [:]
+    private let generationSize: Int
+
+    /// Creates a cache of at most `capacity` rows.
+    init(capacity: Int = 32_768) {
+        generationSize = max(capacity / 2, 1)
+    }
+
+    /// The cached row of an object.
+    func row(for identity: ObjectIdentity) -> RowSnapshot? {
+        lock.withLock { recent[identity] ?? old[identity] }
+    }
+
+    /// Caches rows, replacing older rows of the same objects.
+    func insert<Rows: Sequence>(_ rows: Rows) where Rows.Element == RowSnapshot {
+        lock.withLock {
+            for row in rows {
+                if recent.count >= generationSize {
+                    old = recent
+                    recent = [:]
+                }
+                recent[row.objectID.identity] = row
+                old[row.objectID.identity] = nil
+            }
+        }
+    }
+
+    /// Forgets the rows of objects whose rows were deleted.
+    func remove<Identities: Sequence>(_ identities: Identities) where Identities.Element == ObjectIdentity {
+        lock.withLock {
+            for identity in identities {
+                recent[identity] = nil
+                old[identity] = nil
+            }
+        }
+    }
+}
