@@ -139,6 +139,7 @@ extension NSManagedObjectContext {
     }
 
     func resetImplementation() {
+        advanceQueryGeneration()
         var seen = Set<ObjectIdentifier>()
         let forgotten = (registry.removeAll() + changedObjects.objects).filter { seen.insert(ObjectIdentifier($0)).inserted }
         let identifiers = forgotten.compactMap(\.identifier)

@@ -13,7 +13,7 @@ extension NSManagedObjectContext {
         case .dictionaryResultType:
             return try cast(dictionaries(plan, stores: stores, request: request), request)
         case .managedObjectIDResultType where readsStoresDirectly(plan, stores: stores, pending: pending):
-            return try cast(coordinator.withStores { _ in try stores.flatMap { try $0.engine().fetchObjectIDs(plan) } }, request)
+            return try cast(readingStores { try stores.flatMap { try $0.engine().fetchObjectIDs(plan) } }, request)
         default:
             break
         }
@@ -97,14 +97,13 @@ extension NSManagedObjectContext {
 
     private func fetchObjects(_ plan: FetchPlan, stores: [NSPersistentStore], pending: [NSManagedObject], inMemory: Bool, realize: Bool,
                               includesValues: Bool, batchSize: Int = 0, refreshes: Bool = false) throws -> [NSManagedObject] {
-        let coordinator = try requireCoordinator()
         let storePlan = inMemory ? storePlanForOverlay(plan, pending: pending, storeCount: stores.count) : plan
         var objects: [NSManagedObject]
         if includesValues && (batchSize == 0 || inMemory) {
-            let rows = try coordinator.withStores { _ in try stores.flatMap { try $0.engine().fetchRows(storePlan) } }
+            let rows = try readingStores { try stores.flatMap { try $0.engine().fetchRows(storePlan) } }
             objects = register(rows, realize: realize, refreshes: refreshes)
         } else {
-            let identifiers = try coordinator.withStores { _ in try stores.map { try $0.engine().fetchCompactObjectIDs(storePlan) } }
+            let identifiers = try readingStores { try stores.map { try $0.engine().fetchCompactObjectIDs(storePlan) } }
             objects = identifiers.flatMap { batchedFaults(FaultBatch(objectIDs: $0, size: batchSize), refreshes: refreshes) }
         }
         guard inMemory else { return objects }
@@ -156,9 +155,8 @@ extension NSManagedObjectContext {
     /// The number of matching objects. With unsaved changes, a parent context or several stores,
     /// the matching IDs are adjusted by the changed objects, without registering or loading any row.
     private func count(_ plan: FetchPlan, stores: [NSPersistentStore], pending: [NSManagedObject]) throws -> Int {
-        let coordinator = try requireCoordinator()
         if readsStoresDirectly(plan, stores: stores, pending: pending) {
-            return try coordinator.withStores { _ in try stores.reduce(0) { $0 + (try $1.engine().countRows(plan)) } }
+            return try readingStores { try stores.reduce(0) { $0 + (try $1.engine().countRows(plan)) } }
         }
         let stored: [NSManagedObjectID]
         if let parent {
@@ -166,7 +164,7 @@ extension NSManagedObjectContext {
         } else if evaluatesBlocks(plan, stores: stores) {
             stored = try objectsMatchingBlocks(plan.withoutPaging, stores: stores, pending: []).map(\.objectID)
         } else {
-            stored = try coordinator.withStores { _ in try stores.flatMap { try $0.engine().fetchObjectIDs(plan.withoutPaging) } }
+            stored = try readingStores { try stores.flatMap { try $0.engine().fetchObjectIDs(plan.withoutPaging) } }
         }
         var matching = Set(stored.map(\.identity))
         var newMatches = 0
@@ -249,10 +247,9 @@ extension NSManagedObjectContext {
     /// no objects, as Apple documents. To-one relationships appear as object IDs. With several
     /// stores, each store groups its own rows; the results are then sorted and paged together.
     private func dictionaries<T>(_ plan: FetchPlan, stores: [NSPersistentStore], request: NSFetchRequest<T>) throws -> [NSDictionary] {
-        let coordinator = try requireCoordinator()
         let shape = try DictionaryFetchShape(request: request, entity: plan.entity)
         let storePlan = stores.count > 1 ? plan.withoutPaging : plan
-        var results = try coordinator.withStores { _ in try stores.flatMap { try $0.engine().fetchDictionaries(storePlan, shape: shape) } }
+        var results = try readingStores { try stores.flatMap { try $0.engine().fetchDictionaries(storePlan, shape: shape) } }
         guard stores.count > 1 else { return results }
         if shape.returnsDistinctResults {
             results = Array(NSOrderedSet(array: results).array.compactMap { $0 as? NSDictionary })
@@ -310,9 +307,9 @@ extension NSManagedObjectContext {
     private func loadWindow(of batch: FaultBatch, containing index: Int, for object: NSManagedObject) throws -> FaultLoad {
         let store = try storeOfThisCoordinator(for: object.objectID)
         let window = batch.objectIDs.objectIDs(in: batch.window(containing: index))
-        let coordinator = try requireCoordinator()
-        let rows = try coordinator.withStores { _ in try store.engine().snapshots(for: window) }
-        coordinator.rowCache.insert(rows)
+        let rowCache = sharesRowCache ? try requireCoordinator().rowCache : nil
+        let rows = try readingStores { try store.engine().snapshots(for: window) }
+        rowCache?.insert(rows)
         var own: RowSnapshot?
         for row in rows {
             if row.objectID == object.objectID { own = row; continue }
@@ -328,10 +325,10 @@ extension NSManagedObjectContext {
     func loadSnapshot(for objectID: NSManagedObjectID) throws -> RowSnapshot? {
         if let parent { return try parent.rowsForChild(of: [objectID]).first }
         let store = try storeOfThisCoordinator(for: objectID)
-        let coordinator = try requireCoordinator()
-        if let cached = coordinator.rowCache.row(for: objectID.identity), !isStale(cached) { return cached }
-        let row = try coordinator.withStores { _ in try store.engine().snapshot(for: objectID) }
-        if let row { coordinator.rowCache.insert(CollectionOfOne(row)) }
+        let rowCache = sharesRowCache ? try requireCoordinator().rowCache : nil
+        if let cached = rowCache?.row(for: objectID.identity), !isStale(cached) { return cached }
+        let row = try readingStores { try store.engine().snapshot(for: objectID) }
+        if let row { rowCache?.insert(CollectionOfOne(row)) }
         return row
     }
 
@@ -371,15 +368,14 @@ extension NSManagedObjectContext {
     /// the destinations' IDs first).
     func destinationRows(ofOwners owners: [NSManagedObjectID], relationship: NSRelationshipDescription) throws -> [NSManagedObjectID: [RowSnapshot]] {
         if let parent { return try parent.destinationRowsForChild(ofOwners: owners, relationship: relationship) }
-        let coordinator = try requireCoordinator()
         var result: [NSManagedObjectID: [RowSnapshot]] = [:]
         for (store, storeOwners) in Self.grouped(owners.filter { !$0.isTemporaryID }) {
             _ = try storeOfThisCoordinator(for: storeOwners[0])
-            if let rows = try coordinator.withStores({ _ in try store.engine().destinationRows(ofOwners: storeOwners, relationship: relationship) }) {
+            if let rows = try readingStores({ try store.engine().destinationRows(ofOwners: storeOwners, relationship: relationship) }) {
                 result.merge(rows) { $1 }
                 continue
             }
-            let found = try coordinator.withStores { _ in try store.engine().destinationIDs(ofOwners: storeOwners, relationship: relationship) }
+            let found = try readingStores { try store.engine().destinationIDs(ofOwners: storeOwners, relationship: relationship) }
             let rows = try currentRows(of: Array(found.values.joined()))
             for owner in storeOwners {
                 result[owner] = (found[owner] ?? []).compactMap { rows[$0.identity] }
@@ -399,18 +395,18 @@ extension NSManagedObjectContext {
             for row in try parent.rowsForChild(of: objectIDs) { rows[row.objectID.identity] = row }
             return rows
         }
-        let coordinator = try requireCoordinator()
+        let rowCache = sharesRowCache ? try requireCoordinator().rowCache : nil
         var unread = objectIDs.filter { !$0.isTemporaryID }
-        if usingCache {
+        if usingCache, let rowCache {
             unread.removeAll { objectID in
-                guard let cached = coordinator.rowCache.row(for: objectID.identity), !isStale(cached) else { return false }
+                guard let cached = rowCache.row(for: objectID.identity), !isStale(cached) else { return false }
                 rows[objectID.identity] = cached
                 return true
             }
         }
         for (store, storeIDs) in Self.grouped(unread) {
-            let read = try coordinator.withStores { _ in try store.engine().snapshots(for: storeIDs) }
-            coordinator.rowCache.insert(read)
+            let read = try readingStores { try store.engine().snapshots(for: storeIDs) }
+            rowCache?.insert(read)
             for row in read { rows[row.objectID.identity] = row }
         }
         return rows
@@ -443,9 +439,8 @@ extension NSManagedObjectContext {
             return ((try? destinationRows(ofOwners: [object.objectID], relationship: relationship))?[object.objectID] ?? []).map(\.objectID)
         }
         guard !object.objectID.isTemporaryID, let relationship = object.layout.slots[slot].relationship,
-              let store = try? storeOfThisCoordinator(for: object.objectID),
-              let coordinator = persistentStoreCoordinator else { return [] }
-        return (try? coordinator.withStores { _ in try store.engine().destinationIDs(of: object.objectID, relationship: relationship) }) ?? []
+              let store = try? storeOfThisCoordinator(for: object.objectID) else { return [] }
+        return (try? readingStores { try store.engine().destinationIDs(of: object.objectID, relationship: relationship) }) ?? []
     }
 
     /// The value of a fetched property: the results of its request, with `$FETCH_SOURCE` bound

@@ -17,6 +17,7 @@ extension NSManagedObjectContext {
     /// rows read in one query per store, removes the registered deleted objects, and faults in
     /// and reports the inserted ones.
     func mergeChanges(inserted: [NSManagedObjectID], updated: [NSManagedObjectID], deleted: [NSManagedObjectID]) {
+        advanceQueryGeneration()
         let refreshed = updated.compactMap { registry.object(for: $0.identity) }
         let rows = (try? currentRows(of: refreshed.filter { !$0.isFault }.map(\.objectID))) ?? [:]
         for object in refreshed {

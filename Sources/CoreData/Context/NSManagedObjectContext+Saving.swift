@@ -6,6 +6,7 @@ extension NSManagedObjectContext {
     private static let maximumWillSaveRounds = 100
 
     func saveImplementation() throws {
+        advanceQueryGeneration()
         // Deletes propagate at save even when `propagatesDeletesAtEndOfEvent` is false.
         propagateDeletes()
         processPendingChanges()

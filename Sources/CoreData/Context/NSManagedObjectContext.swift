@@ -104,6 +104,8 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     private var ownCoordinator: NSPersistentStoreCoordinator?
     /// What fetches prefetched, until it is used.
     var prefetched = PrefetchCache()
+    /// Which generation of the stores' data the context reads.
+    var queryGeneration = QueryGenerationState.unpinned
 
     let queue: DispatchQueue?
     let queueKey = DispatchSpecificKey<ObjectIdentifier>()
@@ -301,6 +303,30 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
         for object in registeredObjects {
             refresh(object, mergeChanges: true)
         }
+    }
+
+    // MARK: Query generations
+
+    /// The token of the query generation the context reads: nil when it reads the latest data
+    /// (the default, and always for a child context), `NSQueryGenerationToken.current` while it
+    /// waits to be pinned at its next read.
+    open var queryGenerationToken: NSQueryGenerationToken? {
+        queryGenerationTokenImplementation
+    }
+
+    /// Pins the context to a query generation: `NSQueryGenerationToken.current` for the data as
+    /// it is at the context's next read, another context's `queryGenerationToken` for that
+    /// context's generation, or nil to read the latest data again.
+    ///
+    /// A pinned context's fetches and faults see the stores as they were when it was pinned,
+    /// whatever other contexts save meanwhile; `save()`, `reset()` and merges move it to the
+    /// latest data, and it is pinned again at its next read. SQLite stores in WAL mode (the
+    /// default) support generations; other stores keep reading their current data.
+    ///
+    /// - Throws: an error for a child context, or for a token of another coordinator's stores.
+    open func setQueryGenerationFrom(_ generation: NSQueryGenerationToken?) throws {
+        if checksConcurrency { ConcurrencyDebug.check(self, "setQueryGenerationFrom(_:)") }
+        try setQueryGenerationImplementation(generation)
     }
 
     /// Loads an object's values so that they are current when it is next saved.

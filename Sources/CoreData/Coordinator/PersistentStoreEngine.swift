@@ -51,10 +51,21 @@ protocol PersistentStoreEngine: NSPersistentStore {
 
     /// Commits, or rolls back, the transaction `beginSave` opened.
     func finishSave(committing: Bool) throws
+
+    /// The store's data as it is now, frozen for later reads; nil when the store cannot freeze
+    /// its data (its reads then stay current).
+    func openQueryGeneration() throws -> StoreQueryGeneration?
+
+    /// Runs `body` with the store's reads seeing `generation`, one of its own frozen generations.
+    func read<T>(at generation: StoreQueryGeneration, _ body: () throws -> T) throws -> T
 }
 
 extension PersistentStoreEngine {
     func unload() {}
+
+    func openQueryGeneration() throws -> StoreQueryGeneration? { nil }
+
+    func read<T>(at generation: StoreQueryGeneration, _ body: () throws -> T) throws -> T { try body() }
 
     func fetchObjectIDs(_ plan: FetchPlan) throws -> [NSManagedObjectID] {
         try fetchRows(plan).map(\.objectID)

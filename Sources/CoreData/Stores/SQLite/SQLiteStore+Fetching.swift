@@ -3,7 +3,7 @@
 extension SQLiteStore {
     func fetchRows(_ plan: FetchPlan) throws -> [RowSnapshot] {
         let (connection, schema) = try requireConnection()
-        let generation = rowChanges.currentGeneration
+        let generation = readGeneration
         let readTime = DispatchTime.now().uptimeNanoseconds
         let reader = try queryCache.reader(for: plan.entities, schema: schema)
         let query = try select(reader.selectList, plan: plan, schema: schema, paged: true)
@@ -47,7 +47,7 @@ extension SQLiteStore {
     func snapshot(for objectID: NSManagedObjectID) throws -> RowSnapshot? {
         guard let primaryKey = objectID.primaryKey else { return nil }
         let (connection, schema) = try requireConnection()
-        let generation = rowChanges.currentGeneration
+        let generation = readGeneration
         let readTime = DispatchTime.now().uptimeNanoseconds
         let entities = objectID.entity.selfAndDescendants
         let reader = try queryCache.reader(for: entities, schema: schema)
@@ -60,7 +60,7 @@ extension SQLiteStore {
     /// The rows of several objects, one query per inheritance hierarchy.
     func snapshots(for objectIDs: [NSManagedObjectID]) throws -> [RowSnapshot] {
         let (connection, schema) = try requireConnection()
-        let generation = rowChanges.currentGeneration
+        let generation = readGeneration
         let readTime = DispatchTime.now().uptimeNanoseconds
         var byRoot: [ObjectIdentifier: [NSManagedObjectID]] = [:]
         for objectID in objectIDs where objectID.primaryKey != nil {
@@ -137,7 +137,7 @@ extension SQLiteStore {
         guard schema.joinTable(for: relationship) == nil, let destinationMapping = schema.mapping(for: destination),
               let inverseSlot = destination.layout.slotIndex(forKey: inverse.name),
               let foreignKey = destinationMapping.columnBySlot[inverseSlot] else { return nil }
-        let generation = rowChanges.currentGeneration
+        let generation = readGeneration
         let readTime = DispatchTime.now().uptimeNanoseconds
         let reader = try queryCache.reader(for: destination.selfAndDescendants, schema: schema)
         let order = schema.orderColumn(for: relationship).map { " ORDER BY t0.\($0), t0.Z_PK" } ?? ""

@@ -2,7 +2,7 @@
 // optimistic locking on Z_OPT, join-table and ordering upkeep, and external binary files.
 extension SQLiteStore {
     func obtainPermanentIDs(for entities: [NSEntityDescription]) throws -> [NSManagedObjectID] {
-        let (connection, schema) = try requireConnection()
+        let (connection, schema) = try requireWritingConnection()
         return try connection.transaction {
             var allocator = PrimaryKeyAllocator(connection: connection, schema: schema)
             let identifiers = try entities.map { objectID(for: $0, primaryKey: try allocator.next(for: $0)) }
@@ -12,7 +12,7 @@ extension SQLiteStore {
     }
 
     func beginSave(_ changes: StoreSaveChanges) throws -> StoreSaveResult {
-        let (connection, schema) = try requireConnection()
+        let (connection, schema) = try requireWritingConnection()
         var files = ExternalFileChanges()
         try connection.execute("BEGIN IMMEDIATE")
         do {
@@ -27,7 +27,7 @@ extension SQLiteStore {
     }
 
     func finishSave(committing: Bool) throws {
-        let (connection, _) = try requireConnection()
+        let (connection, _) = try requireWritingConnection()
         guard let pending = pendingSave else { return }
         pendingSave = nil
         if committing {

@@ -13,6 +13,8 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
     let queryCache = SQLiteQueryCache()
     /// The save whose transaction is open between `beginSave` and `finishSave`.
     var pendingSave: PendingSave?
+    /// While a context pinned to a query generation reads: the snapshot its reads go through.
+    var pinnedRead: SQLiteReadSnapshot?
     private lazy var externalStorage = ExternalBinaryStorage(storeURL: url ?? URL(fileURLWithPath: "/"))
 
     override var type: String {
@@ -268,7 +270,15 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
         set { connection?.statementObserver = newValue }
     }
 
+    /// The connection reads go through (the pinned snapshot's while a pinned context reads), and
+    /// the schema.
     func requireConnection() throws -> (SQLiteConnection, SQLiteSchema) {
+        let (connection, schema) = try requireWritingConnection()
+        return (pinnedRead?.connection ?? connection, schema)
+    }
+
+    /// The store's own connection, which writes and sees the latest data, and the schema.
+    func requireWritingConnection() throws -> (SQLiteConnection, SQLiteSchema) {
         guard let connection, let schema else {
             throw CoreDataError.make(NSPersistentStoreOperationError, "The store at \(url?.path ?? "?") is not open.")
         }
