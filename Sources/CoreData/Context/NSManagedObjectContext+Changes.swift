@@ -136,6 +136,7 @@ extension NSManagedObjectContext {
         changedObjects.removeAll()
         eventObjects.removeAll()
         awaitingPropagation = []
+        objectsCheckedForConflicts = []
     }
 
     func resetImplementation() {
@@ -151,6 +152,7 @@ extension NSManagedObjectContext {
             object.managedObjectContext = nil
         }
         retainedObjects = []
+        objectsCheckedForConflicts = []
         prefetched.removeAll()
         NotificationCenter.default.post(
             name: .NSManagedObjectContextObjectsDidChange,

@@ -8,7 +8,7 @@ extension NSManagedObjectContext {
     /// The optimistic-locking conflicts of the objects a save changes or deletes: those whose row
     /// has another version in the store now, or was deleted there (deleting it again is no conflict).
     func optimisticLockingConflicts(in saved: SavedObjects) throws -> [NSMergeConflict] {
-        let candidates = (saved.updated + saved.deleted).filter { !$0.objectID.isTemporaryID }
+        let candidates = (saved.updated + saved.deleted).filter { !$0.objectID.isTemporaryID } + unchangedObjectsCheckedForConflicts()
         let rows = try currentRows(of: candidates.map(\.objectID), usingCache: false)
         return candidates.compactMap { object in
             let current = rows[object.objectID.identity]
@@ -16,6 +16,20 @@ extension NSManagedObjectContext {
             guard current?.version != object.snapshot?.version else { return nil }
             return NSMergeConflict(source: object, persistedRow: current)
         }
+    }
+
+    func detectConflictsImplementation(for object: NSManagedObject) {
+        guard object.managedObjectContext === self, !object.objectID.isTemporaryID else { return }
+        object.fireFault()
+        if !objectsCheckedForConflicts.contains(where: { $0 === object }) {
+            objectsCheckedForConflicts.append(object)
+        }
+    }
+
+    /// The objects marked with `detectConflicts(for:)` that a save does not write: their rows are
+    /// checked for another version (the rows it writes are checked anyway).
+    func unchangedObjectsCheckedForConflicts() -> [NSManagedObject] {
+        objectsCheckedForConflicts.filter { $0.managedObjectContext === self && !$0.hasChanges && $0.snapshot != nil }
     }
 
     /// Resolves one conflict as a built-in policy does (see `NSMergePolicy`).

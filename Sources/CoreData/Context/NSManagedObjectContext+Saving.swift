@@ -40,6 +40,7 @@ extension NSManagedObjectContext {
                 let shares = try storeShares(for: saved, coordinator: coordinator)
                 let results = try coordinator.save(shares.map { ($0.store, $0.changes) })
                 commit(saved, shares: shares, results: results)
+                objectsCheckedForConflicts = []
                 postDidSave(saved)
                 return
             } catch {
@@ -165,6 +166,11 @@ extension NSManagedObjectContext {
                 guard let store = object.identifier?.persistentStore ?? coordinator.store(forInserting: object.entity) else { continue }
                 try share(store) { $0.changes.toManyChanges.append(change) }
             }
+        }
+        for object in unchangedObjectsCheckedForConflicts() {
+            guard let store = object.objectID.persistentStore, let version = object.snapshot?.version else { continue }
+            let row = RowChange(objectID: object.objectID, values: [], changedSlots: SlotSet(), version: version)
+            try share(store) { $0.changes.lockChecks.append(row) }
         }
         let changedMetadata = coordinator.withStores { stores in
             stores.filter(\.metadataChanged).map { ($0, $0.storedMetadata) }

@@ -104,6 +104,8 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     private var ownCoordinator: NSPersistentStoreCoordinator?
     /// What fetches prefetched, until it is used.
     var prefetched = PrefetchCache()
+    /// Objects marked with `detectConflicts(for:)` since the last save.
+    var objectsCheckedForConflicts: [NSManagedObject] = []
     /// Which generation of the stores' data the context reads.
     var queryGeneration = QueryGenerationState.unpinned
 
@@ -329,13 +331,12 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
         try setQueryGenerationImplementation(generation)
     }
 
-    /// Loads an object's values so that they are current when it is next saved.
-    ///
-    /// Apple's Core Data also checks the object for conflicts at the next save when it has no
-    /// changes; here only changed objects are checked (their `Z_OPT` version), which is every
-    /// object a save writes.
+    /// Marks an object for conflict detection at the next save, even if it has no changes: the
+    /// save fails (or the merge policy resolves the conflict) when another context changed or
+    /// deleted its row since this context read it. Objects a save writes are always checked.
     open func detectConflicts(for object: NSManagedObject) {
-        object.fireFault()
+        if checksConcurrency { ConcurrencyDebug.check(self, "detectConflicts(for:)") }
+        detectConflictsImplementation(for: object)
     }
 
     open override var description: String {

@@ -46,11 +46,14 @@ struct StoreSaveChanges {
     var updates: [RowChange] = []
     var deletes: [RowChange] = []
     var toManyChanges: [ToManyChange] = []
+    /// Unchanged rows that must still have the version they were read at (the rows of objects
+    /// passed to `detectConflicts(for:)`); a row with another version, or gone, fails the save.
+    var lockChecks: [RowChange] = []
     /// New store metadata to write with the save, when the app changed it.
     var metadata: [String: Any]?
 
     var isEmpty: Bool {
-        inserts.isEmpty && updates.isEmpty && deletes.isEmpty && toManyChanges.isEmpty && metadata == nil
+        inserts.isEmpty && updates.isEmpty && deletes.isEmpty && toManyChanges.isEmpty && lockChecks.isEmpty && metadata == nil
     }
 }
 

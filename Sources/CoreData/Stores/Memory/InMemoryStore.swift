@@ -70,7 +70,7 @@ final class InMemoryStore: NSPersistentStore, PersistentStoreEngine, @unchecked 
     }
 
     func beginSave(_ changes: StoreSaveChanges) throws -> StoreSaveResult {
-        try checkVersions(updates: changes.updates, deletes: changes.deletes)
+        try checkVersions(updates: changes.updates + changes.lockChecks, deletes: changes.deletes)
         backup = Backup(rows: rows, order: order, toMany: toMany, metadata: storedMetadata)
         var result = StoreSaveResult()
         var permanent: [ObjectIdentity: NSManagedObjectID] = [:]
@@ -121,8 +121,8 @@ final class InMemoryStore: NSPersistentStore, PersistentStoreEngine, @unchecked 
         }
     }
 
-    /// Rows changed since they were read, and updated rows deleted since (deleting a row again
-    /// is no conflict), fail the save with an optimistic-locking error.
+    /// Rows changed since they were read, and updated or checked rows deleted since (deleting a
+    /// row again is no conflict), fail the save with an optimistic-locking error.
     private func checkVersions(updates: [RowChange], deletes: [RowChange]) throws {
         let updatedElsewhere = updates.first { rows[$0.objectID]?.version != $0.version }
         let changedBeforeDelete = deletes.first { change in rows[change.objectID].map { $0.version != change.version } ?? false }

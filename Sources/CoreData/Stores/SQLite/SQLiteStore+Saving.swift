@@ -96,7 +96,22 @@ extension SQLiteStore {
         for change in changes.toManyChanges {
             try apply(change, keys: keys, connection: connection, schema: schema)
         }
+        for row in changes.lockChecks {
+            try checkVersion(of: row, connection: connection, schema: schema)
+        }
         return result
+    }
+
+    /// Fails with the optimistic-locking error when an unchanged row has another version now.
+    private func checkVersion(of row: RowChange, connection: SQLiteConnection, schema: SQLiteSchema) throws {
+        guard let mapping = schema.mapping(for: row.objectID.entity), let primaryKey = row.objectID.primaryKey else { return }
+        let statement = try connection.statement("SELECT Z_OPT FROM \(mapping.table) WHERE Z_PK = ?")
+        statement.bind(primaryKey, at: 1)
+        let current = try statement.step() ? statement.int64(at: 0) : nil
+        statement.reset()
+        if current != row.version {
+            throw conflictError(row, mapping: mapping, connection: connection, primaryKey: primaryKey)
+        }
     }
 
     // MARK: Rows
