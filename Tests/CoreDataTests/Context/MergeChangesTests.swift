@@ -101,3 +101,32 @@ import Testing
         }
     }
 }
+
+/// Merged deletes and the relationships of the objects that stay.
+@Suite struct MergedDeleteTests {
+    @Test(arguments: [NSSQLiteStoreType, NSInMemoryStoreType]) func aMergedDeleteLeavesTheInverseOfObjectsThatStay(storeType: String) throws {
+        let stack = try CtxStack(model: MovieModel.make(), storeType: storeType)
+        try stack.context.performAndWait {
+            let alien = ctxInsert("Movie", into: stack.context, ["title": "Alien"])
+            ctxInsert("Character", into: stack.context, ["name": "Ripley", "movie": alien])
+            ctxInsert("Character", into: stack.context, ["name": "Ash", "movie": alien])
+            try stack.context.save()
+        }
+        let reader = stack.newContext()
+        reader.automaticallyMergesChangesFromParent = true
+        let alien = try reader.performAndWait { () throws -> NSManagedObject in
+            let alien = try ctxFetch("Movie", in: reader)[0]
+            #expect(ctxObjects(alien.value(forKey: "characters")).count == 2)
+            return alien
+        }
+        let writer = stack.newContext()
+        try writer.performAndWait {
+            writer.delete(try ctxFetch("Character", in: writer, "name == 'Ash'")[0])
+            try writer.save()
+        }
+        let names = reader.performAndWait {
+            ctxObjects(alien.value(forKey: "characters")).compactMap { $0.value(forKey: "name") as? String }
+        }
+        #expect(names == ["Ripley"])
+    }
+}
