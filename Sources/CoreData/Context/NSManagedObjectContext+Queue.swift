@@ -37,10 +37,13 @@ extension NSManagedObjectContext {
     }
 
     /// Whether the calling code already runs on the context's queue (so a nested call runs inline).
+    ///
+    /// A block of this context further up the thread's stack counts too: a parent's block that
+    /// waits for its child's block, which reads through the parent, must not wait for itself.
     var isOnOwnQueue: Bool {
         switch concurrencyType {
         case .privateQueueConcurrencyType:
-            return DispatchQueue.getSpecific(key: queueKey) == ObjectIdentifier(self)
+            return DispatchQueue.getSpecific(key: queueKey) == ObjectIdentifier(self) || CurrentContext.contains(self)
         case .mainQueueConcurrencyType:
             return Thread.isMainThread
         case .confinementConcurrencyType:
@@ -90,6 +93,10 @@ private enum CurrentContext {
 
     static var top: NSManagedObjectContext? {
         stack.contexts.last?.context
+    }
+
+    static func contains(_ context: NSManagedObjectContext) -> Bool {
+        stack.contexts.contains { $0.context === context }
     }
 }
 

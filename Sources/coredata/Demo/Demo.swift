@@ -3,7 +3,7 @@ import CoreData
 
 /// `coredata demo`: saves the Movie / Actor / Character sample into a SQLite store, reopens it,
 /// and shows sorting, paging, predicates run as SQL, a grouped dictionary fetch, a cascading
-/// delete and a denied delete.
+/// delete, a denied delete and an edit in a child context.
 struct Demo: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Saves a small movie database in a SQLite store, reopens it and queries it."
@@ -31,6 +31,7 @@ struct Demo: ParsableCommand {
             try countFilmsPerDecade(in: context)
             try deleteMovie(in: context)
             try denyActorDelete(in: context)
+            try editInChildContext(of: context)
             try showMetadata(of: context)
         }
         print("\nDone. Run `coredata demo` again: it starts from a fresh store each time.")
@@ -161,6 +162,29 @@ struct Demo: ParsableCommand {
             print("  \(error.localizedDescription)")
             context.rollback()
         }
+    }
+
+    private func editInChildContext(of context: NSManagedObjectContext) throws {
+        let editor = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+        editor.parent = context
+        // Dictionary results come from the store, whatever the context holds.
+        let storedTitles = { () throws -> [String] in
+            let request = NSFetchRequest<NSDictionary>(entityName: "Movie")
+            request.resultType = .dictionaryResultType
+            request.propertiesToFetch = ["title"]
+            request.predicate = NSPredicate(format: "title BEGINSWITH 'Blade'")
+            return try context.fetch(request).compactMap { $0["title"] as? String }
+        }
+        try editor.performAndWait {
+            let request = NSFetchRequest<NSManagedObject>(entityName: "Movie")
+            request.predicate = NSPredicate(format: "title == %@", "Blade Runner")
+            try editor.fetch(request).first?.setValue("Blade Runner (The Final Cut)", forKey: "title")
+            try editor.save()
+        }
+        print("\nA child context renamed \"Blade Runner\" and saved into its parent:")
+        print("  the parent has unsaved changes: \(context.hasChanges); the store still has \(try storedTitles())")
+        try context.save()
+        print("  after the parent's save, the store has \(try storedTitles())")
     }
 
     private func showMetadata(of context: NSManagedObjectContext) throws {

@@ -383,3 +383,22 @@ import Testing
         #expect(try Self.storedCount(in: stack, "Movie") == 3)
     }
 }
+
+/// Nested blocks of a parent and its child on one thread.
+@Suite(.timeLimit(.minutes(1))) struct NestedParentChildBlockTests {
+    @Test func aChildUsedInsideItsParentsBlockReadsThroughItWithoutWaitingForItself() throws {
+        let stack = try CtxStack(model: MovieModel.make())
+        let parent = stack.context
+        let child = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+        child.parent = parent
+        try parent.performAndWait {
+            ctxInsert("Movie", into: parent, ["title": "Alien"])
+            try child.performAndWait {
+                #expect(try ctxFetch("Movie", in: child).count == 1)
+                ctxInsert("Movie", into: child, ["title": "Heat"])
+                try child.save()
+            }
+            #expect(parent.insertedObjects.count == 2)
+        }
+    }
+}
