@@ -15,7 +15,7 @@ extension NSManagedObjectContext {
 
     /// Merges changes given as object IDs: refreshes the registered updated objects with their
     /// rows read in one query per store, removes the registered deleted objects, and faults in
-    /// and reports the inserted ones.
+    /// the inserted ones; then posts ObjectsDidChange and the did-merge notification.
     func mergeChanges(inserted: [NSManagedObjectID], updated: [NSManagedObjectID], deleted: [NSManagedObjectID]) {
         advanceQueryGeneration()
         let refreshed = updated.compactMap { registry.object(for: $0.identity) }
@@ -40,6 +40,12 @@ extension NSManagedObjectContext {
             NSUpdatedObjectsKey: Set(refreshed),
             NSRefreshedObjectsKey: Set(refreshed),
             NSDeletedObjectsKey: Set(removed),
+        ])
+        NotificationCenter.default.post(name: NSManagedObjectContext.didMergeChangesObjectIDsNotification, object: self, userInfo: [
+            NSInsertedObjectIDsKey: Set(insertedHere.map(\.objectID)),
+            NSUpdatedObjectIDsKey: Set(refreshed.map(\.objectID)),
+            NSRefreshedObjectIDsKey: Set(refreshed.map(\.objectID)),
+            NSDeletedObjectIDsKey: Set(removed.map(\.objectID)),
         ])
     }
 

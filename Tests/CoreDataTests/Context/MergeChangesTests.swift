@@ -59,6 +59,18 @@ import Testing
         }
     }
 
+    @Test func aMergePostsTheDidMergeNotificationWithTheMergedIDs() throws {
+        let (stack, reader, movies) = try Self.stack(NSSQLiteStoreType)
+        let saved = try Self.saveElsewhere(stack)
+        let merges = CtxNotificationRecorder(NSManagedObjectContext.didMergeChangesObjectIDsNotification, object: reader)
+        defer { merges.stop() }
+        reader.performAndWait { reader.mergeChanges(fromContextDidSave: saved.objectIDs) }
+        let merge = try #require(merges.notifications.first)
+        #expect(ctxObjectIDs(in: merge, key: NSUpdatedObjectIDsKey) == [movies[0].objectID])
+        #expect(ctxObjectIDs(in: merge, key: NSDeletedObjectIDsKey) == [movies[1].objectID])
+        #expect(ctxObjectIDs(in: merge, key: NSInsertedObjectIDsKey).count == 1)
+    }
+
     @Test func remoteChangesMergeFromIDsOrURIs() throws {
         let (stack, reader, movies) = try Self.stack(NSSQLiteStoreType)
         let saved = try Self.saveElsewhere(stack)
