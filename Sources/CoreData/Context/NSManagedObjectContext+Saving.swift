@@ -23,6 +23,15 @@ extension NSManagedObjectContext {
             return
         }
 
+        // The stores stay locked from the first conflict check to the commit, so that no other
+        // save comes between a conflict's resolution and the write it allows.
+        let saved = try coordinator.withStores { _ in try writeResolvingConflicts(coordinator) }
+        postDidSave(saved)
+    }
+
+    /// Writes the changes, letting the merge policy resolve uniqueness and optimistic-locking
+    /// conflicts and trying again, and commits them; returns what was saved.
+    private func writeResolvingConflicts(_ coordinator: NSPersistentStoreCoordinator) throws -> SavedObjects {
         var round = 0
         while true {
             let saved = SavedObjects(changedObjects.filter(\.hasChanges))
@@ -41,8 +50,7 @@ extension NSManagedObjectContext {
                 let results = try coordinator.save(shares.map { ($0.store, $0.changes) })
                 commit(saved, shares: shares, results: results)
                 objectsCheckedForConflicts = []
-                postDidSave(saved)
-                return
+                return saved
             } catch {
                 registerIdentifiersGivenForSaving(saved.inserted)
                 let storeError = error as NSError
