@@ -37,7 +37,9 @@ import Testing
         let readerDone = DispatchGroup()
         let lastCount = CtxLog<Int>()
         readerDone.enter()
-        DispatchQueue.global().async {
+        // A serial queue of its own gets a thread at once; a global queue's work may wait for
+        // a free worker until the writers are done.
+        DispatchQueue(label: "reader loop").async {
             var previous = 0
             while true {
                 let finished = writersDone.isSet
