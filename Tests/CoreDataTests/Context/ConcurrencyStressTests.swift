@@ -189,15 +189,10 @@ import Testing
         #expect(try Self.storedValue("year", of: counterID, in: stack) as? Int == rounds)
         #expect(try Self.storedValue("rating", of: counterID, in: stack) as? Double == Double(rounds))
         #expect(try Self.storedValue("title", of: counterID, in: stack) as? String == "round \(rounds)")
-        // With Apple's Core Data a save under a merge policy other than the error policy does not
-        // fail with 133020 because siblings on the same coordinator keep saving. Here the policy
-        // resolves conflicts outside the coordinator's lock and the save gives up after
-        // `maximumConflictRounds` (3) rounds, which happens under contention (often under
-        // ThreadSanitizer). Remove the known issue once the resolution and the retried write are
-        // atomic.
-        withKnownIssue("Saves under property merge policies give up with 133020 when sibling saves keep landing between resolution and write", isIntermittent: true) {
-            #expect(gaveUp.elements.isEmpty, "\(gaveUp.elements.count) saves failed with 133020 despite the merge policy: \(gaveUp.elements.prefix(Self.quotedProblems))")
-        }
+        // As with Apple's Core Data, a save under a merge policy other than the error policy
+        // does not fail with 133020 because siblings keep saving: the stores stay locked from
+        // the conflict check to the commit.
+        #expect(gaveUp.elements.isEmpty, "\(gaveUp.elements.count) saves failed with 133020 despite the merge policy: \(gaveUp.elements.prefix(Self.quotedProblems))")
     }
 
     // MARK: c. A view context merging while writers save
