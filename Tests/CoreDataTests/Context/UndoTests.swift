@@ -101,6 +101,27 @@ import Testing
         }
     }
 
+    @Test func undoAndRedoTheInsertOfRelatedObjects() throws {
+        let (stack, _) = try movies()
+        try stack.context.performAndWait { () throws in
+            let movie = ctxInsert("Movie", into: stack.context, ["title": "Alien"])
+            let ripley = ctxInsert("Character", into: stack.context, ["name": "Ripley", "movie": movie])
+            stack.context.undo()
+            #expect(stack.context.insertedObjects.isEmpty)
+
+            stack.context.redo()
+            #expect(stack.context.insertedObjects == [movie, ripley])
+            #expect(ripley.value(forKey: "movie") as? NSManagedObject === movie)
+            #expect(ctxObjects(movie.value(forKey: "characters")) == [ripley])
+            try stack.context.save()
+        }
+        let reopened = try stack.reopened()
+        try reopened.context.performAndWait { () throws in
+            let ripley = try #require(try ctxFetch("Character", in: reopened.context).first)
+            #expect((ripley.value(forKey: "movie") as? NSManagedObject).flatMap(title) == "Alien")
+        }
+    }
+
     @Test func undoingAnInsertRestoresTheInverseOfExistingObjects() throws {
         let (stack, _) = try movies()
         try stack.context.performAndWait { () throws in
@@ -208,6 +229,28 @@ import Testing
             #expect(title(movie) == "Alien")
             #expect(movie.isUpdated)
             #expect(movie.changedValues().keys.sorted() == ["year"])
+        }
+    }
+
+    @Test func undoRestoresAnObjectTurnedIntoAFault() throws {
+        let (stack, _) = try movies()
+        try stack.context.performAndWait { () throws in
+            let movie = ctxInsert("Movie", into: stack.context, ["title": "Alien"])
+            try saveSetUp(stack)
+            movie.setValue("Aliens", forKey: "title")
+            stack.context.processPendingChanges()
+            movie.setValue("Alien 3", forKey: "title")
+            stack.context.processPendingChanges()
+            stack.context.refresh(movie, mergeChanges: false)
+            #expect(movie.isFault)
+
+            // The undo loads the fault's values, then restores the title the second event replaced.
+            stack.context.undo()
+            #expect(title(movie) == "Aliens")
+            #expect(movie.changedValues()["title"] as? String == "Aliens")
+            stack.context.undo()
+            #expect(title(movie) == "Alien")
+            #expect(!movie.hasChanges)
         }
     }
 
