@@ -122,6 +122,17 @@ struct ReadmeTourTests {
             #expect(uri.absoluteString.hasSuffix("/Movie/p3"))
             let identifier = try #require(container.persistentStoreCoordinator.managedObjectID(forURIRepresentation: uri))
             #expect(context.object(with: identifier) === arrival)
+
+            context.undoManager = UndoManager()
+            arrival.title = "Arrival (2016)"
+            context.undoManager?.setActionName("Rename")
+            context.processPendingChanges()
+            #expect(context.undoManager?.undoMenuItemTitle == "Undo Rename")
+            context.undo()
+            #expect(arrival.title == "Arrival")
+            context.redo()
+            #expect(arrival.title == "Arrival (2016)")
+            context.undoManager = nil
         }
     }
 }

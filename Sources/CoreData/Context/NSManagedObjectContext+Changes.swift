@@ -8,10 +8,12 @@ extension NSManagedObjectContext {
             preconditionFailure("An NSManagedObject may only be in (or observed by) a single NSManagedObjectContext.")
         }
         if object.flags.contains(.deleted) {
+            if undoRecord != nil { recordUndoMembership(of: object, existed: false) }
             object.flags.remove([.deleted, .deletePropagated])
             return
         }
         guard !object.isInserted, object.managedObjectContext == nil || object.identifier?.isTemporaryID ?? true else { return }
+        if undoRecord != nil { recordUndoMembership(of: object, existed: false) }
         object.managedObjectContext = self
         object.flags = object.flags.intersection(.listMarkers).union([.inserted, .insertedInEvent])
         for slot in object.layout.relationshipSlots where object.layout.tags[slot] == .toMany {
@@ -30,6 +32,7 @@ extension NSManagedObjectContext {
         precondition(owner === self, "An object can only be deleted by the context it belongs to.")
         guard !object.flags.contains(.deleted), !object.flags.contains(.discarded) else { return }
         object.fireFault()
+        if undoRecord != nil { recordUndoMembership(of: object, existed: true) }
         if object.isInserted {
             object.flags.remove(.inserted)
             object.flags.insert(.discarded)
@@ -53,7 +56,11 @@ extension NSManagedObjectContext {
         if propagatesDeletesAtEndOfEvent {
             propagateDeletes()
         }
+        // After propagation, whose changes belong to the event: undoing a delete brings back
+        // what it cascaded to and nullified.
+        registerUndoForEvent()
         postObjectsDidChange()
+        undoManager?.endEventGroupIfNeeded()
     }
 
     /// Applies the delete rules of every deleted object whose delete has not propagated yet:
@@ -98,7 +105,7 @@ extension NSManagedObjectContext {
         }
     }
 
-    private func postObjectsDidChange() {
+    func postObjectsDidChange() {
         guard !eventObjects.isEmpty else { return }
         var inserted = Set<NSManagedObject>(minimumCapacity: eventObjects.objects.count)
         var updated = Set<NSManagedObject>()
@@ -108,7 +115,9 @@ extension NSManagedObjectContext {
                 if object.flags.contains(.insertedInEvent) { inserted.insert(object) } else { updated.insert(object) }
             } else if object.isDeleted {
                 deleted.insert(object)
-            } else if object.isUpdated {
+            } else if !object.flags.contains(.discarded) {
+                // Updated, or changed back to its committed state by an undo: either way,
+                // observers must see the change.
                 updated.insert(object)
             }
             object.flags.remove(.insertedInEvent)
@@ -137,6 +146,7 @@ extension NSManagedObjectContext {
         eventObjects.removeAll()
         awaitingPropagation = []
         objectsCheckedForConflicts = []
+        discardUndoHistory()
     }
 
     func resetImplementation() {
@@ -154,6 +164,7 @@ extension NSManagedObjectContext {
         retainedObjects = []
         objectsCheckedForConflicts = []
         prefetched.removeAll()
+        discardUndoHistory()
         NotificationCenter.default.post(
             name: .NSManagedObjectContextObjectsDidChange,
             object: self,

@@ -14,6 +14,11 @@ extension NSManagedObjectContext {
         let coordinator = try requireCoordinator()
         NotificationCenter.default.post(name: .NSManagedObjectContextWillSave, object: self)
         runWillSave()
+        // What the save changes from here on (a merge policy resolving conflicts) is not the
+        // user's to undo.
+        let eventRecord = undoRecord
+        undoRecord = nil
+        defer { if undoRecord == nil, undoManager != nil { undoRecord = eventRecord } }
         try validateChanges()
         if let parent {
             let saved = SavedObjects(changedObjects.filter(\.hasChanges))

@@ -78,6 +78,30 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     /// rather than an error.
     open var shouldDeleteInaccessibleFaults: Bool = true
 
+    /// The undo manager that records the context's changes, or nil (the default).
+    ///
+    /// With an undo manager, the context records the changes made through its objects' setters
+    /// (including `willChangeValue(forKey:)` before a primitive setter), `insert(_:)` and
+    /// `delete(_:)`, and registers the changes of each event as one undo action when it
+    /// processes pending changes, after delete propagation, so that undoing a delete also brings
+    /// back what the delete cascaded to and nullified. The context processes its pending changes
+    /// at each of the undo manager's checkpoints too, so that opening or closing an undo group
+    /// registers the changes made before it.
+    ///
+    /// `rollback()` and `reset()` remove all of the undo manager's actions; a save keeps them,
+    /// and undoing a saved change makes a change to save again.
+    ///
+    /// Linux programs rarely run a run loop, so the undo group of an event opens at its first
+    /// registration and closes when the context processes pending changes: at the end of each
+    /// `perform(_:)` block, in `save()`, or when you call `processPendingChanges()`.
+    ///
+    /// The undo manager belongs to the context's queue, like the context's objects: use it, and
+    /// the context's `undo()` and `redo()`, from blocks you give to `perform(_:)` or
+    /// `performAndWait(_:)`. Setting it to nil while importing many objects skips the recording.
+    open var undoManager: UndoManager? {
+        didSet { undoManagerDidChange() }
+    }
+
     /// One object per record: the registered objects by ID, held weakly (objects unregister when
     /// they are deallocated; objects with changes are held strongly by `changedObjects`).
     let registry = ObjectRegistry()
@@ -87,6 +111,10 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     var eventObjects = TrackedObjects(marker: .trackedForEvent)
     /// Deleted objects whose delete rules have not run yet.
     var awaitingPropagation: [NSManagedObject] = []
+    /// The changes of the current event, while the context has an undo manager.
+    var undoRecord: UndoRecord?
+    /// The observer of the undo manager's checkpoints while the context has an undo manager.
+    var undoCheckpointObserver: (any NSObjectProtocol)?
     /// Strong references to all registered objects when `retainsRegisteredObjects` is set.
     var retainedObjects: [NSManagedObject] = []
     /// Whether uses of the context and its objects are checked against its queue (the
@@ -133,6 +161,9 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     deinit {
         if let parentSaveObserver {
             NotificationCenter.default.removeObserver(parentSaveObserver)
+        }
+        if let undoCheckpointObserver {
+            NotificationCenter.default.removeObserver(undoCheckpointObserver)
         }
         for object in registry.removeAll() {
             object.managedObjectContext = nil
@@ -260,7 +291,10 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
         return objects
     }
 
-    /// Propagates deletes and posts `NSManagedObjectContextObjectsDidChange` for the current event.
+    /// Processes the changes of the current event: propagates deletes (when
+    /// `propagatesDeletesAtEndOfEvent` is true), registers the changes with the undo manager as
+    /// one undo action and closes the event's undo group, and posts
+    /// `NSManagedObjectContextObjectsDidChange`.
     open func processPendingChanges() {
         processPendingChangesImplementation()
     }
@@ -281,13 +315,39 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
         try saveImplementation()
     }
 
-    /// Discards every unsaved change: inserts, deletes and updates.
+    /// Sends an undo message to the context's undo manager, asking it to reverse the latest
+    /// changes applied to objects in the object graph.
+    ///
+    /// The context processes its pending changes first, so that the changes of the current event
+    /// form the undo group this undoes. Without an undo manager, the call does nothing.
+    open func undo() {
+        if checksConcurrency { ConcurrencyDebug.check(self, "undo()") }
+        guard let undoManager else { return }
+        processPendingChanges()
+        undoManager.undo()
+    }
+
+    /// Sends a redo message to the context's undo manager, asking it to reverse the latest undo
+    /// operation applied to objects in the object graph.
+    ///
+    /// The context processes its pending changes first; if there were any, they cleared the redo
+    /// stack, so there is nothing left to redo. Without an undo manager, the call does nothing.
+    open func redo() {
+        if checksConcurrency { ConcurrencyDebug.check(self, "redo()") }
+        guard let undoManager else { return }
+        processPendingChanges()
+        undoManager.redo()
+    }
+
+    /// Removes everything from the undo stack, discards all inserts and deletes, and restores
+    /// updated objects to their last committed values, without refetching them.
     open func rollback() {
         if checksConcurrency { ConcurrencyDebug.check(self, "rollback()") }
         rollbackImplementation()
     }
 
-    /// Forgets every registered object; references to them become invalid.
+    /// Returns the context to its base state: every registered object is forgotten (references
+    /// to them become invalid), and the undo manager's actions are removed.
     open func reset() {
         if checksConcurrency { ConcurrencyDebug.check(self, "reset()") }
         resetImplementation()

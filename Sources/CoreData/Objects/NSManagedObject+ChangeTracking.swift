@@ -59,7 +59,7 @@ extension NSManagedObject {
         }
     }
 
-    private func isCommittedValue(atSlot slot: Int, kind: EntityLayout.SlotKind) -> Bool {
+    func isCommittedValue(atSlot slot: Int, kind: EntityLayout.SlotKind) -> Bool {
         switch kind {
         case .attribute:
             guard let snapshot else { return values[slot] == nil }

@@ -155,6 +155,7 @@ extension NSManagedObject {
         fireFault()
         switch layout.tags[slot] {
         case .attribute:
+            willChangeSlot(slot)
             storeAttribute(value, atSlot: slot)
             markChanged(slot: slot)
         case .toOne:

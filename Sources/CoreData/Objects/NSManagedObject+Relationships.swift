@@ -25,6 +25,7 @@ extension NSManagedObject {
             return
         }
         if let destination { checkSameContext(destination, relationship: relationship) }
+        willChangeSlot(slot)
         values[slot] = destination
         markChanged(slot: slot)
         guard let inverse = relationship.inverseRelationship else { return }
@@ -35,6 +36,7 @@ extension NSManagedObject {
     /// Replaces the destinations of a to-many relationship, updating the inverses of every
     /// destination that leaves or joins.
     func replaceToMany(with destinations: [NSManagedObject], atSlot slot: Int) {
+        willChangeSlot(slot)
         let related = relatedObjects(atSlot: slot)
         let isOrdered = layout.slots[slot].relationship?.isOrdered ?? false
         let keep = Set(destinations.map(ObjectIdentifier.init))
@@ -55,6 +57,7 @@ extension NSManagedObject {
     func addToToMany(_ destination: NSManagedObject, atSlot slot: Int, at index: Int? = nil) {
         guard case .toMany(let relationship) = layout.slots[slot].kind else { return }
         checkSameContext(destination, relationship: relationship)
+        willChangeSlot(slot)
         guard relatedObjects(atSlot: slot).insert(destination, at: index) else { return }
         markChanged(slot: slot)
         if let inverse = relationship.inverseRelationship {
@@ -65,6 +68,7 @@ extension NSManagedObject {
     /// Removes a destination from a to-many relationship and unlinks its inverse.
     func removeFromToMany(_ destination: NSManagedObject, atSlot slot: Int) {
         guard case .toMany(let relationship) = layout.slots[slot].kind else { return }
+        willChangeSlot(slot)
         guard relatedObjects(atSlot: slot).remove(destination) else { return }
         markChanged(slot: slot)
         if let inverse = relationship.inverseRelationship {
@@ -87,11 +91,13 @@ extension NSManagedObject {
         guard let slot = layout.slotIndex(forKey: inverse.name) else { return }
         fireFault()
         if inverse.isToMany {
+            willChangeSlot(slot)
             if relatedObjects(atSlot: slot).insert(source) { markChanged(slot: slot) }
             return
         }
         let previous = values[slot] as? NSManagedObject
         guard previous !== source else { return }
+        willChangeSlot(slot)
         values[slot] = source
         markChanged(slot: slot)
         if let previous, let forward = inverse.inverseRelationship {
@@ -105,8 +111,10 @@ extension NSManagedObject {
         guard let slot = layout.slotIndex(forKey: inverse.name) else { return }
         fireFault()
         if inverse.isToMany {
+            willChangeSlot(slot)
             if relatedObjects(atSlot: slot).remove(source) { markChanged(slot: slot) }
         } else if values[slot] as? NSManagedObject === source {
+            willChangeSlot(slot)
             values[slot] = nil
             markChanged(slot: slot)
         }

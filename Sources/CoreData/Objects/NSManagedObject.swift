@@ -225,8 +225,12 @@ open class NSManagedObject: NSObject, KeyValueCodingReadable {
     /// Called after a property is read. Kept for source compatibility.
     open func didAccessValue(forKey key: String?) {}
 
-    /// Called before a property changes. Kept for source compatibility.
-    open func willChangeValue(forKey key: String) {}
+    /// Called before a property changes; custom accessors call it before
+    /// `setPrimitiveValue(_:forKey:)`, so that the context's undo manager can record the value
+    /// being replaced. Overrides must call `super`.
+    open func willChangeValue(forKey key: String) {
+        willChangeValueImplementation(forKey: key)
+    }
 
     /// Records that a property changed; custom accessors call it after `setPrimitiveValue(_:forKey:)`.
     open func didChangeValue(forKey key: String) {
@@ -243,10 +247,14 @@ open class NSManagedObject: NSObject, KeyValueCodingReadable {
         changedValuesImplementation()
     }
 
-    /// The changes of the current event. Without an undo manager events are not told apart, so
-    /// this returns the same as `changedValues()`.
+    /// The keys and new values of persistent properties changed since the context last processed
+    /// its pending changes (and posted `NSManagedObjectContextObjectsDidChange`).
+    ///
+    /// The context tells events apart from what it records for its undo manager. Without an
+    /// undo manager, or for an object inserted in the current event, this returns the same as
+    /// `changedValues()`.
     open func changedValuesForCurrentEvent() -> [String: Any] {
-        changedValuesImplementation()
+        changedValuesForCurrentEventImplementation()
     }
 
     /// The last fetched or saved values of the given keys (all persistent properties for nil),

@@ -160,7 +160,7 @@ import Testing
         let stack = try Self.stack()
         let pinned = try Self.pinnedContext(stack)
         _ = try Self.movieCount(pinned)
-        weak var generation = pinned.queryGenerationToken?.pin
+        weak let generation = pinned.queryGenerationToken?.pin
         #expect(generation != nil)
         try pinned.performAndWait { try pinned.setQueryGenerationFrom(nil) }
         #expect(generation == nil)

@@ -1,0 +1,137 @@
+/// What one event changed in a context, kept as the state before the change: the value each
+/// changed slot held when the event first touched it, and whether each inserted or deleted object
+/// was in the context before.
+///
+/// The context records into one while it has an undo manager, registers it as the event's undo
+/// action when it processes pending changes, and applies it to undo; applying it records the
+/// opposite change into a new record, the redo.
+final class UndoRecord {
+    /// A slot's value as the object held it.
+    enum Value {
+        /// An attribute's stored value, and whether it was of a type the attribute refuses.
+        case attribute(Any?, isInvalid: Bool)
+        case toOne(NSManagedObject?)
+        /// The destinations in order.
+        case toMany([NSManagedObject])
+    }
+
+    /// A slot's state before the event changed it.
+    struct SlotState {
+        let slot: Int
+        let value: Value
+        /// Whether the slot counted as changed since the last save, so that restoring it restores
+        /// the object's dirty state too.
+        let wasChanged: Bool
+    }
+
+    /// Everything recorded about one object.
+    struct ObjectState {
+        let object: NSManagedObject
+        var slots: [SlotState] = []
+        var captured = SlotSet()
+        /// Whether the object was in the context (registered and not deleted) before the event;
+        /// nil when the event did not insert or delete it.
+        var existed: Bool?
+
+        var isEmpty: Bool { slots.isEmpty && existed == nil }
+    }
+
+    private(set) var objects: [ObjectState] = []
+    private var indexByObject: [ObjectIdentifier: Int] = [:]
+    /// The index of the object recorded last: setters usually change one object several times
+    /// in a row, and this spares them the dictionary lookup.
+    private var lastIndex: Int?
+
+    var isEmpty: Bool { objects.isEmpty }
+
+    /// Records the value of `slot` unless the event already changed the slot, so that the record
+    /// keeps the value from before the event's first change.
+    func captureSlot(_ slot: Int, of object: NSManagedObject) {
+        let index = self.index(of: object)
+        guard !objects[index].captured.contains(slot) else { return }
+        objects[index].captured.insert(slot)
+        object.fireFault()
+        let state = SlotState(slot: slot, value: Self.currentValue(of: object, atSlot: slot), wasChanged: object.changedSlots.contains(slot))
+        objects[index].slots.append(state)
+    }
+
+    /// Records whether the object was in the context before the event first inserted or
+    /// deleted it.
+    func captureMembership(of object: NSManagedObject, existed: Bool) {
+        let index = self.index(of: object)
+        if objects[index].existed == nil {
+            objects[index].existed = existed
+        }
+    }
+
+    /// The recorded slot states of an object, empty when the event did not change it.
+    func slotStates(of object: NSManagedObject) -> [SlotState] {
+        indexByObject[ObjectIdentifier(object)].map { objects[$0].slots } ?? []
+    }
+
+    /// The record without what the event changed back (slots holding their recorded value,
+    /// objects in the context as before), or nil when nothing is left: such an event has nothing
+    /// to undo.
+    func removingUnchanged(isInContext: (NSManagedObject) -> Bool) -> UndoRecord? {
+        let kept = UndoRecord()
+        for var state in objects {
+            let object = state.object
+            if let existed = state.existed, existed == isInContext(object) {
+                state.existed = nil
+            }
+            // An object out of the context both before and after only matters for its membership.
+            if state.existed == nil && !isInContext(object) { continue }
+            state.slots.removeAll { Self.holdsValue($0.value, object: object, slot: $0.slot) }
+            guard !state.isEmpty else { continue }
+            kept.indexByObject[ObjectIdentifier(object)] = kept.objects.count
+            kept.objects.append(state)
+        }
+        return kept.isEmpty ? nil : kept
+    }
+
+    // MARK: Values
+
+    /// A slot's current value in recorded form. The object must not be a fault.
+    static func currentValue(of object: NSManagedObject, atSlot slot: Int) -> Value {
+        switch object.layout.tags[slot] {
+        case .attribute:
+            return .attribute(object.values[slot], isInvalid: object.invalidSlots.contains(slot))
+        case .toOne:
+            return .toOne(object.values[slot] as? NSManagedObject)
+        case .toMany:
+            return .toMany(object.relatedObjects(atSlot: slot).objects)
+        }
+    }
+
+    /// Whether a slot holds `value` now. Destinations compare by identity; an unordered to-many
+    /// relationship compares as a set.
+    static func holdsValue(_ value: Value, object: NSManagedObject, slot: Int) -> Bool {
+        guard !object.isFault else { return false }
+        switch value {
+        case .attribute(let recorded, _):
+            return ValueComparison.isEqual(recorded, object.values[slot])
+        case .toOne(let recorded):
+            return recorded === object.values[slot] as? NSManagedObject
+        case .toMany(let recorded):
+            guard let current = (object.values[slot] as? RelatedObjects)?.objects, current.count == recorded.count else { return false }
+            if object.layout.slots[slot].relationship?.isOrdered == true {
+                return zip(current, recorded).allSatisfy { $0 === $1 }
+            }
+            return Set(current.map(ObjectIdentifier.init)) == Set(recorded.map(ObjectIdentifier.init))
+        }
+    }
+
+    // MARK: Private
+
+    private func index(of object: NSManagedObject) -> Int {
+        if let lastIndex, objects[lastIndex].object === object { return lastIndex }
+        let key = ObjectIdentifier(object)
+        let index = indexByObject[key] ?? {
+            objects.append(ObjectState(object: object))
+            indexByObject[key] = objects.count - 1
+            return objects.count - 1
+        }()
+        lastIndex = index
+        return index
+    }
+}
