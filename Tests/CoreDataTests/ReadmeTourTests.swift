@@ -134,5 +134,40 @@ struct ReadmeTourTests {
             #expect(arrival.title == "Arrival (2016)")
             context.undoManager = nil
         }
+
+        let editor = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+        editor.parent = context
+        try editor.performAndWait {
+            let request = NSFetchRequest<NSManagedObject>(entityName: "Movie")
+            request.predicate = NSPredicate(format: "title BEGINSWITH %@", "Arrival")
+            try editor.fetch(request).first?.setValue(2016, forKey: "year")
+            try editor.save()
+        }
+        let reader = container.newBackgroundContext()
+        let storedYear = { () throws -> Int? in
+            try reader.performAndWait {
+                let request = NSFetchRequest<NSDictionary>(entityName: "Movie")
+                request.resultType = .dictionaryResultType
+                request.propertiesToFetch = ["year"]
+                request.predicate = NSPredicate(format: "title BEGINSWITH %@", "Arrival")
+                return try reader.fetch(request).first?["year"] as? Int
+            }
+        }
+        #expect(context.performAndWait { context.hasChanges })
+        #expect(try storedYear() == nil)
+        try context.performAndWait { try context.save() }
+        #expect(try storedYear() == 2016)
+
+        let report = container.newBackgroundContext()
+        try report.performAndWait {
+            try report.setQueryGenerationFrom(NSQueryGenerationToken.current)
+            let before = try report.count(for: NSFetchRequest<NSManagedObject>(entityName: "Movie"))
+            try reader.performAndWait {
+                NSEntityDescription.insertNewObject(forEntityName: "Movie", into: reader).setValue("Contact", forKey: "title")
+                try reader.save()
+            }
+            let after = try report.count(for: NSFetchRequest<NSManagedObject>(entityName: "Movie"))
+            #expect(after == before)
+        }
     }
 }
