@@ -41,7 +41,7 @@ struct ChildSaveChanges {
         case .attribute:
             return .attribute(object.value(atSlot: slot))
         case .toOne:
-            return .toOne((object.values[slot] as? NSManagedObject)?.objectID)
+            return .toOne(object.toOneDestinationID(atSlot: slot))
         case .toMany(let relationship):
             let related = object.relatedObjects(atSlot: slot)
             if relationship.isOrdered { return .orderedToMany(related.objects.map(\.objectID)) }

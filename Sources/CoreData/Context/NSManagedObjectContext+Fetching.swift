@@ -355,8 +355,8 @@ extension NSManagedObjectContext {
     /// prefetched ones, or the rows read with the relationship in one query (never one query per
     /// destination).
     func loadDestinations(of object: NSManagedObject, slot: Int) -> [NSManagedObject] {
-        if !prefetched.isEmpty, let prefetchedIDs = prefetched.takeDestinations(of: object.objectID.identity, slot: slot) {
-            return objectsLoadingRows(for: prefetchedIDs)
+        if !prefetched.isEmpty, let prefetchedObjects = prefetched.takeDestinations(of: object.objectID.identity, slot: slot) {
+            return prefetchedObjects
         }
         guard parent != nil || !object.objectID.isTemporaryID, let relationship = object.layout.slots[slot].relationship,
               let rows = try? destinationRows(ofOwners: [object.objectID], relationship: relationship) else { return [] }

@@ -28,7 +28,7 @@ extension NSManagedObjectContext {
             guard let slot = source.layout.slotIndex(forKey: relationship.name) else { continue }
             let destination = source.isFault
                 ? source.snapshot?.values[slot] as? NSManagedObjectID
-                : (source.values[slot] as? NSManagedObject)?.objectID
+                : source.toOneDestinationID(atSlot: slot)
             if let destination, seen.insert(destination.identity).inserted { destinations.append(destination) }
         }
         try loadRows(of: destinations)
@@ -40,14 +40,18 @@ extension NSManagedObjectContext {
     private func prefetchToMany(_ relationship: NSRelationshipDescription, of sources: [NSManagedObject]) throws -> [NSManagedObject] {
         let owners = sources.filter { (parent != nil || !$0.objectID.isTemporaryID) && $0.hasFault(forRelationshipNamed: relationship.name) }.map(\.objectID)
         let rows = try destinationRows(ofOwners: owners, relationship: relationship)
+        // One registration for every destination: far cheaper than one per owner.
+        let objects = register(owners.flatMap { rows[$0] ?? [] }, realize: false)
         var destinations: [NSManagedObject] = []
         var seen = Set<ObjectIdentifier>()
+        var start = 0
         for owner in owners {
+            let end = start + (rows[owner]?.count ?? 0)
+            let ownerDestinations = Array(objects[start..<end])
+            start = end
             guard let slot = owner.entity.layout.slotIndex(forKey: relationship.name) else { continue }
-            let objects = register(rows[owner] ?? [], realize: false)
-            prefetched.retain(objects)
-            prefetched.store(objects.map(\.objectID), of: owner.identity, slot: slot)
-            destinations += objects.filter { seen.insert(ObjectIdentifier($0)).inserted }
+            prefetched.store(ownerDestinations, of: owner.identity, slot: slot)
+            destinations += ownerDestinations.filter { seen.insert(ObjectIdentifier($0)).inserted }
         }
         return destinations
     }

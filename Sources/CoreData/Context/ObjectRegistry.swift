@@ -63,7 +63,13 @@ final class ObjectRegistry: @unchecked Sendable {
         }
     }
 
+    /// Makes room for `count` more objects. The table at least doubles when it grows, so that
+    /// many small reservations (one per to-many fault) cost no more than the growth of inserts.
     func reserveCapacity(forAdditional count: Int) {
-        lock.withLock { objects.reserveCapacity(objects.count + count) }
+        lock.withLock {
+            let needed = objects.count + count
+            guard needed > objects.capacity else { return }
+            objects.reserveCapacity(max(needed, objects.capacity * 2))
+        }
     }
 }

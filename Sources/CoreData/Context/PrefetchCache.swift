@@ -9,23 +9,24 @@ struct PrefetchCache {
         let slot: Int
     }
 
-    private var destinations: [Relationship: [NSManagedObjectID]] = [:]
+    private var destinations: [Relationship: [NSManagedObject]] = [:]
     private var objects: [NSManagedObject] = []
 
     var isEmpty: Bool {
         destinations.isEmpty
     }
 
-    mutating func store(_ destinationIDs: [NSManagedObjectID], of owner: ObjectIdentity, slot: Int) {
-        destinations[Relationship(owner: owner, slot: slot)] = destinationIDs
+    mutating func store(_ destinationObjects: [NSManagedObject], of owner: ObjectIdentity, slot: Int) {
+        destinations[Relationship(owner: owner, slot: slot)] = destinationObjects
     }
 
-    /// Keeps prefetched objects alive: the context holds unchanged objects weakly.
+    /// Keeps prefetched objects alive (the context holds unchanged objects weakly); the stored
+    /// destinations of to-many relationships are kept alive by the cache already.
     mutating func retain(_ prefetched: [NSManagedObject]) {
         objects += prefetched
     }
 
-    mutating func takeDestinations(of owner: ObjectIdentity, slot: Int) -> [NSManagedObjectID]? {
+    mutating func takeDestinations(of owner: ObjectIdentity, slot: Int) -> [NSManagedObject]? {
         destinations.removeValue(forKey: Relationship(owner: owner, slot: slot))
     }
 

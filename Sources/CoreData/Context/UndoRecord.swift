@@ -97,7 +97,7 @@ final class UndoRecord {
         case .attribute:
             return .attribute(object.values[slot], isInvalid: object.invalidSlots.contains(slot))
         case .toOne:
-            return .toOne(object.values[slot] as? NSManagedObject)
+            return .toOne(object.toOneDestination(atSlot: slot))
         case .toMany:
             return .toMany(object.relatedObjects(atSlot: slot).objects)
         }
@@ -111,7 +111,7 @@ final class UndoRecord {
         case .attribute(let recorded, _):
             return ValueComparison.isEqual(recorded, object.values[slot])
         case .toOne(let recorded):
-            return recorded === object.values[slot] as? NSManagedObject
+            return recorded === object.toOneDestination(atSlot: slot)
         case .toMany(let recorded):
             guard let current = (object.values[slot] as? RelatedObjects)?.objects, current.count == recorded.count else { return false }
             if object.layout.slots[slot].relationship?.isOrdered == true {

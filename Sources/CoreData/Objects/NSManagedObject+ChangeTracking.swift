@@ -65,7 +65,7 @@ extension NSManagedObject {
             guard let snapshot else { return values[slot] == nil }
             return ValueComparison.isEqual(values[slot], snapshot.values[slot])
         case .toOne:
-            let current = (values[slot] as? NSManagedObject)?.objectID
+            let current = toOneDestinationID(atSlot: slot)
             guard let snapshot else { return current == nil }
             return current == snapshot.values[slot] as? NSManagedObjectID
         case .toMany(let relationship):
@@ -78,7 +78,7 @@ extension NSManagedObject {
     var rowValues: ContiguousArray<Any?> {
         var row = values
         for slot in layout.relationshipSlots {
-            row[slot] = (row[slot] as? NSManagedObject)?.objectID
+            row[slot] = toOneDestinationID(atSlot: slot)
         }
         for slot in layout.transientSlots {
             row[slot] = nil

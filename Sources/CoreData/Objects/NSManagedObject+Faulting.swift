@@ -22,17 +22,12 @@ extension NSManagedObject {
         }
     }
 
-    /// Makes a fault hold a row's values; to-one destinations become registered objects and
-    /// to-many relationships stay unloaded until they are accessed.
+    /// Makes a fault hold a row's values, sharing the row's storage until a value changes:
+    /// to-one destinations stay object IDs until they are read (see `toOneDestination(atSlot:)`)
+    /// and to-many relationships stay unloaded until they are accessed.
     func materialize(from snapshot: RowSnapshot, in context: NSManagedObjectContext) {
         self.snapshot = snapshot
-        var loaded = snapshot.values
-        for slot in layout.relationshipSlots {
-            if case .toOne = layout.slots[slot].kind {
-                loaded[slot] = (snapshot.values[slot] as? NSManagedObjectID).map { context.object(with: $0) }
-            }
-        }
-        values = loaded
+        values = snapshot.values
         flags.remove(.fault)
         faultBatch = nil
         awakeFromFetch()

@@ -143,7 +143,7 @@ extension NSManagedObject {
             }
             return values[slot]
         case .toOne:
-            return values[slot]
+            return toOneDestination(atSlot: slot)
         case .toMany:
             let related = relatedObjects(atSlot: slot)
             return layout.slots[slot].relationship?.isOrdered == true ? related.orderedSet : related.set

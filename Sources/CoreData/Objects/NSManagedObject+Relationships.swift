@@ -16,10 +16,31 @@ extension NSManagedObject {
         isFault || !(values[slot] is RelatedObjects)
     }
 
+    /// The destination of a to-one slot. A row leaves the destination's object ID in the slot;
+    /// the first read turns it into the registered object (never with I/O).
+    @inline(__always)
+    func toOneDestination(atSlot slot: Int) -> NSManagedObject? {
+        switch values[slot] {
+        case let destination as NSManagedObject:
+            return destination
+        case let objectID as NSManagedObjectID:
+            let destination = managedObjectContext?.object(with: objectID)
+            values[slot] = destination
+            return destination
+        default:
+            return nil
+        }
+    }
+
+    /// The object ID of a to-one slot's destination, without resolving it.
+    func toOneDestinationID(atSlot slot: Int) -> NSManagedObjectID? {
+        (values[slot] as? NSManagedObject)?.objectID ?? values[slot] as? NSManagedObjectID
+    }
+
     /// Points a to-one relationship at `destination`, updating both old and new inverses.
     func setToOne(_ destination: NSManagedObject?, atSlot slot: Int) {
         guard case .toOne(let relationship) = layout.slots[slot].kind else { return }
-        let previous = values[slot] as? NSManagedObject
+        let previous = toOneDestination(atSlot: slot)
         guard previous !== destination else {
             markChanged(slot: slot)
             return
@@ -95,7 +116,7 @@ extension NSManagedObject {
             if relatedObjects(atSlot: slot).insert(source) { markChanged(slot: slot) }
             return
         }
-        let previous = values[slot] as? NSManagedObject
+        let previous = toOneDestination(atSlot: slot)
         guard previous !== source else { return }
         willChangeSlot(slot)
         values[slot] = source
@@ -113,7 +134,7 @@ extension NSManagedObject {
         if inverse.isToMany {
             willChangeSlot(slot)
             if relatedObjects(atSlot: slot).remove(source) { markChanged(slot: slot) }
-        } else if values[slot] as? NSManagedObject === source {
+        } else if toOneDestination(atSlot: slot) === source {
             willChangeSlot(slot)
             values[slot] = nil
             markChanged(slot: slot)
@@ -123,17 +144,14 @@ extension NSManagedObject {
     /// The current destinations of a relationship slot, without loading a to-many fault.
     func loadedDestinations(atSlot slot: Int) -> [NSManagedObject] {
         guard !isFault else { return [] }
-        switch values[slot] {
-        case let object as NSManagedObject: return [object]
-        case let related as RelatedObjects: return related.objects
-        default: return []
-        }
+        if let related = values[slot] as? RelatedObjects { return related.objects }
+        return toOneDestination(atSlot: slot).map { [$0] } ?? []
     }
 
     /// The destinations of a relationship slot, loading a to-many fault when needed.
     func destinations(atSlot slot: Int) -> [NSManagedObject] {
         switch layout.slots[slot].kind {
-        case .toOne: fireFault(); return (values[slot] as? NSManagedObject).map { [$0] } ?? []
+        case .toOne: fireFault(); return toOneDestination(atSlot: slot).map { [$0] } ?? []
         case .toMany: return relatedObjects(atSlot: slot).objects
         case .attribute: return []
         }
@@ -146,7 +164,7 @@ extension NSManagedObject {
         }
         if isFault { return true }
         if case .toMany = layout.slots[slot].kind { return !(values[slot] is RelatedObjects) }
-        return (values[slot] as? NSManagedObject)?.isFault ?? false
+        return toOneDestination(atSlot: slot)?.isFault ?? false
     }
 
     /// The object IDs of a relationship's destinations, without firing the relationship fault.
@@ -160,7 +178,7 @@ extension NSManagedObject {
         if case .toOne = layout.slots[slot].kind {
             if isFault, let snapshot { return (snapshot.values[slot] as? NSManagedObjectID).map { [$0] } ?? [] }
             fireFault()
-            return (values[slot] as? NSManagedObject).map { [$0.objectID] } ?? []
+            return toOneDestinationID(atSlot: slot).map { [$0] } ?? []
         }
         return managedObjectContext?.destinationIDs(of: self, slot: slot) ?? []
     }

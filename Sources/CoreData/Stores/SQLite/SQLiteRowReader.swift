@@ -32,6 +32,10 @@ final class SQLiteRowReader {
     /// Selected columns after the three fixed ones, qualified with the alias `t0`.
     let selectList: String
     private let readers: [EntityReader?]
+    /// The last to-one destination read, reused for the next row with the same one: rows often
+    /// come grouped by owner (a to-many relationship read through its foreign key), and an ID
+    /// costs an allocation. Used only under the coordinator's lock, like the whole store.
+    private var lastDestination: NSManagedObjectID?
 
     init(entities: [NSEntityDescription], schema: SQLiteSchema) throws {
         guard let first = entities.first, let firstMapping = schema.mapping(for: first) else {
@@ -97,11 +101,18 @@ final class SQLiteRowReader {
                 guard !statement.isNull(at: column) else { continue }
                 let concrete = typedColumn.flatMap { schema.rowEntity(number: statement.int64(at: $0)) } ?? destination
                 guard !concrete.isAbstract else { continue }
-                values[slot] = store.objectID(for: concrete, primaryKey: statement.int64(at: column))
+                values[slot] = destinationID(of: concrete, primaryKey: statement.int64(at: column), in: store)
             }
         }
         let objectID = store.objectID(for: reader.entity, primaryKey: statement.int64(at: 0))
         return RowSnapshot(objectID: objectID, version: statement.int64(at: 2), values: values, generation: generation, readTime: readTime)
+    }
+
+    private func destinationID(of entity: NSEntityDescription, primaryKey: Int64, in store: SQLiteStore) -> NSManagedObjectID {
+        if let last = lastDestination, last.primaryKey == primaryKey, last.entity === entity, last.identity.store == store.identityNumber { return last }
+        let objectID = store.objectID(for: entity, primaryKey: primaryKey)
+        lastDestination = objectID
+        return objectID
     }
 }
 
