@@ -9,7 +9,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         .systemLibrary(
@@ -20,10 +19,7 @@ let package = Package(
         ),
         .target(
             name: "CoreData",
-            dependencies: [
-                "CSQLite",
-                .product(name: "Crypto", package: "swift-crypto"),
-            ]
+            dependencies: ["CSQLite"]
         ),
         .executableTarget(
             name: "coredata",

@@ -1,5 +1,3 @@
-import Crypto
-
 /// Apple's version-hash algorithm for properties, entities and models.
 ///
 /// Byte layouts follow `spec/store-format.md` §3, verified there against stores written by Apple's
@@ -97,8 +95,8 @@ enum VersionHash {
     static func modelDigest(_ hashes: [String: Data]) -> String {
         var hasher = SHA512()
         for name in sortedNames(hashes) {
-            hasher.update(data: Array(name.utf8))
-            hasher.update(data: hashes[name] ?? Data())
+            hasher.update(name.utf8)
+            hasher.update(hashes[name] ?? Data())
         }
         return Data(hasher.finalize()).base64EncodedString()
     }
@@ -107,7 +105,7 @@ enum VersionHash {
     static func modelChecksum(_ hashes: [String: Data]) -> String {
         var hasher = SHA256()
         for name in sortedNames(hashes) {
-            hasher.update(data: hashes[name] ?? Data())
+            hasher.update(hashes[name] ?? Data())
         }
         return Data(hasher.finalize()).base64EncodedString()
     }
@@ -131,7 +129,7 @@ enum VersionHash {
     }
 
     private static func sha256(_ bytes: [UInt8]) -> [UInt8] {
-        Array(SHA256.hash(data: bytes))
+        SHA256.hash(bytes)
     }
 }
 
