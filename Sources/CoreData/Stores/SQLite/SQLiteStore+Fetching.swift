@@ -153,14 +153,50 @@ extension SQLiteStore {
             for (index, key) in chunk.enumerated() {
                 statement.bind(key, at: Int32(index + 1))
             }
-            while try statement.step() {
-                guard let row = reader.snapshot(from: statement, store: self, schema: schema, generation: generation, readTime: readTime),
-                      let owner = (row.objectID.entity.layout.slotIndex(forKey: inverse.name).flatMap { row.values[$0] } as? NSManagedObjectID)?.primaryKey.flatMap({ ownersByKey[$0] })
-                else { continue }
-                rows[owner, default: []].append(row)
+            var grouping = RowGrouping(inverse: inverse)
+            func file(_ ownerKey: Int64, _ run: [RowSnapshot]) {
+                if let owner = ownersByKey[ownerKey] { rows[owner, default: []] += run }
             }
+            while try statement.step() {
+                guard let row = reader.snapshot(from: statement, store: self, schema: schema, generation: generation, readTime: readTime) else { continue }
+                grouping.add(row, flush: file)
+            }
+            grouping.finish(file)
         }
         return rows
+    }
+
+    /// Groups destination rows by the primary key of their owner (the inverse to-one's value),
+    /// in runs: rows come through the foreign key's index, so consecutive rows mostly share an
+    /// owner, and a run is handed over once rather than each row being filed by itself.
+    private struct RowGrouping {
+        let inverse: NSRelationshipDescription
+        private var entity: NSEntityDescription?
+        private var inverseSlot: Int?
+        private var ownerKey: Int64?
+        private var run: [RowSnapshot] = []
+
+        init(inverse: NSRelationshipDescription) {
+            self.inverse = inverse
+        }
+
+        mutating func add(_ row: RowSnapshot, flush: (Int64, [RowSnapshot]) -> Void) {
+            if row.objectID.entity !== entity {
+                entity = row.objectID.entity
+                inverseSlot = row.objectID.entity.layout.slotIndex(forKey: inverse.name)
+            }
+            guard let slot = inverseSlot, let key = (row.values[slot] as? NSManagedObjectID)?.primaryKey else { return }
+            if key != ownerKey {
+                finish(flush)
+                ownerKey = key
+            }
+            run.append(row)
+        }
+
+        mutating func finish(_ flush: (Int64, [RowSnapshot]) -> Void) {
+            if let ownerKey, !run.isEmpty { flush(ownerKey, run) }
+            run.removeAll(keepingCapacity: true)
+        }
     }
 
     /// The most `?` parameters one statement binds, well under SQLite's limit of 32766.
