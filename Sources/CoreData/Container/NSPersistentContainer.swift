@@ -55,12 +55,7 @@ open class NSPersistentContainer: NSObject, @unchecked Sendable {
 
     /// The directory for stores: `$XDG_DATA_HOME`, or `~/.local/share`.
     open class func defaultDirectoryURL() -> URL {
-        if let data = ProcessInfo.processInfo.environment["XDG_DATA_HOME"], !data.isEmpty {
-            return URL(fileURLWithPath: data, isDirectory: true)
-        }
-        return FileManager.default.homeDirectoryForCurrentUser
-            .appendingPathComponent(".local", isDirectory: true)
-            .appendingPathComponent("share", isDirectory: true)
+        ApplicationDataDirectory.url
     }
 
     /// Adds every described store to the coordinator, calling `block` once per store.

@@ -87,7 +87,13 @@ open class NSFetchRequest<ResultType: NSFetchRequestResult>: NSPersistentStoreRe
     }
 
     open override func copy(with zone: NSZone? = nil) -> Any {
-        let copy = NSFetchRequest<ResultType>()
+        converted(to: ResultType.self)
+    }
+
+    /// A copy of the request with another result type: Swift cannot cast between
+    /// `NSFetchRequest`s of different result types, which Objective-C never distinguished.
+    func converted<Other: NSFetchRequestResult>(to: Other.Type) -> NSFetchRequest<Other> {
+        let copy = NSFetchRequest<Other>()
         copy.storedEntityName = storedEntityName
         copy.entity = entity
         copy.predicate = predicate
