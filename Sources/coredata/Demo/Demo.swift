@@ -3,7 +3,8 @@ import CoreData
 
 /// `coredata demo`: saves the Movie / Actor / Character sample into a SQLite store, reopens it,
 /// and shows sorting, paging, predicates run as SQL, a grouped dictionary fetch, a cascading
-/// delete, a denied delete and an edit in a child context.
+/// delete, a denied delete and an edit in a child context; then the tutorials' Games list, a
+/// fetched results controller reporting changes as they happen.
 struct Demo: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Saves a small movie database in a SQLite store, reopens it and queries it."
@@ -34,6 +35,7 @@ struct Demo: ParsableCommand {
             try editInChildContext(of: context)
             try showMetadata(of: context)
         }
+        try GameList().run()
         print("\nDone. Run `coredata demo` again: it starts from a fresh store each time.")
     }
 
