@@ -14,9 +14,10 @@ extension FetchedResultsEngine {
         }
         let leaving = Set((Self.objects(in: info, NSDeletedObjectsKey) + Self.objects(in: info, NSInvalidatedObjectsKey)).map(ObjectIdentifier.init))
         var seen = Set<ObjectIdentifier>()
-        let changed = [NSInsertedObjectsKey, NSUpdatedObjectsKey, NSRefreshedObjectsKey, NSDeletedObjectsKey, NSInvalidatedObjectsKey]
+        let listed = [NSInsertedObjectsKey, NSUpdatedObjectsKey, NSRefreshedObjectsKey, NSDeletedObjectsKey, NSInvalidatedObjectsKey]
             .flatMap { Self.objects(in: info, $0) }
-            .filter { membership.isOfFetchedEntity($0) && seen.insert(ObjectIdentifier($0)).inserted }
+        let dependents = dependencies.isEmpty ? [] : listed.filter { !membership.isOfFetchedEntity($0) }.flatMap(dependencies.dependents(of:))
+        let changed = (listed + dependents).filter { membership.isOfFetchedEntity($0) && seen.insert(ObjectIdentifier($0)).inserted }
         guard !changed.isEmpty, let delegate, let view = delegateView else { return }
         let oldObjectIDs = wantsDifference(delegate) ? content.objects.map(\.objectID) : nil
         let batch = FetchedResultsBatch(applying: changed, to: content) { object in

@@ -19,6 +19,8 @@ final class FetchedResultsEngine: @unchecked Sendable {
     let currentRequest: () -> NSFetchRequest<NSManagedObject>
     /// What decides, while tracking, whether an object belongs in the results.
     private(set) var membership: FetchedResultsMembership?
+    /// The objects of other entities the sort and section key paths read.
+    private(set) var dependencies = FetchedResultsDependencies(keyPaths: [], entity: nil)
 
     var content: FetchedResultsContent?
     weak var delegate: (any NSFetchedResultsControllerDelegate)? {
@@ -58,6 +60,8 @@ final class FetchedResultsEngine: @unchecked Sendable {
         let entries = try objects.map { FetchedResultsSection.Entry(object: $0, key: try order.key(of: $0)) }
         content = try FetchedResultsContent(order: order, entries: entries, indexTitle: { [unowned self] in indexTitle(forSectionName: $0) })
         membership = FetchedResultsMembership(request: request, model: context.managedObjectModel)
+        let entity = request.entity ?? request.entityName.flatMap { context.managedObjectModel?.entitiesByName[$0] }
+        dependencies = FetchedResultsDependencies(keyPaths: descriptors.compactMap(\.key) + [sectionNameKeyPath].compactMap { $0 }, entity: entity)
         observeContextIfNeeded()
         deliverSnapshotAfterFetch()
     }

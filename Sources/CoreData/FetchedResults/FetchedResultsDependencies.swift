@@ -1,0 +1,56 @@
+/// The objects of other entities whose changes move a fetched results controller's objects: those
+/// a sort or section key path reaches through relationships (`director.name`). A change to such
+/// an object counts as a change to the fetched objects that lead to it, found by walking the
+/// relationships' inverses back.
+struct FetchedResultsDependencies {
+    /// One key path's relationships from the fetched entity, and the entities each one reaches.
+    private struct Chain {
+        let relationships: [NSRelationshipDescription]
+        /// For each step, the entities (and sub-entities) the relationship leads to.
+        let reached: [Set<ObjectIdentifier>]
+    }
+
+    private let chains: [Chain]
+
+    init(keyPaths: [String], entity: NSEntityDescription?) {
+        chains = keyPaths.compactMap { keyPath in
+            var current = entity
+            var relationships: [NSRelationshipDescription] = []
+            var reached: [Set<ObjectIdentifier>] = []
+            for component in keyPath.split(separator: ".").dropLast().map(String.init) {
+                guard let relationship = current?.relationshipsByName[component], let destination = relationship.destinationEntity else { break }
+                relationships.append(relationship)
+                reached.append(Set(destination.selfAndDescendants.map(ObjectIdentifier.init)))
+                current = destination
+            }
+            return relationships.isEmpty ? nil : Chain(relationships: relationships, reached: reached)
+        }
+    }
+
+    var isEmpty: Bool { chains.isEmpty }
+
+    /// The objects whose key paths lead to `object`, found through inverse relationships
+    /// (relationships without an inverse cannot be walked back, and are not followed).
+    func dependents(of object: NSManagedObject) -> [NSManagedObject] {
+        var result: [NSManagedObject] = []
+        for chain in chains {
+            for (depth, entities) in chain.reached.enumerated() where entities.contains(ObjectIdentifier(object.entity)) {
+                var current = [object]
+                for relationship in chain.relationships[...depth].reversed() {
+                    guard let inverse = relationship.inverseRelationship else {
+                        current = []
+                        break
+                    }
+                    current = current.flatMap { Self.destinations(of: $0, through: inverse) }
+                }
+                result += current
+            }
+        }
+        return result
+    }
+
+    private static func destinations(of object: NSManagedObject, through relationship: NSRelationshipDescription) -> [NSManagedObject] {
+        guard object.managedObjectContext != nil, let slot = object.layout.slotIndex(forKey: relationship.name) else { return [] }
+        return object.destinations(atSlot: slot)
+    }
+}
