@@ -169,5 +169,27 @@ struct ReadmeTourTests {
             let after = try report.count(for: NSFetchRequest<NSManagedObject>(entityName: "Movie"))
             #expect(after == before)
         }
+
+        try context.performAndWait {
+            final class MoviesTable: NSFetchedResultsControllerDelegate {
+                var changes: [(NSFetchedResultsChangeType, IndexPath?, IndexPath?)] = []
+                func controller(_ controller: NSFetchedResultsController<NSFetchRequestResult>, didChange anObject: Any,
+                                at indexPath: IndexPath?, for type: NSFetchedResultsChangeType, newIndexPath: IndexPath?) {
+                    changes.append((type, indexPath, newIndexPath))
+                }
+            }
+            let table = MoviesTable()
+            let byYear = NSFetchRequest<NSManagedObject>(entityName: "Movie")
+            byYear.sortDescriptors = [NSSortDescriptor(key: "year", ascending: true), NSSortDescriptor(key: "title", ascending: true)]
+            let controller = NSFetchedResultsController(fetchRequest: byYear, managedObjectContext: context, sectionNameKeyPath: "year", cacheName: nil)
+            controller.delegate = table
+            try controller.performFetch()
+            NSEntityDescription.insertNewObject(forEntityName: "Movie", into: context).setValuesForKeys(["title": "Zodiac", "year": 2007])
+            try context.save()
+            let section = try #require(controller.sections?.firstIndex { $0.name == "2007" })
+            #expect(table.changes.count == 1)
+            #expect(table.changes.first?.0 == .insert)
+            #expect(table.changes.first?.2 == IndexPath(row: 0, section: section))
+        }
     }
 }
