@@ -1,47 +1,33 @@
 import Foundation
 
-/// The results of a fetched results controller: sections of objects in order, with the key of
-/// every object, kept up to date change by change (binary search, never a refetch).
+/// The results of a fetched results controller: sections of objects in order, kept up to date
+/// change by change (binary search, never a refetch).
+///
+/// Each object's key is read when a search first needs it and kept, so that an object that
+/// changes is found where its old key put it. Objects whose key was never read are found by
+/// scanning their section (whose name is kept for every object).
 final class FetchedResultsContent {
     let order: FetchedResultsOrder
     private(set) var sections: [FetchedResultsSection]
-    /// The key that placed each object, by object identity: how an object's old position is
-    /// found after its values changed.
-    private(set) var keys: [ObjectIdentifier: FetchedResultsKey]
+    /// The section name of every object, by object identity.
+    private var sectionNames: [ObjectIdentifier: String]
     private let indexTitle: (String) -> String?
 
-    /// Content from objects already in order; `indexTitle` gives a new section its index title.
-    ///
-    /// - Throws: 134060 when a section name comes back after another one: the section key path
-    ///   does not follow the sort, as Apple's controller reports it.
-    init(order: FetchedResultsOrder, entries: [FetchedResultsSection.Entry], indexTitle: @escaping (String) -> String?) throws {
+    /// Content from sections of objects already in order; `indexTitle` gives each section its
+    /// index title.
+    init(order: FetchedResultsOrder, sections runs: [(name: String, entries: [FetchedResultsSection.Entry])], indexTitle: @escaping (String) -> String?) {
         self.order = order
         self.indexTitle = indexTitle
-        var keys: [ObjectIdentifier: FetchedResultsKey] = [:]
-        keys.reserveCapacity(entries.count)
-        for entry in entries { keys[ObjectIdentifier(entry.object)] = entry.key }
-        self.keys = keys
-        guard order.sectionNameKeyPath != nil else {
-            sections = [FetchedResultsSection(name: "", indexTitle: indexTitle(""), entries: entries)]
-            return
+        var sectionNames: [ObjectIdentifier: String] = [:]
+        sectionNames.reserveCapacity(runs.reduce(0) { $0 + $1.entries.count })
+        for run in runs {
+            for entry in run.entries { sectionNames[ObjectIdentifier(entry.object)] = run.name }
         }
-        var sections: [FetchedResultsSection] = []
-        var seen = Set<String>()
-        for (index, entry) in entries.enumerated() {
-            if let last = sections.last, last.name == entry.key.sectionName {
-                last.entries.append(entry)
-                continue
-            }
-            guard seen.insert(entry.key.sectionName).inserted else {
-                throw CoreDataError.make(
-                    NSCoreDataError,
-                    "The fetched object at index \(index) has an out of order section name '\(entry.key.sectionName). Objects must be sorted by section name'",
-                    userInfo: ["reason": "The fetched object at index \(index) has an out of order section name '\(entry.key.sectionName). Objects must be sorted by section name'"]
-                )
-            }
-            sections.append(FetchedResultsSection(name: entry.key.sectionName, indexTitle: indexTitle(entry.key.sectionName), entries: [entry]))
+        self.sectionNames = sectionNames
+        sections = runs.map { FetchedResultsSection(name: $0.name, indexTitle: indexTitle($0.name), entries: $0.entries) }
+        if order.sectionNameKeyPath == nil && sections.isEmpty {
+            sections = [FetchedResultsSection(name: "", indexTitle: indexTitle(""), entries: [])]
         }
-        self.sections = sections
     }
 
     var isSectioned: Bool { order.sectionNameKeyPath != nil }
@@ -51,37 +37,59 @@ final class FetchedResultsContent {
     }
 
     func contains(_ object: NSManagedObject) -> Bool {
-        keys[ObjectIdentifier(object)] != nil
+        sectionNames[ObjectIdentifier(object)] != nil
     }
 
     // MARK: Finding
 
     /// The index path of an object in the results, or nil.
     func indexPath(of object: NSManagedObject) -> IndexPath? {
-        guard let key = keys[ObjectIdentifier(object)], let (section, row) = locate(object, key: key) else { return nil }
-        return IndexPath(row: row, section: section)
+        guard let name = sectionNames[ObjectIdentifier(object)], let section = sectionIndex(named: name) else { return nil }
+        if let row = row(of: object, inSection: section) { return IndexPath(row: row, section: section) }
+        return nil
     }
 
-    /// The section and row of an object placed with `key`.
-    private func locate(_ object: NSManagedObject, key: FetchedResultsKey) -> (section: Int, row: Int)? {
-        guard let section = section(for: key) else { return nil }
-        let entries = sections[section].entries
-        var row = lowerBound(of: key, in: entries)
-        while row < entries.count, order.compare(entries[row].key, key) == .orderedSame {
-            if entries[row].object === object { return (section, row) }
-            row += 1
+    /// The rows of objects in the results, found by one scan of each section that holds some.
+    func indexPaths(of objects: [NSManagedObject]) -> [ObjectIdentifier: IndexPath] {
+        var wanted: [Int: Set<ObjectIdentifier>] = [:]
+        for object in objects {
+            guard let name = sectionNames[ObjectIdentifier(object)], let section = sectionIndex(named: name) else { continue }
+            wanted[section, default: []].insert(ObjectIdentifier(object))
         }
-        return entries.firstIndex { $0.object === object }.map { (section, $0) }
+        var found: [ObjectIdentifier: IndexPath] = [:]
+        for (section, identities) in wanted {
+            for (row, entry) in sections[section].entries.enumerated() where identities.contains(ObjectIdentifier(entry.object)) {
+                found[ObjectIdentifier(entry.object)] = IndexPath(row: row, section: section)
+            }
+        }
+        return found
     }
 
-    /// The index of the section holding objects with `key`'s section name.
-    private func section(for key: FetchedResultsKey) -> Int? {
+    /// The row of an object in a section: by binary search when the object has no unprocessed
+    /// changes (its key is then the one that placed it), else by scan.
+    private func row(of object: NSManagedObject, inSection section: Int) -> Int? {
+        if !object.hasChanges, let key = try? order.key(of: object) {
+            var row = lowerBound(of: key, inSection: section)
+            while row < sections[section].entries.count, order.compare(self.key(at: section, row), key) == .orderedSame {
+                if sections[section].entries[row].object === object { return row }
+                row += 1
+            }
+        }
+        return sections[section].entries.firstIndex { $0.object === object }
+    }
+
+    private func sectionIndex(named name: String) -> Int? {
         guard isSectioned else { return sections.isEmpty ? nil : 0 }
-        let candidate = firstSection(notBefore: key)
-        for index in [candidate, candidate - 1] where sections.indices.contains(index) && sections[index].name == key.sectionName {
-            return index
-        }
-        return sections.firstIndex { $0.name == key.sectionName }
+        return sections.firstIndex { $0.name == name }
+    }
+
+    /// The key of the object at a row, read and kept on first use.
+    private func key(at section: Int, _ row: Int) -> FetchedResultsKey {
+        if let key = sections[section].entries[row].key { return key }
+        let object = sections[section].entries[row].object
+        let key = (try? order.key(of: object)) ?? FetchedResultsKey(values: order.descriptors.map { _ in nil }, sectionName: sections[section].name)
+        sections[section].entries[row].key = key
+        return key
     }
 
     /// The first section whose last object does not come before `key`.
@@ -89,7 +97,8 @@ final class FetchedResultsContent {
         var low = 0, high = sections.count
         while low < high {
             let middle = (low + high) / 2
-            if let last = sections[middle].entries.last, order.compare(last.key, key) == .orderedAscending {
+            let last = sections[middle].entries.count - 1
+            if last >= 0, order.compare(self.key(at: middle, last), key) == .orderedAscending {
                 low = middle + 1
             } else {
                 high = middle
@@ -98,54 +107,64 @@ final class FetchedResultsContent {
         return low
     }
 
-    private func lowerBound(of key: FetchedResultsKey, in entries: [FetchedResultsSection.Entry]) -> Int {
-        var low = 0, high = entries.count
+    private func lowerBound(of key: FetchedResultsKey, inSection section: Int) -> Int {
+        var low = 0, high = sections[section].entries.count
         while low < high {
             let middle = (low + high) / 2
-            if order.compare(entries[middle].key, key) == .orderedAscending { low = middle + 1 } else { high = middle }
+            if order.compare(self.key(at: section, middle), key) == .orderedAscending { low = middle + 1 } else { high = middle }
         }
         return low
     }
 
-    private func upperBound(of key: FetchedResultsKey, in entries: [FetchedResultsSection.Entry]) -> Int {
-        var low = 0, high = entries.count
+    private func upperBound(of key: FetchedResultsKey, inSection section: Int) -> Int {
+        var low = 0, high = sections[section].entries.count
         while low < high {
             let middle = (low + high) / 2
-            if order.compare(entries[middle].key, key) == .orderedDescending { high = middle } else { low = middle + 1 }
+            if order.compare(self.key(at: section, middle), key) == .orderedDescending { high = middle } else { low = middle + 1 }
         }
         return low
     }
 
     // MARK: Changing
 
-    /// Removes an object; a section left empty goes too (except the single section of an
-    /// unsectioned controller). Returns whether the object was in the results.
-    @discardableResult
-    func remove(_ object: NSManagedObject) -> Bool {
-        guard let key = keys.removeValue(forKey: ObjectIdentifier(object)), let (section, row) = locate(object, key: key) else { return false }
-        sections[section].entries.remove(at: row)
-        if sections[section].entries.isEmpty && isSectioned {
-            sections.remove(at: section)
+    /// Removes objects found at their index paths; a section left empty goes too (except the
+    /// single section of an unsectioned controller).
+    func remove(_ placed: [(object: NSManagedObject, path: IndexPath)]) {
+        for (object, path) in placed.sorted(by: { $0.path > $1.path }) {
+            sectionNames[ObjectIdentifier(object)] = nil
+            sections[path.section].entries.remove(at: path.row)
         }
-        return true
+        if isSectioned { sections.removeAll { $0.entries.isEmpty } }
     }
 
     /// Inserts an object at the place its key gives (after objects with an equal key), in its
     /// section, which is created when no section has its name yet.
     func insert(_ object: NSManagedObject, key: FetchedResultsKey) {
-        keys[ObjectIdentifier(object)] = key
+        sectionNames[ObjectIdentifier(object)] = key.sectionName
         let entry = FetchedResultsSection.Entry(object: object, key: key)
         guard isSectioned else {
             if sections.isEmpty { sections = [FetchedResultsSection(name: "", indexTitle: indexTitle(""), entries: [])] }
-            sections[0].entries.insert(entry, at: upperBound(of: key, in: sections[0].entries))
+            sections[0].entries.insert(entry, at: upperBound(of: key, inSection: 0))
             return
         }
-        if let section = section(for: key) {
-            sections[section].entries.insert(entry, at: upperBound(of: key, in: sections[section].entries))
+        if let section = sections.firstIndex(where: { $0.name == key.sectionName }) {
+            sections[section].entries.insert(entry, at: upperBound(of: key, inSection: section))
             return
         }
-        let position = firstSection(notBefore: key)
-        sections.insert(FetchedResultsSection(name: key.sectionName, indexTitle: indexTitle(key.sectionName), entries: [entry]), at: position)
+        sections.insert(FetchedResultsSection(name: key.sectionName, indexTitle: indexTitle(key.sectionName), entries: [entry]),
+                        at: firstSection(notBefore: key))
+    }
+
+    /// The index path of an object just inserted with `key`.
+    func indexPath(ofInserted object: NSManagedObject, key: FetchedResultsKey) -> IndexPath? {
+        guard let section = sectionIndex(named: key.sectionName) else { return nil }
+        var row = lowerBound(of: key, inSection: section)
+        let entries = sections[section].entries
+        while row < entries.count {
+            if entries[row].object === object { return IndexPath(row: row, section: section) }
+            row += 1
+        }
+        return nil
     }
 
     /// The position of every section's first object among all objects.

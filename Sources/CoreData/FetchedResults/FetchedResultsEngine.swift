@@ -57,8 +57,8 @@ final class FetchedResultsEngine: @unchecked Sendable {
         }
         let order = try FetchedResultsOrder(descriptors: descriptors, sectionNameKeyPath: sectionNameKeyPath)
         let objects = try context.fetch(request)
-        let entries = try objects.map { FetchedResultsSection.Entry(object: $0, key: try order.key(of: $0)) }
-        content = try FetchedResultsContent(order: order, entries: entries, indexTitle: { [unowned self] in indexTitle(forSectionName: $0) })
+        let sections = try sectionRuns(of: objects, request: request, order: order)
+        content = FetchedResultsContent(order: order, sections: sections, indexTitle: { [unowned self] in indexTitle(forSectionName: $0) })
         membership = FetchedResultsMembership(request: request, model: context.managedObjectModel)
         let entity = request.entity ?? request.entityName.flatMap { context.managedObjectModel?.entitiesByName[$0] }
         dependencies = FetchedResultsDependencies(keyPaths: descriptors.compactMap(\.key) + [sectionNameKeyPath].compactMap { $0 }, entity: entity)

@@ -23,7 +23,12 @@ struct FetchedResultsOrder {
     /// string for nil or without a key path.
     func sectionName(of object: NSManagedObject) -> String {
         guard let sectionNameKeyPath else { return "" }
-        switch object.value(forKeyPath: sectionNameKeyPath) {
+        return sectionName(ofValue: object.value(forKeyPath: sectionNameKeyPath))
+    }
+
+    /// The section name of a section key path's value.
+    func sectionName(ofValue value: Any?) -> String {
+        switch value {
         case nil, is NSNull: return ""
         case let string as String: return string
         case let value?: return "\(value)"

@@ -1,11 +1,11 @@
 /// One section of a fetched results controller: its name and its objects in order, each with the
-/// key that places it (kept so that a change is placed by binary search, without reading the
-/// other objects again).
+/// key that places it once it has been read (a controller fetching in batches reads the keys of
+/// the objects its binary searches visit, not of every object).
 final class FetchedResultsSection: NSFetchedResultsSectionInfo {
-    /// An object and its place in the order.
+    /// An object and, once read, its place in the order.
     struct Entry {
         let object: NSManagedObject
-        let key: FetchedResultsKey
+        var key: FetchedResultsKey?
     }
 
     let name: String

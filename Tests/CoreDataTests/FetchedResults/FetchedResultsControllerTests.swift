@@ -99,6 +99,25 @@ import Testing
         }
     }
 
+    @Test(arguments: [NSSQLiteStoreType, NSInMemoryStoreType]) func aBatchedFetchLeavesTheObjectsFaults(storeType: String) throws {
+        let stack = try Self.stack(storeType)
+        try stack.context.performAndWait {
+            try ctxFetch("Movie", in: stack.context, "title == 'Heat'")[0].setValue(nil, forKey: "year")
+            try stack.context.save()
+            stack.context.reset()
+            let request = Self.request(sortedBy: ["year", "title"])
+            request.fetchBatchSize = 2
+            let controller = NSFetchedResultsController(fetchRequest: request, managedObjectContext: stack.context, sectionNameKeyPath: "year", cacheName: nil)
+            try controller.performFetch()
+            #expect(controller.sections?.map(\.name) == ["", "1979", "1982", "1985", "1998"])
+            #expect(controller.sections?.map(\.numberOfObjects) == [1, 1, 1, 1, 1])
+            #expect(controller.fetchedObjects?.allSatisfy(\.isFault) == true)
+            let ronin = controller.object(at: IndexPath(row: 0, section: 4))
+            #expect(ronin.value(forKey: "title") as? String == "Ronin")
+            #expect(controller.indexPath(forObject: ronin) == IndexPath(row: 0, section: 4))
+        }
+    }
+
     @Test func sectionNamesOutOfOrderWithTheSortAreRefused() throws {
         let stack = try Self.stack()
         stack.context.performAndWait {

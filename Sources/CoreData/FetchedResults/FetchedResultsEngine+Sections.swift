@@ -1,0 +1,88 @@
+import Foundation
+
+// The sections of a fetch. Objects' keys are read later, as searches need them; only section
+// names are needed now, and for a request fetched in batches they come from one grouped count
+// query when the store can answer it, so that the objects stay faults.
+extension FetchedResultsEngine {
+    typealias SectionRun = (name: String, entries: [FetchedResultsSection.Entry])
+
+    /// The fetched objects in sections.
+    ///
+    /// - Throws: 134060 when a section name comes back after another one: the section key path
+    ///   does not follow the sort, as Apple's controller reports it.
+    func sectionRuns(of objects: [NSManagedObject], request: NSFetchRequest<NSManagedObject>, order: FetchedResultsOrder) throws -> [SectionRun] {
+        guard let sectionNameKeyPath else {
+            return [("", objects.map { FetchedResultsSection.Entry(object: $0, key: nil) })]
+        }
+        if request.fetchBatchSize > 0, let counts = sectionCounts(of: request, keyPath: sectionNameKeyPath, order: order, total: objects.count) {
+            var runs: [SectionRun] = []
+            var start = 0
+            for (name, count) in counts {
+                runs.append((name, objects[start..<start + count].map { FetchedResultsSection.Entry(object: $0, key: nil) }))
+                start += count
+            }
+            return runs
+        }
+        return try Self.runs(of: objects, order: order)
+    }
+
+    /// Sections from each object's section name, checked to come in contiguous runs.
+    private static func runs(of objects: [NSManagedObject], order: FetchedResultsOrder) throws -> [SectionRun] {
+        var runs: [SectionRun] = []
+        var seen = Set<String>()
+        for (index, object) in objects.enumerated() {
+            let key = try order.key(of: object)
+            if let last = runs.indices.last, runs[last].name == key.sectionName {
+                runs[last].entries.append(FetchedResultsSection.Entry(object: object, key: key))
+                continue
+            }
+            guard seen.insert(key.sectionName).inserted else {
+                let reason = "The fetched object at index \(index) has an out of order section name '\(key.sectionName). Objects must be sorted by section name'"
+                throw CoreDataError.make(NSCoreDataError, reason, userInfo: ["reason": reason])
+            }
+            runs.append((key.sectionName, [FetchedResultsSection.Entry(object: object, key: key)]))
+        }
+        return runs
+    }
+
+    /// The section names and sizes in order, counted by the store: only when the request is
+    /// sorted by the section key path first, has no limit or offset, and the context has no
+    /// unsaved changes of the entity (a grouped fetch reads the store only). Nil otherwise, or
+    /// when the counts do not add up to the fetched objects.
+    private func sectionCounts(of request: NSFetchRequest<NSManagedObject>, keyPath: String, order: FetchedResultsOrder, total: Int) -> [(String, Int)]? {
+        guard let first = order.descriptors.first, first.key == keyPath, request.fetchLimit == 0, request.fetchOffset == 0,
+              let entity = request.entity ?? request.entityName.flatMap({ context.managedObjectModel?.entitiesByName[$0] }) else { return nil }
+        let entities = Set((request.includesSubentities ? entity.selfAndDescendants : [entity]).map(ObjectIdentifier.init))
+        guard !context.hasChanges || context.pendingObjects(of: entity.selfAndDescendants).allSatisfy({ !entities.contains(ObjectIdentifier($0.entity)) }) else { return nil }
+
+        let count = NSExpressionDescription()
+        count.name = "count"
+        count.expression = NSExpression(forFunction: "count:", arguments: [NSExpression(forKeyPath: keyPath)])
+        count.expressionResultType = .integer64AttributeType
+        let groups = NSFetchRequest<NSDictionary>(entityName: entity.name ?? "")
+        groups.resultType = .dictionaryResultType
+        groups.predicate = request.predicate
+        groups.includesSubentities = request.includesSubentities
+        groups.propertiesToFetch = [keyPath, count]
+        groups.propertiesToGroupBy = [keyPath]
+        groups.sortDescriptors = [first]
+        guard let rows = try? context.fetch(groups) else { return nil }
+
+        var counts: [(String, Int)] = []
+        var nilGroup: Int?
+        for row in rows {
+            let value = row[keyPath]
+            if value == nil || value is NSNull {
+                nilGroup = counts.count
+                counts.append(("", 0))
+            } else {
+                counts.append((order.sectionName(ofValue: value), (row["count"] as? NSNumber)?.intValue ?? 0))
+            }
+        }
+        // `count:` skips nil values: the objects without a section value are the rest.
+        let counted = counts.reduce(0) { $0 + $1.1 }
+        if let nilGroup { counts[nilGroup].1 = total - counted } else if counted != total { return nil }
+        guard counts.allSatisfy({ $0.1 > 0 }), Set(counts.map(\.0)).count == counts.count else { return nil }
+        return counts
+    }
+}
