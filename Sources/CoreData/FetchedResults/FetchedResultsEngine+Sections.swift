@@ -14,16 +14,50 @@ extension FetchedResultsEngine {
         guard let sectionNameKeyPath else {
             return [("", objects.map { FetchedResultsSection.Entry(object: $0, key: nil) })]
         }
-        if request.fetchBatchSize > 0, let counts = sectionCounts(of: request, keyPath: sectionNameKeyPath, order: order, total: objects.count) {
-            var runs: [SectionRun] = []
-            var start = 0
-            for (name, count) in counts {
-                runs.append((name, objects[start..<start + count].map { FetchedResultsSection.Entry(object: $0, key: nil) }))
-                start += count
-            }
-            return runs
+        let signature = cacheSignature(of: request)
+        if let cacheName, let signature, let cache = FetchedResultsCache.load(named: cacheName), cache.signature == signature,
+           cache.sections.reduce(0, { $0 + $1.count }) == objects.count {
+            return Self.runs(of: objects, counts: cache.sections.map { ($0.name, $0.count) })
         }
-        return try Self.runs(of: objects, order: order)
+        let runs: [SectionRun]
+        if request.fetchBatchSize > 0, let counts = sectionCounts(of: request, keyPath: sectionNameKeyPath, order: order, total: objects.count) {
+            runs = Self.runs(of: objects, counts: counts)
+        } else {
+            runs = try Self.runs(of: objects, order: order)
+        }
+        if let cacheName, let signature {
+            FetchedResultsCache(signature: signature, sections: runs.map { .init(name: $0.name, count: $0.entries.count) }).save(named: cacheName)
+        }
+        return runs
+    }
+
+    /// The signature of the results for the cache: only for results that are the stores' data
+    /// (no unsaved change of the entity, no limit or offset) in stores with files.
+    private func cacheSignature(of request: NSFetchRequest<NSManagedObject>) -> FetchedResultsCache.Signature? {
+        guard cacheName != nil, request.fetchLimit == 0, request.fetchOffset == 0, let entity = fetchedEntity(of: request),
+              !hasPendingChanges(of: entity), let coordinator = context.persistentStoreCoordinator else { return nil }
+        return FetchedResultsCache.signature(of: request, entity: entity, sectionNameKeyPath: sectionNameKeyPath, stores: coordinator.persistentStores)
+    }
+
+    private func fetchedEntity(of request: NSFetchRequest<NSManagedObject>) -> NSEntityDescription? {
+        request.entity ?? request.entityName.flatMap { context.managedObjectModel?.entitiesByName[$0] }
+    }
+
+    /// Whether the context has unsaved changes of the entity's hierarchy, which grouped fetches
+    /// and the cache do not see.
+    private func hasPendingChanges(of entity: NSEntityDescription) -> Bool {
+        context.hasChanges && !context.pendingObjects(of: entity.selfAndDescendants).isEmpty
+    }
+
+    /// Sections of known sizes, in order.
+    private static func runs(of objects: [NSManagedObject], counts: [(String, Int)]) -> [SectionRun] {
+        var runs: [SectionRun] = []
+        var start = 0
+        for (name, count) in counts {
+            runs.append((name, objects[start..<start + count].map { FetchedResultsSection.Entry(object: $0, key: nil) }))
+            start += count
+        }
+        return runs
     }
 
     /// Sections from each object's section name, checked to come in contiguous runs.
@@ -51,9 +85,7 @@ extension FetchedResultsEngine {
     /// when the counts do not add up to the fetched objects.
     private func sectionCounts(of request: NSFetchRequest<NSManagedObject>, keyPath: String, order: FetchedResultsOrder, total: Int) -> [(String, Int)]? {
         guard let first = order.descriptors.first, first.key == keyPath, request.fetchLimit == 0, request.fetchOffset == 0,
-              let entity = request.entity ?? request.entityName.flatMap({ context.managedObjectModel?.entitiesByName[$0] }) else { return nil }
-        let entities = Set((request.includesSubentities ? entity.selfAndDescendants : [entity]).map(ObjectIdentifier.init))
-        guard !context.hasChanges || context.pendingObjects(of: entity.selfAndDescendants).allSatisfy({ !entities.contains(ObjectIdentifier($0.entity)) }) else { return nil }
+              let entity = fetchedEntity(of: request), !hasPendingChanges(of: entity) else { return nil }
 
         let count = NSExpressionDescription()
         count.name = "count"
