@@ -8,7 +8,11 @@ import Foundation
 /// scanning their section (whose name is kept for every object).
 final class FetchedResultsContent {
     let order: FetchedResultsOrder
-    private(set) var sections: [FetchedResultsSection]
+    private(set) var sections: [FetchedResultsSection] {
+        didSet { if sections.count != oldValue.count { sectionIndexByName = nil } }
+    }
+    /// The index of each section by name, built on first use after the sections change.
+    private var sectionIndexByName: [String: Int]?
     /// The section name of every object, by object identity.
     private var sectionNames: [ObjectIdentifier: String]
     private let indexTitle: (String) -> String?
@@ -80,7 +84,11 @@ final class FetchedResultsContent {
 
     private func sectionIndex(named name: String) -> Int? {
         guard isSectioned else { return sections.isEmpty ? nil : 0 }
-        return sections.firstIndex { $0.name == name }
+        if let sectionIndexByName { return sectionIndexByName[name] }
+        var indexes: [String: Int] = [:]
+        for (index, section) in sections.enumerated() { indexes[section.name] = index }
+        sectionIndexByName = indexes
+        return indexes[name]
     }
 
     /// The key of the object at a row, read and kept on first use.
@@ -147,7 +155,7 @@ final class FetchedResultsContent {
             sections[0].entries.insert(entry, at: upperBound(of: key, inSection: 0))
             return
         }
-        if let section = sections.firstIndex(where: { $0.name == key.sectionName }) {
+        if let section = sectionIndex(named: key.sectionName) {
             sections[section].entries.insert(entry, at: upperBound(of: key, inSection: section))
             return
         }
