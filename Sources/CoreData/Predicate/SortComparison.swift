@@ -44,13 +44,37 @@ enum SortComparison: CaseIterable {
 
     /// The order of two strings by the method.
     func compare(_ lhs: String, _ rhs: String) -> ComparisonResult {
-        switch self {
+        if self == .compare, let order = Self.asciiOrder(lhs, rhs) { return order }
+        return switch self {
         case .compare: lhs.compare(rhs)
         case .caseInsensitiveCompare: lhs.caseInsensitiveCompare(rhs)
         case .localizedCompare: lhs.localizedCompare(rhs)
         case .localizedCaseInsensitiveCompare: lhs.localizedCaseInsensitiveCompare(rhs)
         case .localizedStandardCompare: lhs.localizedStandardCompare(rhs)
         }
+    }
+
+    /// The order of two strings given as UTF-8 bytes (as SQLite hands them to a collation).
+    func compare(utf8 lhs: UnsafeRawBufferPointer, _ rhs: UnsafeRawBufferPointer) -> ComparisonResult {
+        if self == .compare, let order = Self.asciiOrder(lhs, rhs) { return order }
+        return compare(String(decoding: lhs, as: UTF8.self), String(decoding: rhs, as: UTF8.self))
+    }
+
+    /// `compare:` of two ASCII strings: the order of their bytes, which is the order of their
+    /// UTF-16 code units, and so Foundation's. Nil when either string is not ASCII. Decoding and
+    /// comparing through Foundation costs far more than the fetch that sorts them.
+    private static func asciiOrder(_ lhs: String, _ rhs: String) -> ComparisonResult? {
+        var lhs = lhs, rhs = rhs
+        return lhs.withUTF8 { lhs in rhs.withUTF8 { rhs in asciiOrder(UnsafeRawBufferPointer(lhs), UnsafeRawBufferPointer(rhs)) } }
+    }
+
+    private static func asciiOrder(_ lhs: UnsafeRawBufferPointer, _ rhs: UnsafeRawBufferPointer) -> ComparisonResult? {
+        guard lhs.allSatisfy({ $0 < 0x80 }), rhs.allSatisfy({ $0 < 0x80 }) else { return nil }
+        for (left, right) in zip(lhs, rhs) where left != right {
+            return left < right ? .orderedAscending : .orderedDescending
+        }
+        if lhs.count == rhs.count { return .orderedSame }
+        return lhs.count < rhs.count ? .orderedAscending : .orderedDescending
     }
 
     /// The ascending order of two values: nil first, strings by the method, other values as

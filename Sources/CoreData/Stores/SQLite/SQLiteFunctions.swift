@@ -73,7 +73,7 @@ enum SQLiteFunctions {
             try define(name, arguments: 5, on: connection, deterministic: false) { _ in nil }
         }
         for comparison in SortComparison.allCases {
-            try defineCollation(comparison.collationName, on: connection, comparison.compare)
+            try defineCollation(comparison.collationName, on: connection, comparison.compare(utf8:_:))
         }
     }
 
@@ -120,7 +120,7 @@ enum SQLiteFunctions {
         }
     }
 
-    private typealias CollationBody = (String, String) -> ComparisonResult
+    private typealias CollationBody = (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> ComparisonResult
 
     /// Boxes a Swift string comparison for SQLite's C callback.
     private final class CollationBox {
@@ -134,9 +134,7 @@ enum SQLiteFunctions {
             guard let box else { return 0 }
             let collation = Unmanaged<CollationBox>.fromOpaque(box).takeUnretainedValue()
             // SQLite passes the bytes and their count, without a terminating NUL; embedded NULs are kept.
-            let lhs = String(decoding: UnsafeRawBufferPointer(start: lhs, count: Int(lhsCount)), as: UTF8.self)
-            let rhs = String(decoding: UnsafeRawBufferPointer(start: rhs, count: Int(rhsCount)), as: UTF8.self)
-            return Int32(collation.body(lhs, rhs).rawValue)
+            return Int32(collation.body(UnsafeRawBufferPointer(start: lhs, count: Int(lhsCount)), UnsafeRawBufferPointer(start: rhs, count: Int(rhsCount))).rawValue)
         }, { box in
             if let box { Unmanaged<CollationBox>.fromOpaque(box).release() }
         })
