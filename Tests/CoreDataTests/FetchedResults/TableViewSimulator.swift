@@ -49,8 +49,8 @@ final class TableViewSimulator: NSFetchedResultsControllerDelegate {
     private(set) var problems: [String] = []
     /// How many batches (will ... did) the controller delivered.
     private(set) var batchCount = 0
-    /// The callbacks of the last batch, as text, for failure messages.
-    private(set) var lastBatchLog: [String] = []
+    /// The callbacks of each batch since `takeBatchLogs()`, as text, for failure messages.
+    private var batchLogs: [[String]] = []
     /// How many object changes of each type the controller reported.
     private(set) var objectChangeCounts: [NSFetchedResultsChangeType: Int] = [:]
     /// How many section changes of each type the controller reported.
@@ -80,6 +80,12 @@ final class TableViewSimulator: NSFetchedResultsControllerDelegate {
     func takeProblems() -> [String] {
         defer { problems = [] }
         return problems
+    }
+
+    /// Returns the callbacks of the batches since the last call, as text, and forgets them.
+    func takeBatchLogs() -> [[String]] {
+        defer { batchLogs = [] }
+        return batchLogs
     }
 
     // MARK: The batch being collected
@@ -226,7 +232,7 @@ final class TableViewSimulator: NSFetchedResultsControllerDelegate {
         }
         self.batch = nil
         batchCount += 1
-        lastBatchLog = batch.log
+        batchLogs.append(batch.log)
         apply(batch, controller: controller)
         if problems.count != batch.problemsBefore {
             // UIKit would have raised; start the next batch from what the controller has.
