@@ -4,9 +4,11 @@ import Foundation
 ///
 /// Made by applying the changed objects of one ObjectsDidChange notification to the content:
 /// every changed object leaves its old place (found by one scan of each section that held
-/// changed objects) and enters its new one, found by binary search. An object that stays is a move when its place
-/// among the objects that did not change is different, or its section is; otherwise it is an
-/// update, even when it shifted because others moved, as Apple's controller reports since iOS 10.
+/// changed objects) and enters its new one, found by binary search. An object that stays is a
+/// move when its place among the objects that did not change is different, or its section is,
+/// or its order among the changed objects that share its place (the fewest such moves);
+/// otherwise it is an update, even when it shifted because others moved, as Apple's controller
+/// reports since iOS 10.
 struct FetchedResultsBatch {
     struct ObjectChange {
         let object: NSManagedObject
@@ -89,27 +91,73 @@ struct FetchedResultsBatch {
 
     /// Inserts, deletes, and for objects that stayed a move or an update, decided by each
     /// object's place among the unchanged objects before and after (its position minus the
-    /// changed objects before it) and by its section.
+    /// changed objects before it), by its section, and by its order among the changed objects
+    /// that share its place.
     private static func objectChanges(leaving: [Placement], arrived: [ObjectIdentifier: Placement], entering: [NSManagedObject]) -> [ObjectChange] {
         let oldPositions = leaving.map(\.position).sorted()
         let newPositions = arrived.values.map(\.position).sorted()
         var changes: [ObjectChange] = []
         var stayed = Set<ObjectIdentifier>()
+        // Objects that kept their section and their number of unchanged objects before them.
+        var keptPlace: [(before: Placement, after: Placement, unchangedBefore: Int)] = []
         for before in leaving {
             guard let after = arrived[ObjectIdentifier(before.object)] else {
                 changes.append(ObjectChange(object: before.object, type: .delete, indexPath: before.path, newIndexPath: nil))
                 continue
             }
             stayed.insert(ObjectIdentifier(before.object))
-            let moved = before.sectionName != after.sectionName
-                || unchangedObjects(before: before.position, changedAt: oldPositions) != unchangedObjects(before: after.position, changedAt: newPositions)
-            changes.append(ObjectChange(object: before.object, type: moved ? .move : .update, indexPath: before.path, newIndexPath: after.path))
+            let unchangedBefore = unchangedObjects(before: before.position, changedAt: oldPositions)
+            if before.sectionName != after.sectionName || unchangedBefore != unchangedObjects(before: after.position, changedAt: newPositions) {
+                changes.append(ObjectChange(object: before.object, type: .move, indexPath: before.path, newIndexPath: after.path))
+            } else {
+                keptPlace.append((before, after, unchangedBefore))
+            }
+        }
+        // Changed objects between the same two unchanged objects may still have changed order
+        // among themselves (two rows swapped): the longest group of them that kept its order is
+        // updated in place, the others move. An update does not reorder rows, so a table that
+        // reloads updated rows where they were would otherwise show them in the old order.
+        var inOrder = Set<ObjectIdentifier>()
+        for group in Dictionary(grouping: keptPlace, by: \.unchangedBefore).values {
+            let byNewPosition = group.sorted { $0.after.position < $1.after.position }
+            for index in longestIncreasingRun(byNewPosition.map(\.before.position)) {
+                inOrder.insert(ObjectIdentifier(byNewPosition[index].before.object))
+            }
+        }
+        for (before, after, _) in keptPlace {
+            let type: NSFetchedResultsChangeType = inOrder.contains(ObjectIdentifier(before.object)) ? .update : .move
+            changes.append(ObjectChange(object: before.object, type: type, indexPath: before.path, newIndexPath: after.path))
         }
         for object in entering where !stayed.contains(ObjectIdentifier(object)) {
             guard let after = arrived[ObjectIdentifier(object)] else { continue }
             changes.append(ObjectChange(object: object, type: .insert, indexPath: nil, newIndexPath: after.path))
         }
         return changes
+    }
+
+    /// The indexes of a longest strictly increasing subsequence of `values` (patience sorting).
+    /// Among equally long ones it ends with the smallest values, so of two swapped objects the
+    /// one that was first stays and the other moves, as Apple's controller reports a swap.
+    private static func longestIncreasingRun(_ values: [Int]) -> [Int] {
+        // tails[k]: the index of the smallest value ending an increasing run of length k + 1.
+        var tails: [Int] = []
+        var previous = [Int](repeating: -1, count: values.count)
+        for (index, value) in values.enumerated() {
+            var low = 0, high = tails.count
+            while low < high {
+                let middle = (low + high) / 2
+                if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
+            }
+            if low > 0 { previous[index] = tails[low - 1] }
+            if low == tails.count { tails.append(index) } else { tails[low] = index }
+        }
+        var run: [Int] = []
+        var index = tails.last ?? -1
+        while index >= 0 {
+            run.append(index)
+            index = previous[index]
+        }
+        return run
     }
 
     /// How many unchanged objects come before `position`, given the sorted positions of the
