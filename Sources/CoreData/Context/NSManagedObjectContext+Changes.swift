@@ -78,6 +78,7 @@ extension NSManagedObjectContext {
         }
         let discarded = changedObjects.filter { $0.flags.contains(.discarded) && $0.managedObjectContext === self }
         guard !discarded.isEmpty else { return }
+        forgottenInserts += discarded.filter { !$0.flags.contains(.insertedInEvent) }
         discarded.forEach(forget)
         changedObjects.compact { !$0.flags.contains(.invalidated) }
     }
@@ -106,16 +107,21 @@ extension NSManagedObjectContext {
     }
 
     func postObjectsDidChange() {
-        guard !eventObjects.isEmpty else { return }
+        guard !eventObjects.isEmpty || !forgottenInserts.isEmpty else { return }
         var inserted = Set<NSManagedObject>(minimumCapacity: eventObjects.objects.count)
         var updated = Set<NSManagedObject>()
-        var deleted = Set<NSManagedObject>()
+        var deleted = Set(forgottenInserts)
+        forgottenInserts = []
         for object in eventObjects where object.managedObjectContext === self {
             if object.isInserted {
                 if object.flags.contains(.insertedInEvent) { inserted.insert(object) } else { updated.insert(object) }
             } else if object.isDeleted {
                 deleted.insert(object)
-            } else if !object.flags.contains(.discarded) {
+            } else if object.flags.contains(.discarded) {
+                // Deleted after an earlier event reported its insert; not forgotten yet when
+                // deletes propagate only at save.
+                if !object.flags.contains(.insertedInEvent) { deleted.insert(object) }
+            } else {
                 // Updated, or changed back to its committed state by an undo: either way,
                 // observers must see the change.
                 updated.insert(object)
@@ -145,6 +151,7 @@ extension NSManagedObjectContext {
         changedObjects.removeAll()
         eventObjects.removeAll()
         awaitingPropagation = []
+        forgottenInserts = []
         objectsCheckedForConflicts = []
         discardUndoHistory()
     }
@@ -157,6 +164,7 @@ extension NSManagedObjectContext {
         changedObjects.removeAll()
         eventObjects.removeAll()
         awaitingPropagation = []
+        forgottenInserts = []
         for object in forgotten {
             object.flags = [.invalidated]
             object.managedObjectContext = nil

@@ -32,12 +32,14 @@ extension NSManagedObjectContext {
             forget(object)
         }
         changedObjects.compact { !$0.flags.contains(.invalidated) }
-        // Newly inserted objects are faulted in, as Apple documents, and reported.
+        // Newly inserted objects are faulted in, as Apple documents, and reported; so are
+        // updated objects this context had not registered, which may now match its fetches.
         let insertedHere = inserted.map(object(with:))
-        guard !refreshed.isEmpty || !removed.isEmpty || !insertedHere.isEmpty else { return }
+        let updatedElsewhere = updated.filter { registry.object(for: $0.identity) == nil }.map(object(with:))
+        guard !refreshed.isEmpty || !removed.isEmpty || !insertedHere.isEmpty || !updatedElsewhere.isEmpty else { return }
         NotificationCenter.default.post(name: .NSManagedObjectContextObjectsDidChange, object: self, userInfo: [
             NSInsertedObjectsKey: Set(insertedHere),
-            NSUpdatedObjectsKey: Set(refreshed),
+            NSUpdatedObjectsKey: Set(refreshed + updatedElsewhere),
             NSRefreshedObjectsKey: Set(refreshed),
             NSDeletedObjectsKey: Set(removed),
         ])

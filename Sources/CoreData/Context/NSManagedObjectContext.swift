@@ -111,6 +111,9 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     var eventObjects = TrackedObjects(marker: .trackedForEvent)
     /// Deleted objects whose delete rules have not run yet.
     var awaitingPropagation: [NSManagedObject] = []
+    /// Objects inserted in an earlier event, deleted since and forgotten: the next
+    /// ObjectsDidChange reports them deleted, as observers were told of their insert.
+    var forgottenInserts: [NSManagedObject] = []
     /// The changes of the current event, while the context has an undo manager.
     var undoRecord: UndoRecord?
     /// The observer of the undo manager's checkpoints while the context has an undo manager.

@@ -233,14 +233,8 @@ import Testing
         #expect(insert.events == ["will", "insert #2 nil -> [0, 1]", "did"])
         let delete = try fixture.change { fixture.context.delete(fixture[2]) }
         let remaining = fixture.context.performAndWait { fixture.controller.fetchedObjects?.count }
-        withKnownIssue("""
-            The context forgets an inserted object deleted before a save, and its ObjectsDidChange \
-            leaves it out of NSDeletedObjectsKey, so the controller keeps a row for it \
-            (NSManagedObjectContext+Changes.swift, postObjectsDidChange skips objects no longer in the context).
-            """) {
-            #expect(delete.events == ["will", "delete #2 [0, 1] -> nil", "did"])
-            #expect(remaining == 1)
-        }
+        #expect(delete.events == ["will", "delete #2 [0, 1] -> nil", "did"])
+        #expect(remaining == 1)
     }
 
     @Test func mergedUpdateOfAnUnregisteredObjectIsReported() throws {
@@ -263,13 +257,7 @@ import Testing
         let merge = try fixture.change { fixture.context.mergeChanges(fromContextDidSave: saved) }
         // FRC-29: an object that a merge makes match is inserted, registered or not (fixed by
         // Apple in iOS 10).
-        withKnownIssue("""
-            mergeChanges(fromContextDidSave:) reports only the updated objects registered in the \
-            context, so the controller never hears of #1 (NSManagedObjectContext+Merging.swift, \
-            mergeChanges(inserted:updated:deleted:) drops unregistered updated IDs).
-            """) {
-            #expect(merge.objectChanges == ["insert #1 nil -> [0, 0]"])
-        }
+        #expect(merge.objectChanges == ["insert #1 nil -> [0, 0]"])
     }
 }
 
