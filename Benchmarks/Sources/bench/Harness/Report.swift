@@ -64,7 +64,7 @@ enum Report {
             fields.append("mem=" + megabytes(peak))
         }
         for extra in line.extras {
-            if let field = extraField(extra, ours: ours, raw: report.statistics(of: line.raw), count: report.count) {
+            if let field = extraField(extra, ours: ours, raw: report.statistics(of: line.raw), report: report) {
                 fields.append(field)
             }
         }
@@ -72,7 +72,7 @@ enum Report {
     }
 
     /// The `name=value` field of an extra figure, or `nil` when its inputs were not measured.
-    private static func extraField(_ extra: ResultExtra, ours: PeerStatistics, raw: PeerStatistics?, count: Int) -> String? {
+    private static func extraField(_ extra: ResultExtra, ours: PeerStatistics, raw: PeerStatistics?, report: WorkloadReport) -> String? {
         switch extra {
         case let .microsecondsOverRaw(operations):
             guard let raw else { return nil }
@@ -80,7 +80,10 @@ enum Report {
             return "over_raw_us=" + String(format: "%.1f", microseconds)
         case .bytesPerObject:
             guard let peak = ours.maxPeakRSSDelta else { return nil }
-            return "bytes_per_object=" + String(format: "%.0f", Double(peak) / Double(max(count, 1)))
+            return "bytes_per_object=" + String(format: "%.0f", Double(peak) / Double(max(report.count, 1)))
+        case let .medianMilliseconds(field, peer):
+            guard let statistics = report.statistics(of: peer) else { return nil }
+            return "\(field)=" + String(format: "%.2f", statistics.medianWall * 1e3)
         }
     }
 

@@ -7,4 +7,8 @@ enum ResultExtra {
     /// `bytes_per_object=<B>`: the "ours" peer's peak resident-set growth divided by the object
     /// count, for goals stated per object (W9 fetch-all).
     case bytesPerObject
+    /// `<field>=<ms>`: the median wall time of another peer of the workload, in milliseconds, for
+    /// goals stated as a latency. W6's line carries `ms=`, the median of its delivery peer, beside
+    /// the ratios of its initial fetch.
+    case medianMilliseconds(field: String, peer: String)
 }

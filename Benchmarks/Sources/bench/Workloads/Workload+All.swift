@@ -11,6 +11,7 @@ extension Workload {
             .w4bCountIndexed,
             .w4cCountUnindexed,
             .w5ToManyTraversal,
+            .w6FetchedResults,
             .w9IterateItems,
             .w10SmallSaves,
         ]
