@@ -166,7 +166,9 @@ extension NSManagedObjectContext {
         awaitingPropagation = []
         forgottenInserts = []
         for object in forgotten {
-            object.flags = [.invalidated]
+            // A fault stays one, so that reading it gives nil values rather than reading slots it
+            // never had.
+            object.flags = object.flags.intersection(.fault).union(.invalidated)
             object.managedObjectContext = nil
         }
         retainedObjects = []
@@ -210,10 +212,11 @@ extension NSManagedObjectContext {
 
     /// Removes an object from the context for good (rolled-back or discarded inserts, saved
     /// deletes). The object keeps its list markers until the lists are compacted, so that it can
-    /// be inserted again without being listed twice.
+    /// be inserted again without being listed twice, and stays a fault if it was one, so that
+    /// reading it gives nil values.
     func forget(_ object: NSManagedObject) {
         if let identifier = object.identifier { registry.remove(identifier.identity) }
-        object.flags = object.flags.intersection(.listMarkers).union(.invalidated)
+        object.flags = object.flags.intersection([.listMarkers, .fault]).union(.invalidated)
         object.managedObjectContext = nil
     }
 

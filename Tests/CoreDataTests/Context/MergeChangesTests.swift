@@ -142,3 +142,40 @@ import Testing
         #expect(names == ["Ripley"])
     }
 }
+
+/// Objects a merge or a reset forgets while they are faults.
+@Suite struct ForgottenFaultTests {
+    @Test func aFaultForgottenByAMergedDeleteReadsAsNil() throws {
+        let stack = try CtxStack(model: MovieModel.make())
+        let alien = try stack.context.performAndWait { () throws -> NSManagedObjectID in
+            let alien = ctxInsert("Movie", into: stack.context, ["title": "Alien"])
+            try stack.context.save()
+            return alien.objectID
+        }
+        let reader = stack.newContext()
+        let fault = reader.performAndWait { reader.object(with: alien) }
+        let saves = CtxNotificationRecorder(.NSManagedObjectContextDidSave, object: stack.context)
+        defer { saves.stop() }
+        try stack.context.performAndWait {
+            stack.context.delete(try stack.context.existingObject(with: alien))
+            try stack.context.save()
+        }
+        let notification = try #require(saves.notifications.first)
+        reader.performAndWait {
+            reader.mergeChanges(fromContextDidSave: notification)
+            #expect(fault.managedObjectContext == nil)
+            #expect(fault.value(forKey: "title") == nil)
+        }
+    }
+
+    @Test func aFaultForgottenByAResetReadsAsNil() throws {
+        let stack = try CtxStack(model: MovieModel.make())
+        try stack.context.performAndWait {
+            let alien = ctxInsert("Movie", into: stack.context, ["title": "Alien"])
+            try stack.context.save()
+            stack.context.refresh(alien, mergeChanges: false)
+            stack.context.reset()
+            #expect(alien.value(forKey: "title") == nil)
+        }
+    }
+}
