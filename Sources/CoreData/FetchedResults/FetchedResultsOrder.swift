@@ -16,14 +16,33 @@ struct FetchedResultsOrder {
 
     /// The key of an object as it is now.
     func key(of object: NSManagedObject) throws -> FetchedResultsKey {
-        FetchedResultsKey(values: try descriptors.map { try $0.value(of: object) }, sectionName: sectionName(of: object))
+        let values = try descriptors.map { descriptor in
+            if let key = descriptor.key, let read = Self.attribute(named: key, of: object) { return read.value }
+            return try descriptor.value(of: object)
+        }
+        return FetchedResultsKey(values: values, sectionName: sectionName(of: object))
     }
 
     /// The name of an object's section: its `sectionNameKeyPath` value as a string, the empty
     /// string for nil or without a key path.
     func sectionName(of object: NSManagedObject) -> String {
         guard let sectionNameKeyPath else { return "" }
+        if let read = Self.attribute(named: sectionNameKeyPath, of: object) { return sectionName(ofValue: read.value) }
         return sectionName(ofValue: object.value(forKeyPath: sectionNameKeyPath))
+    }
+
+    /// A value read without key-value coding.
+    private struct AttributeRead {
+        let value: Any?
+    }
+
+    /// The value of an attribute read straight from the object's slot, or from its row while it
+    /// is a fault that holds one, so that reading keys does not turn faults into objects. Nil
+    /// (read it by key path instead) for other keys, and for faults without their row.
+    private static func attribute(named key: String, of object: NSManagedObject) -> AttributeRead? {
+        guard let slot = object.layout.slotIndex(forKey: key), object.layout.tags[slot] == .attribute, !object.layout.lazySlots[slot] else { return nil }
+        if !object.isFault { return object.values.indices.contains(slot) ? AttributeRead(value: object.values[slot]) : nil }
+        return object.snapshot.map { AttributeRead(value: $0.values[slot]) }
     }
 
     /// The section name of a section key path's value.
