@@ -164,15 +164,13 @@ final class FetchedResultsContent {
     }
 
     /// The index path of an object just inserted with `key`.
+    ///
+    /// The scan goes past the objects with an equal key: an object whose key was never read and
+    /// that has unprocessed changes reads a key other than the one that placed it.
     func indexPath(ofInserted object: NSManagedObject, key: FetchedResultsKey) -> IndexPath? {
         guard let section = sectionIndex(named: key.sectionName) else { return nil }
-        var row = lowerBound(of: key, inSection: section)
         let entries = sections[section].entries
-        while row < entries.count {
-            if entries[row].object === object { return IndexPath(row: row, section: section) }
-            row += 1
-        }
-        return nil
+        return entries[lowerBound(of: key, inSection: section)...].firstIndex { $0.object === object }.map { IndexPath(row: $0, section: section) }
     }
 
     /// The position of every section's first object among all objects.

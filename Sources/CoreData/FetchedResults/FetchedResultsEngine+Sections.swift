@@ -10,17 +10,19 @@ extension FetchedResultsEngine {
     ///
     /// - Throws: 134060 when a section name comes back after another one: the section key path
     ///   does not follow the sort, as Apple's controller reports it.
-    func sectionRuns(of objects: [NSManagedObject], request: NSFetchRequest<NSManagedObject>, order: FetchedResultsOrder) throws -> [SectionRun] {
+    func sectionRuns(of objects: [NSManagedObject], request: NSFetchRequest<NSManagedObject>, entity: NSEntityDescription?,
+                     order: FetchedResultsOrder) throws -> [SectionRun] {
         guard let sectionNameKeyPath else {
             return [("", objects.map { FetchedResultsSection.Entry(object: $0, key: nil) })]
         }
-        let signature = cacheSignature(of: request)
+        let signature = entity.flatMap { cacheSignature(of: request, entity: $0) }
         if let cacheName, let signature, let cache = FetchedResultsCache.load(named: cacheName), cache.signature == signature,
            cache.sections.reduce(0, { $0 + $1.count }) == objects.count {
             return Self.runs(of: objects, counts: cache.sections.map { ($0.name, $0.count) })
         }
         let runs: [SectionRun]
-        if request.fetchBatchSize > 0, let counts = sectionCounts(of: request, keyPath: sectionNameKeyPath, order: order, total: objects.count) {
+        if request.fetchBatchSize > 0, let entity,
+           let counts = sectionCounts(of: request, entity: entity, keyPath: sectionNameKeyPath, order: order, total: objects.count) {
             runs = Self.runs(of: objects, counts: counts)
         } else {
             runs = try Self.runs(of: objects, order: order)
@@ -33,14 +35,10 @@ extension FetchedResultsEngine {
 
     /// The signature of the results for the cache: only for results that are the stores' data
     /// (no unsaved change of the entity, no limit or offset) in stores with files.
-    private func cacheSignature(of request: NSFetchRequest<NSManagedObject>) -> FetchedResultsCache.Signature? {
-        guard cacheName != nil, request.fetchLimit == 0, request.fetchOffset == 0, let entity = fetchedEntity(of: request),
-              !hasPendingChanges(of: entity), let coordinator = context.persistentStoreCoordinator else { return nil }
+    private func cacheSignature(of request: NSFetchRequest<NSManagedObject>, entity: NSEntityDescription) -> FetchedResultsCache.Signature? {
+        guard cacheName != nil, request.fetchLimit == 0, request.fetchOffset == 0, !hasPendingChanges(of: entity),
+              let coordinator = context.persistentStoreCoordinator else { return nil }
         return FetchedResultsCache.signature(of: request, entity: entity, sectionNameKeyPath: sectionNameKeyPath, stores: coordinator.persistentStores)
-    }
-
-    private func fetchedEntity(of request: NSFetchRequest<NSManagedObject>) -> NSEntityDescription? {
-        request.entity ?? request.entityName.flatMap { context.managedObjectModel?.entitiesByName[$0] }
     }
 
     /// Whether the context has unsaved changes of the entity's hierarchy, which grouped fetches
@@ -83,9 +81,10 @@ extension FetchedResultsEngine {
     /// sorted by the section key path first, has no limit or offset, and the context has no
     /// unsaved changes of the entity (a grouped fetch reads the store only). Nil otherwise, or
     /// when the counts do not add up to the fetched objects.
-    private func sectionCounts(of request: NSFetchRequest<NSManagedObject>, keyPath: String, order: FetchedResultsOrder, total: Int) -> [(String, Int)]? {
+    private func sectionCounts(of request: NSFetchRequest<NSManagedObject>, entity: NSEntityDescription, keyPath: String,
+                               order: FetchedResultsOrder, total: Int) -> [(String, Int)]? {
         guard let first = order.descriptors.first, first.key == keyPath, request.fetchLimit == 0, request.fetchOffset == 0,
-              let entity = fetchedEntity(of: request), !hasPendingChanges(of: entity) else { return nil }
+              !hasPendingChanges(of: entity) else { return nil }
 
         let count = NSExpressionDescription()
         count.name = "count"

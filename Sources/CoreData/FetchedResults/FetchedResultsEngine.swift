@@ -57,10 +57,11 @@ final class FetchedResultsEngine: @unchecked Sendable {
         }
         let order = try FetchedResultsOrder(descriptors: descriptors, sectionNameKeyPath: sectionNameKeyPath)
         let objects = try context.fetch(request)
-        let sections = try sectionRuns(of: objects, request: request, order: order)
-        content = FetchedResultsContent(order: order, sections: sections, indexTitle: { [unowned self] in indexTitle(forSectionName: $0) })
-        membership = FetchedResultsMembership(request: request, model: context.managedObjectModel)
+        // The fetch resolved the entity, or threw.
         let entity = request.entity ?? request.entityName.flatMap { context.managedObjectModel?.entitiesByName[$0] }
+        let sections = try sectionRuns(of: objects, request: request, entity: entity, order: order)
+        content = FetchedResultsContent(order: order, sections: sections, indexTitle: { [unowned self] in indexTitle(forSectionName: $0) })
+        membership = FetchedResultsMembership(request: request, entity: entity)
         dependencies = FetchedResultsDependencies(keyPaths: descriptors.compactMap(\.key) + [sectionNameKeyPath].compactMap { $0 }, entity: entity)
         observeContextIfNeeded()
         deliverSnapshotAfterFetch()
@@ -80,7 +81,7 @@ final class FetchedResultsEngine: @unchecked Sendable {
     // MARK: Delegate methods
 
     /// Records that the delegate runs the protocol's default implementation of a method.
-    func delegateLacks(_ method: DelegateMethod, _ delegate: any NSFetchedResultsControllerDelegate) {
+    func delegateLacks(_ method: DelegateMethod) {
         lackedMethod = method
     }
 

@@ -5,8 +5,7 @@ struct FetchedResultsMembership {
     private let entities: Set<ObjectIdentifier>
     private let predicate: NSPredicate?
 
-    init(request: NSFetchRequest<NSManagedObject>, model: NSManagedObjectModel?) {
-        let entity = request.entity ?? request.entityName.flatMap { model?.entitiesByName[$0] }
+    init(request: NSFetchRequest<NSManagedObject>, entity: NSEntityDescription?) {
         let included = entity.map { request.includesSubentities ? $0.selfAndDescendants : [$0] } ?? []
         entities = Set(included.map(ObjectIdentifier.init))
         predicate = request.predicate

@@ -56,15 +56,15 @@ extension NSFetchedResultsControllerDelegate {
     // which is how it chooses what to call (Swift has no optional protocol methods).
 
     public func controller(_ controller: NSFetchedResultsController<NSFetchRequestResult>, sectionIndexTitleForSectionName sectionName: String) -> String? {
-        controller.engine.delegateLacks(.sectionIndexTitle, self)
+        controller.engine.delegateLacks(.sectionIndexTitle)
         return nil
     }
 
     public func controller(_ controller: NSFetchedResultsController<NSFetchRequestResult>, didChangeContentWith snapshot: NSDiffableDataSourceSnapshotReference) {
-        controller.engine.delegateLacks(.snapshot, self)
+        controller.engine.delegateLacks(.snapshot)
     }
 
     public func controller(_ controller: NSFetchedResultsController<NSFetchRequestResult>, didChangeContentWith diff: CollectionDifference<NSManagedObjectID>) {
-        controller.engine.delegateLacks(.difference, self)
+        controller.engine.delegateLacks(.difference)
     }
 }
