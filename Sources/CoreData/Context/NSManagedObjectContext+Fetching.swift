@@ -71,6 +71,19 @@ extension NSManagedObjectContext {
         return changedObjects.filter { wanted.contains(ObjectIdentifier($0.entity)) && ($0.hasChanges || $0.flags.contains(.discarded)) }
     }
 
+    /// The IDs of the objects a request matches, each with the values of `keyPaths`, read by one
+    /// query of the request's one store without making objects; nil when that query alone would
+    /// not give the request's results (a parent context, unsaved changes of its entities,
+    /// several stores, a predicate with blocks) or the store cannot read the values in it.
+    func fetchCompactObjectIDs(_ request: NSFetchRequest<NSManagedObject>, withValuesOf keyPaths: [String]) throws -> FetchedKeyedObjectIDs? {
+        let coordinator = try requireCoordinator()
+        let plan = try fetchPlan(for: request, model: coordinator.managedObjectModel)
+        let stores = coordinator.stores(holding: plan.entities, affected: request.affectedStores)
+        let pending = request.includesPendingChanges ? pendingObjects(of: plan.entities) : []
+        guard readsStoresDirectly(plan, stores: stores, pending: pending), let store = stores.first else { return nil }
+        return try readingStores { try store.engine().fetchCompactObjectIDs(plan, withValuesOf: keyPaths) }
+    }
+
     // MARK: Executing
 
     /// Whether a plan's results are exactly what its one store answers: no parent context, no
@@ -133,7 +146,7 @@ extension NSManagedObjectContext {
     /// One object per fetched ID, each a fault that loads its window of the batch when fired.
     /// With `refreshes`, objects already holding values become faults again (keeping their
     /// unsaved changes), so that they read the store's current values.
-    private func batchedFaults(_ batch: FaultBatch, refreshes: Bool) -> [NSManagedObject] {
+    func batchedFaults(_ batch: FaultBatch, refreshes: Bool) -> [NSManagedObject] {
         (0..<batch.objectIDs.count).map { index in
             let object = object(with: batch.objectIDs.objectID(at: index))
             if refreshes && !object.isFault { refreshImplementation(object, mergeChanges: true) }

@@ -28,7 +28,10 @@ extension NSManagedObjectContext {
             }
         }
         let removed = deleted.compactMap { registry.object(for: $0.identity) }
-        for object in removed {
+        // Deleted objects this context had not registered are reported as well, as objects
+        // outside any context: a fetched results controller holds rows it made no object for.
+        let deletedElsewhere = deleted.filter { registry.object(for: $0.identity) == nil }.map { makeUnregisteredFault(for: $0, snapshot: nil, of: nil) }
+        for object in removed + deletedElsewhere {
             forget(object)
         }
         changedObjects.compact { !$0.flags.contains(.invalidated) }
@@ -36,18 +39,18 @@ extension NSManagedObjectContext {
         // updated objects this context had not registered, which may now match its fetches.
         let insertedHere = inserted.map(object(with:))
         let updatedElsewhere = updated.filter { registry.object(for: $0.identity) == nil }.map(object(with:))
-        guard !refreshed.isEmpty || !removed.isEmpty || !insertedHere.isEmpty || !updatedElsewhere.isEmpty else { return }
+        guard !refreshed.isEmpty || !deleted.isEmpty || !insertedHere.isEmpty || !updatedElsewhere.isEmpty else { return }
         NotificationCenter.default.post(name: .NSManagedObjectContextObjectsDidChange, object: self, userInfo: [
             NSInsertedObjectsKey: Set(insertedHere),
             NSUpdatedObjectsKey: Set(refreshed + updatedElsewhere),
             NSRefreshedObjectsKey: Set(refreshed),
-            NSDeletedObjectsKey: Set(removed),
+            NSDeletedObjectsKey: Set(removed + deletedElsewhere),
         ])
         NotificationCenter.default.post(name: NSManagedObjectContext.didMergeChangesObjectIDsNotification, object: self, userInfo: [
             NSInsertedObjectIDsKey: Set(insertedHere.map(\.objectID)),
             NSUpdatedObjectIDsKey: Set(refreshed.map(\.objectID)),
             NSRefreshedObjectIDsKey: Set(refreshed.map(\.objectID)),
-            NSDeletedObjectIDsKey: Set(removed.map(\.objectID)),
+            NSDeletedObjectIDsKey: Set(deleted),
         ])
     }
 

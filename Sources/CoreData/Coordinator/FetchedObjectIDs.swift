@@ -29,16 +29,36 @@ final class FetchedObjectIDs {
     }
 
     func append(primaryKey: Int64, entity: NSEntityDescription) {
-        let index = entities.firstIndex { $0 === entity } ?? {
-            entities.append(entity)
-            return entities.count - 1
-        }()
         primaryKeys.append(primaryKey)
-        entityIndexes.append(UInt32(index))
+        entityIndexes.append(entityIndex(of: entity))
     }
 
     func objectID(at position: Int) -> NSManagedObjectID {
-        store.objectID(for: entities[Int(entityIndexes[position])], primaryKey: primaryKeys[position])
+        objectID(primaryKey: primaryKeys[position], entityIndex: entityIndexes[position])
+    }
+
+    func primaryKey(at position: Int) -> Int64 {
+        primaryKeys[position]
+    }
+
+    func entityIndex(at position: Int) -> UInt32 {
+        entityIndexes[position]
+    }
+
+    /// The number that stands for an entity in this list, given to it now if it has none yet.
+    func entityIndex(of entity: NSEntityDescription) -> UInt32 {
+        if let index = entities.firstIndex(where: { $0 === entity }) { return UInt32(index) }
+        entities.append(entity)
+        return UInt32(entities.count - 1)
+    }
+
+    func entity(numbered index: UInt32) -> NSEntityDescription {
+        entities[Int(index)]
+    }
+
+    /// The ID of an object of this store, given by its primary key and entity number.
+    func objectID(primaryKey: Int64, entityIndex: UInt32) -> NSManagedObjectID {
+        store.objectID(for: entities[Int(entityIndex)], primaryKey: primaryKey)
     }
 
     /// The IDs at `range`, made now.

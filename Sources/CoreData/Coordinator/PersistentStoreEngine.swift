@@ -16,6 +16,12 @@ protocol PersistentStoreEngine: NSPersistentStore {
     /// The IDs of the rows matching a plan, in order, in their compact form.
     func fetchCompactObjectIDs(_ plan: FetchPlan) throws -> FetchedObjectIDs
 
+    /// The IDs of the rows matching a plan, in order, in their compact form, each with the
+    /// values of key paths (attributes, or attributes reached through to-one relationships) read
+    /// by the same query, for comparing (numbers may come as Swift numbers rather than
+    /// `NSNumber`s); nil when the store cannot read them that way.
+    func fetchCompactObjectIDs(_ plan: FetchPlan, withValuesOf keyPaths: [String]) throws -> FetchedKeyedObjectIDs?
+
     /// The number of rows matching a plan.
     func countRows(_ plan: FetchPlan) throws -> Int
 
@@ -77,6 +83,10 @@ extension PersistentStoreEngine {
 
     func fetchCompactObjectIDs(_ plan: FetchPlan) throws -> FetchedObjectIDs {
         FetchedObjectIDs(try fetchObjectIDs(plan), store: self)
+    }
+
+    func fetchCompactObjectIDs(_ plan: FetchPlan, withValuesOf keyPaths: [String]) throws -> FetchedKeyedObjectIDs? {
+        nil
     }
 
     func fetchDictionaries(_ plan: FetchPlan, shape: DictionaryFetchShape) throws -> [NSDictionary] {

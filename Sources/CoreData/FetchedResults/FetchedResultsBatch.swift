@@ -3,8 +3,8 @@ import Foundation
 /// One batch of changes to a fetched results controller's results, as its delegate hears of them.
 ///
 /// Made by applying the changed objects of one ObjectsDidChange notification to the content:
-/// every changed object leaves its old place (found by one scan of each section that held
-/// changed objects) and enters its new one, found by binary search. An object that stays is a
+/// every changed object leaves its old place and enters its new one, both found by binary
+/// search. An object that stays is a
 /// move when its place among the objects that did not change is different, or its section is,
 /// or its order among the changed objects that share its place (the fewest such moves);
 /// otherwise it is an update, even when it shifted because others moved, as Apple's controller
@@ -39,11 +39,10 @@ struct FetchedResultsBatch {
     init(applying changed: [NSManagedObject], to content: FetchedResultsContent, belongs: (NSManagedObject) -> Bool) {
         let oldSections = content.sections
         let oldStarts = content.sectionStarts()
-        let oldPaths = content.indexPaths(of: changed)
         var leaving: [Placement] = []
         var entering: [(object: NSManagedObject, key: FetchedResultsKey)] = []
         for object in changed {
-            if let path = oldPaths[ObjectIdentifier(object)] {
+            if let path = content.indexPath(of: object) {
                 leaving.append(Placement(object: object, path: path, position: oldStarts[path.section] + path.row, sectionName: oldSections[path.section].name))
             }
             if belongs(object), let key = try? content.order.key(of: object) {
@@ -52,13 +51,13 @@ struct FetchedResultsBatch {
         }
         guard !leaving.isEmpty || !entering.isEmpty else { return }
 
-        content.remove(leaving.map { ($0.object, $0.path) })
+        content.remove(at: leaving.map(\.path))
         for (object, key) in entering { content.insert(object, key: key) }
 
         let newStarts = content.sectionStarts()
         var arrived: [ObjectIdentifier: Placement] = [:]
-        for (object, key) in entering {
-            guard let path = content.indexPath(ofInserted: object, key: key) else { continue }
+        for (object, _) in entering {
+            guard let path = content.indexPath(of: object) else { continue }
             arrived[ObjectIdentifier(object)] = Placement(object: object, path: path, position: newStarts[path.section] + path.row, sectionName: content.sections[path.section].name)
         }
         sectionChanges = Self.sectionChanges(from: oldSections, to: content.sections, sectioned: content.isSectioned)

@@ -1,85 +1,89 @@
 import Foundation
 
-/// The results of a fetched results controller: sections of objects in order, kept up to date
+/// The results of a fetched results controller: sections of entries in order, kept up to date
 /// change by change (binary search, never a refetch).
 ///
-/// Each object's key is read when a search first needs it and kept, so that an object that
-/// changes is found where its old key put it. Objects whose key was never read are found by
-/// scanning their section (whose name is kept for every object).
+/// Every entry keeps the key that placed it, and the content keeps each entry's key by object or
+/// by row too, so that an object that changed is found where its old key put it.
 final class FetchedResultsContent {
+    typealias Entry = FetchedResultsSection.Entry
+
     let order: FetchedResultsOrder
+    /// The rows of the fetch's store, for entries that are rows; nil when the fetch made objects.
+    let rows: FetchedResultsRows?
     private(set) var sections: [FetchedResultsSection] {
         didSet { if sections.count != oldValue.count { sectionIndexByName = nil } }
     }
     /// The index of each section by name, built on first use after the sections change.
     private var sectionIndexByName: [String: Int]?
-    /// The section name of every object, by object identity.
-    private var sectionNames: [ObjectIdentifier: String]
+    /// The keys of entries without a row, by object.
+    private var keysByObject: [ObjectIdentifier: FetchedResultsKey] = [:]
+    /// The keys of entries with a row, by primary key.
+    private var keysByRow: [Int64: FetchedResultsKey] = [:]
     private let indexTitle: (String) -> String?
 
-    /// Content from sections of objects already in order; `indexTitle` gives each section its
+    /// Content from sections of entries already in order; `indexTitle` gives each section its
     /// index title.
-    init(order: FetchedResultsOrder, sections runs: [(name: String, entries: [FetchedResultsSection.Entry])], indexTitle: @escaping (String) -> String?) {
+    init(order: FetchedResultsOrder, sections runs: [(name: String, entries: [Entry])], rows: FetchedResultsRows?,
+         indexTitle: @escaping (String) -> String?) {
         self.order = order
+        self.rows = rows
         self.indexTitle = indexTitle
-        var sectionNames: [ObjectIdentifier: String] = [:]
-        sectionNames.reserveCapacity(runs.reduce(0) { $0 + $1.entries.count })
-        for run in runs {
-            for entry in run.entries { sectionNames[ObjectIdentifier(entry.object)] = run.name }
-        }
-        self.sectionNames = sectionNames
-        sections = runs.map { FetchedResultsSection(name: $0.name, indexTitle: indexTitle($0.name), entries: $0.entries) }
+        sections = runs.map { FetchedResultsSection(name: $0.name, indexTitle: indexTitle($0.name), entries: $0.entries, rows: rows) }
         if order.sectionNameKeyPath == nil && sections.isEmpty {
-            sections = [FetchedResultsSection(name: "", indexTitle: indexTitle(""), entries: [])]
+            sections = [makeSection(named: "", entries: [])]
+        }
+        keysByRow.reserveCapacity(rows == nil ? 0 : runs.reduce(0) { $0 + $1.entries.count })
+        for run in runs {
+            // By field, so that no entry is copied whole.
+            for index in run.entries.indices {
+                if let row = run.entries[index].row {
+                    keysByRow[row.primaryKey] = run.entries[index].key
+                } else if let object = run.entries[index].object {
+                    keysByObject[ObjectIdentifier(object)] = run.entries[index].key
+                }
+            }
         }
     }
 
     var isSectioned: Bool { order.sectionNameKeyPath != nil }
 
+    /// Every object, made where entries are still rows.
     var objects: [NSManagedObject] {
-        sections.flatMap { $0.entries.map(\.object) }
+        sections.flatMap { $0.objects as? [NSManagedObject] ?? [] }
+    }
+
+    /// Every object's ID, without making objects.
+    var objectIDs: [NSManagedObjectID] {
+        sections.flatMap { section in section.entries.indices.compactMap(section.objectID(at:)) }
     }
 
     func contains(_ object: NSManagedObject) -> Bool {
-        sectionNames[ObjectIdentifier(object)] != nil
+        key(of: object) != nil
     }
 
     // MARK: Finding
 
-    /// The index path of an object in the results, or nil.
+    /// The key that placed an object in the results, or nil when it is not in them.
+    private func key(of object: NSManagedObject) -> FetchedResultsKey? {
+        if let key = keysByObject[ObjectIdentifier(object)] { return key }
+        guard let row = rows?.row(of: object) else { return nil }
+        return keysByRow[row.primaryKey]
+    }
+
+    /// The index path of an object in the results, or nil: a binary search for its key, then a
+    /// look at the entries with an equal key.
     func indexPath(of object: NSManagedObject) -> IndexPath? {
-        guard let name = sectionNames[ObjectIdentifier(object)], let section = sectionIndex(named: name) else { return nil }
-        if let row = row(of: object, inSection: section) { return IndexPath(row: row, section: section) }
-        return nil
-    }
-
-    /// The rows of objects in the results, found by one scan of each section that holds some.
-    func indexPaths(of objects: [NSManagedObject]) -> [ObjectIdentifier: IndexPath] {
-        var wanted: [Int: Set<ObjectIdentifier>] = [:]
-        for object in objects {
-            guard let name = sectionNames[ObjectIdentifier(object)], let section = sectionIndex(named: name) else { continue }
-            wanted[section, default: []].insert(ObjectIdentifier(object))
+        guard let key = key(of: object), let section = sectionIndex(named: key.sectionName) else { return nil }
+        let row = rows?.row(of: object)
+        let entries = sections[section].entries
+        var index = lowerBound(of: key, inSection: section)
+        while index < entries.count, order.compare(entries[index].key, key) == .orderedSame {
+            if entries[index].holds(object, row: row) { return IndexPath(row: index, section: section) }
+            index += 1
         }
-        var found: [ObjectIdentifier: IndexPath] = [:]
-        for (section, identities) in wanted {
-            for (row, entry) in sections[section].entries.enumerated() where identities.contains(ObjectIdentifier(entry.object)) {
-                found[ObjectIdentifier(entry.object)] = IndexPath(row: row, section: section)
-            }
-        }
-        return found
-    }
-
-    /// The row of an object in a section: by binary search when the object has no unprocessed
-    /// changes (its key is then the one that placed it), else by scan.
-    private func row(of object: NSManagedObject, inSection section: Int) -> Int? {
-        if !object.hasChanges, let key = try? order.key(of: object) {
-            var row = lowerBound(of: key, inSection: section)
-            while row < sections[section].entries.count, order.compare(self.key(at: section, row), key) == .orderedSame {
-                if sections[section].entries[row].object === object { return row }
-                row += 1
-            }
-        }
-        return sections[section].entries.firstIndex { $0.object === object }
+        // Keys that do not order consistently (NaN) defeat the search; the section still has it.
+        return entries.firstIndex { $0.holds(object, row: row) }.map { IndexPath(row: $0, section: section) }
     }
 
     private func sectionIndex(named name: String) -> Int? {
@@ -91,22 +95,12 @@ final class FetchedResultsContent {
         return indexes[name]
     }
 
-    /// The key of the object at a row, read and kept on first use.
-    private func key(at section: Int, _ row: Int) -> FetchedResultsKey {
-        if let key = sections[section].entries[row].key { return key }
-        let object = sections[section].entries[row].object
-        let key = (try? order.key(of: object)) ?? FetchedResultsKey(values: order.descriptors.map { _ in nil }, sectionName: sections[section].name)
-        sections[section].entries[row].key = key
-        return key
-    }
-
-    /// The first section whose last object does not come before `key`.
+    /// The first section whose last entry does not come before `key`.
     private func firstSection(notBefore key: FetchedResultsKey) -> Int {
         var low = 0, high = sections.count
         while low < high {
             let middle = (low + high) / 2
-            let last = sections[middle].entries.count - 1
-            if last >= 0, order.compare(self.key(at: middle, last), key) == .orderedAscending {
+            if let last = sections[middle].entries.last, order.compare(last.key, key) == .orderedAscending {
                 low = middle + 1
             } else {
                 high = middle
@@ -116,42 +110,43 @@ final class FetchedResultsContent {
     }
 
     private func lowerBound(of key: FetchedResultsKey, inSection section: Int) -> Int {
-        var low = 0, high = sections[section].entries.count
+        let entries = sections[section].entries
+        var low = 0, high = entries.count
         while low < high {
             let middle = (low + high) / 2
-            if order.compare(self.key(at: section, middle), key) == .orderedAscending { low = middle + 1 } else { high = middle }
+            if order.compare(entries[middle].key, key) == .orderedAscending { low = middle + 1 } else { high = middle }
         }
         return low
     }
 
     private func upperBound(of key: FetchedResultsKey, inSection section: Int) -> Int {
-        var low = 0, high = sections[section].entries.count
+        let entries = sections[section].entries
+        var low = 0, high = entries.count
         while low < high {
             let middle = (low + high) / 2
-            if order.compare(self.key(at: section, middle), key) == .orderedDescending { high = middle } else { low = middle + 1 }
+            if order.compare(entries[middle].key, key) == .orderedDescending { high = middle } else { low = middle + 1 }
         }
         return low
     }
 
     // MARK: Changing
 
-    /// Removes objects found at their index paths; a section left empty goes too (except the
-    /// single section of an unsectioned controller).
-    func remove(_ placed: [(object: NSManagedObject, path: IndexPath)]) {
-        for (object, path) in placed.sorted(by: { $0.path > $1.path }) {
-            sectionNames[ObjectIdentifier(object)] = nil
-            sections[path.section].entries.remove(at: path.row)
+    /// Removes the entries at index paths; a section left empty goes too (except the single
+    /// section of an unsectioned controller).
+    func remove(at paths: [IndexPath]) {
+        for path in paths.sorted(by: >) {
+            forget(sections[path.section].entries.remove(at: path.row))
         }
         if isSectioned { sections.removeAll { $0.entries.isEmpty } }
     }
 
-    /// Inserts an object at the place its key gives (after objects with an equal key), in its
+    /// Inserts an object at the place its key gives (after entries with an equal key), in its
     /// section, which is created when no section has its name yet.
     func insert(_ object: NSManagedObject, key: FetchedResultsKey) {
-        sectionNames[ObjectIdentifier(object)] = key.sectionName
-        let entry = FetchedResultsSection.Entry(object: object, key: key)
+        let entry = Entry(object: object, row: rows?.row(of: object), key: key)
+        remember(entry)
         guard isSectioned else {
-            if sections.isEmpty { sections = [FetchedResultsSection(name: "", indexTitle: indexTitle(""), entries: [])] }
+            if sections.isEmpty { sections = [makeSection(named: "", entries: [])] }
             sections[0].entries.insert(entry, at: upperBound(of: key, inSection: 0))
             return
         }
@@ -159,21 +154,30 @@ final class FetchedResultsContent {
             sections[section].entries.insert(entry, at: upperBound(of: key, inSection: section))
             return
         }
-        sections.insert(FetchedResultsSection(name: key.sectionName, indexTitle: indexTitle(key.sectionName), entries: [entry]),
-                        at: firstSection(notBefore: key))
+        sections.insert(makeSection(named: key.sectionName, entries: [entry]), at: firstSection(notBefore: key))
     }
 
-    /// The index path of an object just inserted with `key`.
-    ///
-    /// The scan goes past the objects with an equal key: an object whose key was never read and
-    /// that has unprocessed changes reads a key other than the one that placed it.
-    func indexPath(ofInserted object: NSManagedObject, key: FetchedResultsKey) -> IndexPath? {
-        guard let section = sectionIndex(named: key.sectionName) else { return nil }
-        let entries = sections[section].entries
-        return entries[lowerBound(of: key, inSection: section)...].firstIndex { $0.object === object }.map { IndexPath(row: $0, section: section) }
+    private func makeSection(named name: String, entries: [Entry]) -> FetchedResultsSection {
+        FetchedResultsSection(name: name, indexTitle: indexTitle(name), entries: entries, rows: rows)
     }
 
-    /// The position of every section's first object among all objects.
+    private func remember(_ entry: Entry) {
+        if let row = entry.row {
+            keysByRow[row.primaryKey] = entry.key
+        } else if let object = entry.object {
+            keysByObject[ObjectIdentifier(object)] = entry.key
+        }
+    }
+
+    private func forget(_ entry: Entry) {
+        if let row = entry.row {
+            keysByRow[row.primaryKey] = nil
+        } else if let object = entry.object {
+            keysByObject[ObjectIdentifier(object)] = nil
+        }
+    }
+
+    /// The position of every section's first entry among all entries.
     func sectionStarts() -> [Int] {
         var starts: [Int] = []
         starts.reserveCapacity(sections.count)

@@ -1,36 +1,49 @@
 import Foundation
 
-// The sections of a fetch. Objects' keys are read later, as searches need them; only section
-// names are needed now, and for a request fetched in batches they come from one grouped count
-// query when the store can answer it, so that the objects stay faults.
+// The content of a fetch. When the request's store answers it alone, one query reads every
+// row's primary key and sort-key values, and the objects are made only when asked for;
+// otherwise the context fetches the objects (with their rows) and their keys are read from them.
 extension FetchedResultsEngine {
     typealias SectionRun = (name: String, entries: [FetchedResultsSection.Entry])
 
-    /// The fetched objects in sections.
+    /// The results of `request` in sections.
     ///
-    /// - Throws: 134060 when a section name comes back after another one: the section key path
-    ///   does not follow the sort, as Apple's controller reports it.
-    func sectionRuns(of objects: [NSManagedObject], request: NSFetchRequest<NSManagedObject>, entity: NSEntityDescription?,
-                     order: FetchedResultsOrder) throws -> [SectionRun] {
-        guard let sectionNameKeyPath else {
-            return [("", objects.map { FetchedResultsSection.Entry(object: $0, key: nil) })]
-        }
+    /// - Throws: the fetch's error, or 134060 when a section name comes back after another one:
+    ///   the section key path does not follow the sort, as Apple's controller reports it.
+    func fetchContent(of request: NSFetchRequest<NSManagedObject>, entity: NSEntityDescription?, order: FetchedResultsOrder) throws -> FetchedResultsContent {
         let signature = entity.flatMap { cacheSignature(of: request, entity: $0) }
-        if let cacheName, let signature, let cache = FetchedResultsCache.load(named: cacheName), cache.signature == signature,
-           cache.sections.reduce(0, { $0 + $1.count }) == objects.count {
-            return Self.runs(of: objects, counts: cache.sections.map { ($0.name, $0.count) })
-        }
+        let cached = cacheName.flatMap(FetchedResultsCache.load(named:)).flatMap { $0.signature == signature ? $0.sections : nil }
+        let indexTitle = { [unowned self] in self.indexTitle(forSectionName: $0) }
         let runs: [SectionRun]
-        if request.fetchBatchSize > 0, let entity,
-           let counts = sectionCounts(of: request, entity: entity, keyPath: sectionNameKeyPath, order: order, total: objects.count) {
-            runs = Self.runs(of: objects, counts: counts)
+        var rows: FetchedResultsRows?
+        if let keyed = try fetchKeys(of: request, order: order) {
+            let fetched = FetchedResultsRows(context: context, identifiers: keyed.objectIDs, batchSize: request.fetchBatchSize)
+            rows = fetched
+            runs = try Self.runs(count: keyed.values.count, cached: cached, name: { order.sectionName(ofValues: keyed.values[$0]) }) { index, name in
+                FetchedResultsSection.Entry(object: nil, row: fetched.row(at: index), key: FetchedResultsKey(values: keyed.values[index], sectionName: name))
+            }
         } else {
-            runs = try Self.runs(of: objects, order: order)
+            // Rows come with the objects, in one query, so that reading the keys fires no fault.
+            request.fetchBatchSize = 0
+            let objects = try context.fetch(request)
+            let keys = try objects.map(order.key(of:))
+            runs = try Self.runs(count: objects.count, cached: cached, name: { keys[$0].sectionName }) { index, _ in
+                FetchedResultsSection.Entry(object: objects[index], row: nil, key: keys[index])
+            }
         }
         if let cacheName, let signature {
             FetchedResultsCache(signature: signature, sections: runs.map { .init(name: $0.name, count: $0.entries.count) }).save(named: cacheName)
         }
-        return runs
+        return FetchedResultsContent(order: order, sections: runs, rows: rows, indexTitle: indexTitle)
+    }
+
+    /// The IDs and key values of the objects a batched request matches, read by the store's
+    /// query alone; nil when the request is not batched (its objects are made at once, as
+    /// Apple's are), prefetches or refreshes objects, or the store cannot answer alone.
+    private func fetchKeys(of request: NSFetchRequest<NSManagedObject>, order: FetchedResultsOrder) throws -> FetchedKeyedObjectIDs? {
+        guard request.fetchBatchSize > 0, !request.shouldRefreshRefetchedObjects, (request.relationshipKeyPathsForPrefetching ?? []).isEmpty,
+              let keyPaths = order.keyPaths else { return nil }
+        return try context.fetchCompactObjectIDs(request, withValuesOf: keyPaths)
     }
 
     /// The signature of the results for the cache: only for results that are the stores' data
@@ -41,79 +54,39 @@ extension FetchedResultsEngine {
         return FetchedResultsCache.signature(of: request, entity: entity, sectionNameKeyPath: sectionNameKeyPath, stores: coordinator.persistentStores)
     }
 
-    /// Whether the context has unsaved changes of the entity's hierarchy, which grouped fetches
-    /// and the cache do not see.
+    /// Whether the context has unsaved changes of the entity's hierarchy, which the cache does
+    /// not see.
     private func hasPendingChanges(of entity: NSEntityDescription) -> Bool {
         context.hasChanges && !context.pendingObjects(of: entity.selfAndDescendants).isEmpty
     }
 
-    /// Sections of known sizes, in order.
-    private static func runs(of objects: [NSManagedObject], counts: [(String, Int)]) -> [SectionRun] {
+    /// Entries in sections: by the cached section sizes when they add up to `count` (the names
+    /// are then not computed), otherwise by each entry's section name, checked to come in
+    /// contiguous runs.
+    private static func runs(count: Int, cached: [FetchedResultsCache.Section]?, name: (Int) -> String,
+                             entry: (Int, String) -> FetchedResultsSection.Entry) throws -> [SectionRun] {
         var runs: [SectionRun] = []
-        var start = 0
-        for (name, count) in counts {
-            runs.append((name, objects[start..<start + count].map { FetchedResultsSection.Entry(object: $0, key: nil) }))
-            start += count
+        if let cached, cached.reduce(0, { $0 + $1.count }) == count {
+            var start = 0
+            for section in cached {
+                runs.append((section.name, (start..<start + section.count).map { entry($0, section.name) }))
+                start += section.count
+            }
+            return runs
         }
-        return runs
-    }
-
-    /// Sections from each object's section name, checked to come in contiguous runs.
-    private static func runs(of objects: [NSManagedObject], order: FetchedResultsOrder) throws -> [SectionRun] {
-        var runs: [SectionRun] = []
         var seen = Set<String>()
-        for (index, object) in objects.enumerated() {
-            let key = try order.key(of: object)
-            if let last = runs.indices.last, runs[last].name == key.sectionName {
-                runs[last].entries.append(FetchedResultsSection.Entry(object: object, key: key))
+        for index in 0..<count {
+            let sectionName = name(index)
+            if let last = runs.indices.last, runs[last].name == sectionName {
+                runs[last].entries.append(entry(index, sectionName))
                 continue
             }
-            guard seen.insert(key.sectionName).inserted else {
-                let reason = "The fetched object at index \(index) has an out of order section name '\(key.sectionName). Objects must be sorted by section name'"
+            guard seen.insert(sectionName).inserted else {
+                let reason = "The fetched object at index \(index) has an out of order section name '\(sectionName). Objects must be sorted by section name'"
                 throw CoreDataError.make(NSCoreDataError, reason, userInfo: ["reason": reason])
             }
-            runs.append((key.sectionName, [FetchedResultsSection.Entry(object: object, key: key)]))
+            runs.append((sectionName, [entry(index, sectionName)]))
         }
         return runs
-    }
-
-    /// The section names and sizes in order, counted by the store: only when the request is
-    /// sorted by the section key path first, has no limit or offset, and the context has no
-    /// unsaved changes of the entity (a grouped fetch reads the store only). Nil otherwise, or
-    /// when the counts do not add up to the fetched objects.
-    private func sectionCounts(of request: NSFetchRequest<NSManagedObject>, entity: NSEntityDescription, keyPath: String,
-                               order: FetchedResultsOrder, total: Int) -> [(String, Int)]? {
-        guard let first = order.descriptors.first, first.key == keyPath, request.fetchLimit == 0, request.fetchOffset == 0,
-              !hasPendingChanges(of: entity) else { return nil }
-
-        let count = NSExpressionDescription()
-        count.name = "count"
-        count.expression = NSExpression(forFunction: "count:", arguments: [NSExpression(forKeyPath: keyPath)])
-        count.expressionResultType = .integer64AttributeType
-        let groups = NSFetchRequest<NSDictionary>(entityName: entity.name ?? "")
-        groups.resultType = .dictionaryResultType
-        groups.predicate = request.predicate
-        groups.includesSubentities = request.includesSubentities
-        groups.propertiesToFetch = [keyPath, count]
-        groups.propertiesToGroupBy = [keyPath]
-        groups.sortDescriptors = [first]
-        guard let rows = try? context.fetch(groups) else { return nil }
-
-        var counts: [(String, Int)] = []
-        var nilGroup: Int?
-        for row in rows {
-            let value = row[keyPath]
-            if value == nil || value is NSNull {
-                nilGroup = counts.count
-                counts.append(("", 0))
-            } else {
-                counts.append((order.sectionName(ofValue: value), (row["count"] as? NSNumber)?.intValue ?? 0))
-            }
-        }
-        // `count:` skips nil values: the objects without a section value are the rest.
-        let counted = counts.reduce(0) { $0 + $1.1 }
-        if let nilGroup { counts[nilGroup].1 = total - counted } else if counted != total { return nil }
-        guard counts.allSatisfy({ $0.1 > 0 }), Set(counts.map(\.0)).count == counts.count else { return nil }
-        return counts
     }
 }

@@ -19,7 +19,7 @@ extension FetchedResultsEngine {
         let dependents = dependencies.isEmpty ? [] : listed.filter { !membership.isOfFetchedEntity($0) }.flatMap(dependencies.dependents(of:))
         let changed = (listed + dependents).filter { membership.isOfFetchedEntity($0) && seen.insert(ObjectIdentifier($0)).inserted }
         guard !changed.isEmpty, let delegate, let view = delegateView else { return }
-        let oldObjectIDs = wantsDifference(delegate) ? content.objects.map(\.objectID) : nil
+        let oldObjectIDs = wantsDifference(delegate) ? content.objectIDs : nil
         let batch = FetchedResultsBatch(applying: changed, to: content) { object in
             !leaving.contains(ObjectIdentifier(object)) && membership.contains(object)
         }
@@ -41,7 +41,7 @@ extension FetchedResultsEngine {
             return
         }
         if let oldObjectIDs, call(.difference, on: delegate, {
-            delegate.controller(view, didChangeContentWith: content.objects.map(\.objectID).difference(from: oldObjectIDs).inferringMoves())
+            delegate.controller(view, didChangeContentWith: content.objectIDs.difference(from: oldObjectIDs).inferringMoves())
         }) {
             return
         }
@@ -65,7 +65,7 @@ extension FetchedResultsEngine {
         var snapshot = NSDiffableDataSourceSnapshot<String, NSManagedObjectID>()
         for section in content.sections {
             snapshot.appendSections([section.name])
-            snapshot.appendItems(section.entries.map(\.object.objectID), toSection: section.name)
+            snapshot.appendItems(section.entries.indices.compactMap(section.objectID(at:)), toSection: section.name)
         }
         snapshot.reloadItems(reloaded)
         return NSDiffableDataSourceSnapshotReference(snapshot)

@@ -56,11 +56,9 @@ final class FetchedResultsEngine: @unchecked Sendable {
             throw CoreDataError.make(NSCoreDataError, reason, userInfo: ["reason": reason])
         }
         let order = try FetchedResultsOrder(descriptors: descriptors, sectionNameKeyPath: sectionNameKeyPath)
-        let objects = try context.fetch(request)
-        // The fetch resolved the entity, or threw.
+        // Nil when the model lacks the entity, which the fetch reports.
         let entity = request.entity ?? request.entityName.flatMap { context.managedObjectModel?.entitiesByName[$0] }
-        let sections = try sectionRuns(of: objects, request: request, entity: entity, order: order)
-        content = FetchedResultsContent(order: order, sections: sections, indexTitle: { [unowned self] in indexTitle(forSectionName: $0) })
+        content = try fetchContent(of: request, entity: entity, order: order)
         membership = FetchedResultsMembership(request: request, entity: entity)
         dependencies = FetchedResultsDependencies(keyPaths: descriptors.compactMap(\.key) + [sectionNameKeyPath].compactMap { $0 }, entity: entity)
         observeContextIfNeeded()

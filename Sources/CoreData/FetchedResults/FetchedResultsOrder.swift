@@ -5,6 +5,12 @@ import Foundation
 struct FetchedResultsOrder {
     let descriptors: [NSSortDescriptor]
     let sectionNameKeyPath: String?
+    /// The key paths whose values make a key, for a query to read: the sort descriptors' keys,
+    /// then the section key path unless a descriptor sorts by it. Nil when a descriptor has no
+    /// key.
+    let keyPaths: [String]?
+    /// The position of the section key path's value among the values of `keyPaths`.
+    private let sectionValueIndex: Int?
     private let orders: [(Any?, Any?) -> ComparisonResult]
 
     /// - Throws: the error of a sort descriptor whose selector names no supported comparison.
@@ -12,6 +18,18 @@ struct FetchedResultsOrder {
         self.descriptors = descriptors
         self.sectionNameKeyPath = sectionNameKeyPath
         orders = try descriptors.map { try $0.valueOrder() }
+        let sortKeys = descriptors.compactMap(\.key)
+        if sortKeys.count < descriptors.count {
+            keyPaths = nil
+            sectionValueIndex = nil
+        } else if let sectionNameKeyPath {
+            let index = sortKeys.firstIndex(of: sectionNameKeyPath)
+            keyPaths = index == nil ? sortKeys + [sectionNameKeyPath] : sortKeys
+            sectionValueIndex = index ?? sortKeys.count
+        } else {
+            keyPaths = sortKeys
+            sectionValueIndex = nil
+        }
     }
 
     /// The key of an object as it is now.
@@ -43,6 +61,11 @@ struct FetchedResultsOrder {
         guard let slot = object.layout.slotIndex(forKey: key), object.layout.tags[slot] == .attribute, !object.layout.lazySlots[slot] else { return nil }
         if !object.isFault { return object.values.indices.contains(slot) ? AttributeRead(value: object.values[slot]) : nil }
         return object.snapshot.map { AttributeRead(value: $0.values[slot]) }
+    }
+
+    /// The section name of the values of `keyPaths`, as a query read them.
+    func sectionName(ofValues values: [Any?]) -> String {
+        sectionValueIndex.map { sectionName(ofValue: values[$0]) } ?? ""
     }
 
     /// The section name of a section key path's value.

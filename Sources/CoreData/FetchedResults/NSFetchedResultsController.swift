@@ -101,7 +101,7 @@ open class NSFetchedResultsController<ResultType: NSFetchRequestResult>: NSObjec
     public func object(at indexPath: IndexPath) -> ResultType {
         guard let sections = engine.content?.sections, sections.indices.contains(indexPath.section),
               sections[indexPath.section].entries.indices.contains(indexPath.row),
-              let object = sections[indexPath.section].entries[indexPath.row].object as? ResultType else {
+              let object = sections[indexPath.section].object(at: indexPath.row) as? ResultType else {
             preconditionFailure("no object at index \(indexPath.row) in section at index \(indexPath.section)")
         }
         return object

@@ -60,21 +60,36 @@ enum SortComparison: CaseIterable {
         return compare(String(decoding: lhs, as: UTF8.self), String(decoding: rhs, as: UTF8.self))
     }
 
-    /// `compare:` of two ASCII strings: the order of their bytes, which is the order of their
-    /// UTF-16 code units, and so Foundation's. Nil when either string is not ASCII. Decoding and
-    /// comparing through Foundation costs far more than the fetch that sorts them.
+    /// `compare:` of two strings decided by ASCII characters: the order of their bytes, which is
+    /// the order of their UTF-16 code units, and so Foundation's. Nil when a non-ASCII
+    /// character comes before the first difference, or right after it (a combining mark there
+    /// could join the differing character into another). Decoding and comparing through
+    /// Foundation costs far more than the fetch that sorts them.
     private static func asciiOrder(_ lhs: String, _ rhs: String) -> ComparisonResult? {
         var lhs = lhs, rhs = rhs
         return lhs.withUTF8 { lhs in rhs.withUTF8 { rhs in asciiOrder(UnsafeRawBufferPointer(lhs), UnsafeRawBufferPointer(rhs)) } }
     }
 
     private static func asciiOrder(_ lhs: UnsafeRawBufferPointer, _ rhs: UnsafeRawBufferPointer) -> ComparisonResult? {
-        guard lhs.allSatisfy({ $0 < 0x80 }), rhs.allSatisfy({ $0 < 0x80 }) else { return nil }
-        for (left, right) in zip(lhs, rhs) where left != right {
-            return left < right ? .orderedAscending : .orderedDescending
+        let common = min(lhs.count, rhs.count)
+        var index = 0
+        while index < common {
+            let left = lhs[index], right = rhs[index]
+            guard left | right < 0x80 else { return nil }
+            if left != right {
+                guard isASCII(lhs, at: index + 1), isASCII(rhs, at: index + 1) else { return nil }
+                return left < right ? .orderedAscending : .orderedDescending
+            }
+            index += 1
         }
         if lhs.count == rhs.count { return .orderedSame }
+        guard isASCII(lhs, at: common), isASCII(rhs, at: common) else { return nil }
         return lhs.count < rhs.count ? .orderedAscending : .orderedDescending
+    }
+
+    /// Whether the byte at `index` is ASCII, or past the end.
+    private static func isASCII(_ bytes: UnsafeRawBufferPointer, at index: Int) -> Bool {
+        index >= bytes.count || bytes[index] < 0x80
     }
 
     /// The ascending order of two values: nil first, strings by the method, other values as

@@ -92,6 +92,25 @@ struct SortDescriptorTests {
         }
     }
 
+    /// `compare:` decides by bytes while ASCII characters decide, and asks Foundation otherwise;
+    /// both ways, in memory and over UTF-8 as SQLite hands strings to a collation, the order is
+    /// Foundation's.
+    @Test func compareAgreesWithFoundationAroundNonASCIICharacters() {
+        let strings = ["", "a", "ab", "abc", "abd", "B", "e", "e\u{301}", "e\u{301}z", "\u{e9}", "f", "ea", "e\u{301}a", "Zoë", "Zoe",
+                       "zo\u{308}", "a\u{0}b", "a\u{0}", "\u{1F600}", "\u{FFFD}", "abc\u{301}", "abd\u{301}"]
+        for lhs in strings {
+            for rhs in strings {
+                let expected = lhs.compare(rhs)
+                #expect(SortComparison.compare.compare(lhs, rhs) == expected, "\(lhs.debugDescription) vs \(rhs.debugDescription)")
+                var left = lhs, right = rhs
+                let fromBytes = left.withUTF8 { left in right.withUTF8 { right in
+                    SortComparison.compare.compare(utf8: UnsafeRawBufferPointer(left), UnsafeRawBufferPointer(right))
+                } }
+                #expect(fromBytes == expected, "\(lhs.debugDescription) vs \(rhs.debugDescription) as UTF-8")
+            }
+        }
+    }
+
     @Test func stringSelectorsOrderOtherValuesAsCompareDoes() {
         let descriptor = NSSortDescriptor(key: "v", ascending: true, selector: Selector("localizedStandardCompare:"))
         #expect(descriptor.compare(["v": 10], to: ["v": 9]) == .orderedDescending)

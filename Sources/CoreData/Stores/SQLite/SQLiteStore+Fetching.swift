@@ -31,6 +31,39 @@ extension SQLiteStore {
         return identifiers
     }
 
+    func fetchCompactObjectIDs(_ plan: FetchPlan, withValuesOf keyPaths: [String]) throws -> FetchedKeyedObjectIDs? {
+        let (connection, schema) = try requireConnection()
+        var attributes: [NSAttributeDescription]?
+        let query = try select(plan: plan, schema: schema, paged: true) { compiler, scope in
+            let items = keyPaths.map { keyPath in
+                try? compiler.selectItem(.keyPath(base: nil, components: keyPath.split(separator: ".").map(String.init)), in: scope)
+            }
+            attributes = Self.simpleAttributes(of: items)
+            return SQLProjection(columns: SQLFragment.joined([SQLFragment(sql: "t0.Z_PK, t0.Z_ENT")] + items.compactMap { $0?.fragment }, separator: ", "))
+        }
+        guard let types = attributes?.map(\.attributeType) else { return nil }
+        let statement = try prepare(query, on: connection)
+        let identifiers = FetchedObjectIDs(store: self)
+        var values: [[Any?]] = []
+        while try statement.step() {
+            guard let entity = schema.rowEntity(number: statement.int64(at: 1)) else { continue }
+            identifiers.append(primaryKey: statement.int64(at: 0), entity: entity)
+            values.append(types.indices.map { SQLiteValueCodec.comparableValue(statement, at: Int32(2 + $0), type: types[$0]) })
+        }
+        return FetchedKeyedObjectIDs(objectIDs: identifiers, values: values)
+    }
+
+    /// The attributes selected items read, when each is a column of an attribute of a simple
+    /// type; nil otherwise.
+    private static func simpleAttributes(of items: [SQLitePredicateCompiler.SelectItem?]) -> [NSAttributeDescription]? {
+        var attributes: [NSAttributeDescription] = []
+        for item in items {
+            guard case .attribute(let attribute)? = item?.decoding, SQLiteValueCodec.isSimple(attribute.attributeType) else { return nil }
+            attributes.append(attribute)
+        }
+        return attributes
+    }
+
     func countRows(_ plan: FetchPlan) throws -> Int {
         let (connection, schema) = try requireConnection()
         let query: SQLFragment

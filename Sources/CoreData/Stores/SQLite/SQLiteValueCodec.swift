@@ -87,6 +87,26 @@ enum SQLiteValueCodec {
         }
     }
 
+    /// The value of a column of a simple attribute type, for comparing: integers and Booleans as
+    /// `Int64`, floating-point numbers as `Double` (which, unlike `NSNumber`s, cost no
+    /// allocation and compare as the attribute's numbers do), other types as `decode` gives them.
+    @inline(__always)
+    static func comparableValue(_ statement: SQLiteStatement, at column: Int32, type: NSAttributeType) -> Any? {
+        guard !statement.isNull(at: column) else { return nil }
+        switch type {
+        case .integer16AttributeType, .integer32AttributeType, .integer64AttributeType:
+            return statement.int64(at: column)
+        case .booleanAttributeType:
+            return Int64(statement.int64(at: column) != 0 ? 1 : 0)
+        case .doubleAttributeType:
+            return statement.double(at: column)
+        case .floatAttributeType:
+            return Double(Float(statement.double(at: column)))
+        default:
+            return decode(statement, at: column, type: type)
+        }
+    }
+
     /// The decimal with the shortest digits that round-trip the stored double (10.11 stays 10.11).
     static func decimal(from double: Double) -> NSDecimalNumber {
         guard double.isFinite, let decimal = Decimal(string: "\(double)", locale: Locale(identifier: "en_US_POSIX")) else {
