@@ -5,5 +5,5 @@ struct FetchedKeyedObjectIDs {
     let objectIDs: FetchedObjectIDs
     /// The values of the key paths of each object, in the objects' order, each in the order the
     /// key paths were asked for.
-    let values: [[Any?]]
+    let values: [[SortKeyValue]]
 }

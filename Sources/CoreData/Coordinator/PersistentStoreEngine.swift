@@ -18,8 +18,7 @@ protocol PersistentStoreEngine: NSPersistentStore {
 
     /// The IDs of the rows matching a plan, in order, in their compact form, each with the
     /// values of key paths (attributes, or attributes reached through to-one relationships) read
-    /// by the same query, for comparing (numbers may come as Swift numbers rather than
-    /// `NSNumber`s); nil when the store cannot read them that way.
+    /// by the same query, to sort by; nil when the store cannot read them that way.
     func fetchCompactObjectIDs(_ plan: FetchPlan, withValuesOf keyPaths: [String]) throws -> FetchedKeyedObjectIDs?
 
     /// The number of rows matching a plan.

@@ -65,28 +65,37 @@ extension FetchedResultsEngine {
     /// contiguous runs.
     private static func runs(count: Int, cached: [FetchedResultsCache.Section]?, name: (Int) -> String,
                              entry: (Int, String) -> FetchedResultsSection.Entry) throws -> [SectionRun] {
-        var runs: [SectionRun] = []
-        if let cached, cached.reduce(0, { $0 + $1.count }) == count {
-            var start = 0
-            for section in cached {
-                runs.append((section.name, (start..<start + section.count).map { entry($0, section.name) }))
-                start += section.count
-            }
-            return runs
+        let starts = try cachedStarts(count: count, cached: cached) ?? sectionStarts(count: count, name: name)
+        return starts.indices.map { position in
+            let end = position + 1 < starts.count ? starts[position + 1].start : count
+            let name = starts[position].name
+            return (name, (starts[position].start..<end).map { entry($0, name) })
         }
+    }
+
+    /// The name and first position of each cached section, when their sizes add up to `count`.
+    private static func cachedStarts(count: Int, cached: [FetchedResultsCache.Section]?) -> [(name: String, start: Int)]? {
+        guard let cached, cached.reduce(0, { $0 + $1.count }) == count else { return nil }
+        var start = 0
+        return cached.map { section in
+            defer { start += section.count }
+            return (section.name, start)
+        }
+    }
+
+    /// The name and first position of each section, from each entry's section name.
+    private static func sectionStarts(count: Int, name: (Int) -> String) throws -> [(name: String, start: Int)] {
+        var starts: [(name: String, start: Int)] = []
         var seen = Set<String>()
         for index in 0..<count {
             let sectionName = name(index)
-            if let last = runs.indices.last, runs[last].name == sectionName {
-                runs[last].entries.append(entry(index, sectionName))
-                continue
-            }
+            if let last = starts.last, last.name == sectionName { continue }
             guard seen.insert(sectionName).inserted else {
                 let reason = "The fetched object at index \(index) has an out of order section name '\(sectionName). Objects must be sorted by section name'"
                 throw CoreDataError.make(NSCoreDataError, reason, userInfo: ["reason": reason])
             }
-            runs.append((sectionName, [entry(index, sectionName)]))
+            starts.append((sectionName, index))
         }
-        return runs
+        return starts
     }
 }

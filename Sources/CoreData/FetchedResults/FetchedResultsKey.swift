@@ -3,6 +3,6 @@
 struct FetchedResultsKey {
     /// The values of the sort descriptors' key paths, in their order; a key read by the fetch's
     /// query may carry the section key path's value after them, which comparisons ignore.
-    let values: [Any?]
+    let values: [SortKeyValue]
     let sectionName: String
 }

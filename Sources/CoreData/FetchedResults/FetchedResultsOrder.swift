@@ -11,6 +11,9 @@ struct FetchedResultsOrder {
     let keyPaths: [String]?
     /// The position of the section key path's value among the values of `keyPaths`.
     private let sectionValueIndex: Int?
+    /// The comparison method of each descriptor; nil for a descriptor with a comparator.
+    private let comparisons: [SortComparison?]
+    /// The order of each descriptor's values, for descriptors with a comparator.
     private let orders: [(Any?, Any?) -> ComparisonResult]
 
     /// - Throws: the error of a sort descriptor whose selector names no supported comparison.
@@ -18,6 +21,7 @@ struct FetchedResultsOrder {
         self.descriptors = descriptors
         self.sectionNameKeyPath = sectionNameKeyPath
         orders = try descriptors.map { try $0.valueOrder() }
+        comparisons = descriptors.map { try? $0.selectorComparison() }
         let sortKeys = descriptors.compactMap(\.key)
         if sortKeys.count < descriptors.count {
             keyPaths = nil
@@ -35,8 +39,8 @@ struct FetchedResultsOrder {
     /// The key of an object as it is now.
     func key(of object: NSManagedObject) throws -> FetchedResultsKey {
         let values = try descriptors.map { descriptor in
-            if let key = descriptor.key, let read = Self.attribute(named: key, of: object) { return read.value }
-            return try descriptor.value(of: object)
+            if let key = descriptor.key, let read = Self.attribute(named: key, of: object) { return SortKeyValue(read.value) }
+            return SortKeyValue(try descriptor.value(of: object))
         }
         return FetchedResultsKey(values: values, sectionName: sectionName(of: object))
     }
@@ -64,23 +68,25 @@ struct FetchedResultsOrder {
     }
 
     /// The section name of the values of `keyPaths`, as a query read them.
-    func sectionName(ofValues values: [Any?]) -> String {
-        sectionValueIndex.map { sectionName(ofValue: values[$0]) } ?? ""
+    func sectionName(ofValues values: [SortKeyValue]) -> String {
+        guard let sectionValueIndex else { return "" }
+        if case .string(let name) = values[sectionValueIndex] { return name }
+        return sectionName(ofValue: values[sectionValueIndex].objectValue)
     }
 
     /// The section name of a section key path's value.
     func sectionName(ofValue value: Any?) -> String {
-        switch value {
-        case nil, is NSNull: return ""
-        case let string as String: return string
-        case let value?: return "\(value)"
-        }
+        // Strings first: a fetch names every object's section, and most names are strings.
+        guard let value else { return "" }
+        if let string = value as? String { return string }
+        return value is NSNull ? "" : "\(value)"
     }
 
     /// How two keys compare in the results' order.
     func compare(_ lhs: FetchedResultsKey, _ rhs: FetchedResultsKey) -> ComparisonResult {
         for (index, descriptor) in descriptors.enumerated() {
-            let result = orders[index](lhs.values[index], rhs.values[index])
+            let result = comparisons[index].map { lhs.values[index].order(rhs.values[index], by: $0) }
+                ?? orders[index](lhs.values[index].objectValue, rhs.values[index].objectValue)
             if result != .orderedSame {
                 return (result == .orderedAscending) == descriptor.ascending ? .orderedAscending : .orderedDescending
             }

@@ -7,7 +7,7 @@
 /// order (case-insensitive, numbers by value, so `file2` before `file10`). Values other than
 /// strings are ordered as `compare:` orders them, whatever the method, because only strings
 /// implement the other methods and SQLite applies a collation only to text.
-enum SortComparison: CaseIterable {
+enum SortComparison: Int, CaseIterable {
     case compare
     case caseInsensitiveCompare
     case localizedCompare

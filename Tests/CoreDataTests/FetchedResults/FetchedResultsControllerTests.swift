@@ -118,6 +118,67 @@ import Testing
         }
     }
 
+    /// A batched controller over a store's data reads every row's key and sort values in one
+    /// query, and makes objects only for the rows the program reads, a batch at a time.
+    @Test func aBatchedControllerMakesObjectsOnlyWhenAsked() throws {
+        let stack = try Self.stack()
+        try stack.context.performAndWait {
+            stack.context.reset()
+            let request = Self.request(sortedBy: ["year", "title"])
+            request.fetchBatchSize = 2
+            let controller = NSFetchedResultsController(fetchRequest: request, managedObjectContext: stack.context, sectionNameKeyPath: nil, cacheName: nil)
+            let statements = try ctxStatements(in: stack) { try controller.performFetch() }
+            #expect(statements.count == 1, "\(statements)")
+            #expect(stack.context.registeredObjects.isEmpty)
+            #expect(controller.sections?.first?.numberOfObjects == 5)
+
+            let brazil = controller.object(at: IndexPath(row: 2, section: 0))
+            #expect(stack.context.registeredObjects.count == 2, "the objects of its batch")
+            #expect(brazil.value(forKey: "title") as? String == "Brazil")
+            #expect(controller.indexPath(forObject: brazil) == IndexPath(row: 2, section: 0))
+            let unmade = try #require(try ctxFetch("Movie", in: stack.context, "title == 'Ronin'").first)
+            #expect(controller.indexPath(forObject: unmade) == IndexPath(row: 4, section: 0), "found by its row")
+            #expect(controller.fetchedObjects?.compactMap { $0.value(forKey: "title") as? String } == ["Alien", "Blade Runner", "Brazil", "Heat", "Ronin"])
+            #expect(controller.fetchedObjects?[4] === unmade)
+        }
+    }
+
+    /// A merged delete of a row the controller never made an object for is reported at the
+    /// row's place.
+    @Test func aMergedDeleteOfARowWithoutItsObjectIsReported() throws {
+        final class Recorder: NSFetchedResultsControllerDelegate {
+            var changes: [String] = []
+            func controller(_ controller: NSFetchedResultsController<NSFetchRequestResult>, didChange anObject: Any, at indexPath: IndexPath?,
+                            for type: NSFetchedResultsChangeType, newIndexPath: IndexPath?) {
+                changes.append("\(type) \(indexPath.map { "\($0)" } ?? "nil") -> \(newIndexPath.map { "\($0)" } ?? "nil")")
+            }
+        }
+        let stack = try Self.stack()
+        let background = stack.newContext()
+        let saves = CtxNotificationRecorder(.NSManagedObjectContextDidSave, object: background)
+        let recorder = Recorder()
+        let controller = try stack.context.performAndWait {
+            stack.context.reset()
+            let request = Self.request(sortedBy: ["year", "title"])
+            request.fetchBatchSize = 2
+            let controller = NSFetchedResultsController(fetchRequest: request, managedObjectContext: stack.context, sectionNameKeyPath: nil, cacheName: nil)
+            controller.delegate = recorder
+            try controller.performFetch()
+            return controller
+        }
+        try background.performAndWait {
+            background.delete(try #require(try ctxFetch("Movie", in: background, "title == 'Heat'").first))
+            try background.save()
+        }
+        let saved = try #require(saves.notifications.first)
+        stack.context.performAndWait {
+            stack.context.mergeChanges(fromContextDidSave: saved)
+            #expect(stack.context.registeredObjects.isEmpty)
+            #expect(recorder.changes == ["delete [0, 3] -> nil"])
+            #expect(controller.sections?.first?.numberOfObjects == 4)
+        }
+    }
+
     @Test func sectionNamesOutOfOrderWithTheSortAreRefused() throws {
         let stack = try Self.stack()
         stack.context.performAndWait {

@@ -111,6 +111,25 @@ struct SortDescriptorTests {
         }
     }
 
+    /// Sort-key values (what fetched results controllers compare) order as the values themselves
+    /// do, whatever form they come in: from objects, or straight from a store's columns.
+    @Test func sortKeyValuesOrderAsTheirValues() {
+        let date = Date(timeIntervalSinceReferenceDate: 100)
+        let values: [Any?] = [nil, NSNull(), NSNumber(value: 1), NSNumber(value: 2.5), NSNumber(value: Double.nan), NSNumber(value: true),
+                              NSNumber(value: Int64.max), NSNumber(value: Double(Int64.max)), NSDecimalNumber(string: "2.25"), "b", "B", "e\u{301}", "f",
+                              date, date.addingTimeInterval(1), Data([1])]
+        for comparison in [SortComparison.compare, .caseInsensitiveCompare] {
+            for lhs in values {
+                for rhs in values {
+                    #expect(SortKeyValue(lhs).order(SortKeyValue(rhs), by: comparison) == comparison.order(lhs, rhs), "\(String(describing: lhs)) vs \(String(describing: rhs))")
+                }
+            }
+        }
+        #expect(SortKeyValue.integer(2).order(SortKeyValue(NSNumber(value: 2.5)), by: .compare) == .orderedAscending)
+        #expect(SortKeyValue.double(2.5).order(SortKeyValue(NSNumber(value: 2)), by: .compare) == .orderedDescending)
+        #expect(SortKeyValue.string("a").order(.null, by: .compare) == .orderedDescending)
+    }
+
     @Test func stringSelectorsOrderOtherValuesAsCompareDoes() {
         let descriptor = NSSortDescriptor(key: "v", ascending: true, selector: Selector("localizedStandardCompare:"))
         #expect(descriptor.compare(["v": 10], to: ["v": 9]) == .orderedDescending)

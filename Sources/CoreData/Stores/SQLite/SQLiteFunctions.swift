@@ -73,7 +73,7 @@ enum SQLiteFunctions {
             try define(name, arguments: 5, on: connection, deterministic: false) { _ in nil }
         }
         for comparison in SortComparison.allCases {
-            try defineCollation(comparison.collationName, on: connection, comparison.compare(utf8:_:))
+            try defineCollation(comparison, on: connection)
         }
     }
 
@@ -120,24 +120,16 @@ enum SQLiteFunctions {
         }
     }
 
-    private typealias CollationBody = (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> ComparisonResult
-
-    /// Boxes a Swift string comparison for SQLite's C callback.
-    private final class CollationBox {
-        let body: CollationBody
-        init(_ body: @escaping CollationBody) { self.body = body }
-    }
-
-    private static func defineCollation(_ name: String, on connection: SQLiteConnection, _ body: @escaping CollationBody) throws {
-        let box = Unmanaged.passRetained(CollationBox(body)).toOpaque()
-        let code = sqlite3_create_collation_v2(connection.handle, name, SQLITE_UTF8, box, { box, lhsCount, lhs, rhsCount, rhs in
-            guard let box else { return 0 }
-            let collation = Unmanaged<CollationBox>.fromOpaque(box).takeUnretainedValue()
+    /// Registers a comparison as a collation. The comparison travels in the collation's context
+    /// pointer as its raw value, rather than in a box: SQLite calls a collation for every
+    /// comparison of a sort, where reference counting would cost more than comparing.
+    private static func defineCollation(_ comparison: SortComparison, on connection: SQLiteConnection) throws {
+        let context = UnsafeMutableRawPointer(bitPattern: comparison.rawValue + 1)
+        let code = sqlite3_create_collation_v2(connection.handle, comparison.collationName, SQLITE_UTF8, context, { context, lhsCount, lhs, rhsCount, rhs in
+            guard let comparison = SortComparison(rawValue: Int(bitPattern: context) - 1) else { return 0 }
             // SQLite passes the bytes and their count, without a terminating NUL; embedded NULs are kept.
-            return Int32(collation.body(UnsafeRawBufferPointer(start: lhs, count: Int(lhsCount)), UnsafeRawBufferPointer(start: rhs, count: Int(rhsCount))).rawValue)
-        }, { box in
-            if let box { Unmanaged<CollationBox>.fromOpaque(box).release() }
-        })
+            return Int32(comparison.compare(utf8: UnsafeRawBufferPointer(start: lhs, count: Int(lhsCount)), UnsafeRawBufferPointer(start: rhs, count: Int(rhsCount))).rawValue)
+        }, nil)
         guard code == SQLITE_OK else {
             throw SQLiteConnection.error(code: code, message: connection.lastErrorMessage, sql: nil)
         }

@@ -44,11 +44,11 @@ extension SQLiteStore {
         guard let types = attributes?.map(\.attributeType) else { return nil }
         let statement = try prepare(query, on: connection)
         let identifiers = FetchedObjectIDs(store: self)
-        var values: [[Any?]] = []
+        var values: [[SortKeyValue]] = []
         while try statement.step() {
             guard let entity = schema.rowEntity(number: statement.int64(at: 1)) else { continue }
             identifiers.append(primaryKey: statement.int64(at: 0), entity: entity)
-            values.append(types.indices.map { SQLiteValueCodec.comparableValue(statement, at: Int32(2 + $0), type: types[$0]) })
+            values.append(types.indices.map { SQLiteValueCodec.sortKeyValue(statement, at: Int32(2 + $0), type: types[$0]) })
         }
         return FetchedKeyedObjectIDs(objectIDs: identifiers, values: values)
     }

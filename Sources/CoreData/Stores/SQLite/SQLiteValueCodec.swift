@@ -87,23 +87,24 @@ enum SQLiteValueCodec {
         }
     }
 
-    /// The value of a column of a simple attribute type, for comparing: integers and Booleans as
-    /// `Int64`, floating-point numbers as `Double` (which, unlike `NSNumber`s, cost no
-    /// allocation and compare as the attribute's numbers do), other types as `decode` gives them.
+    /// The value of a column of a simple attribute type, to sort by: integers, doubles, strings
+    /// and dates as themselves (which cost no `NSNumber` and compare without casts), other
+    /// types (Booleans and floats too, whose `NSNumber`s describe themselves differently) as
+    /// `decode` gives them.
     @inline(__always)
-    static func comparableValue(_ statement: SQLiteStatement, at column: Int32, type: NSAttributeType) -> Any? {
-        guard !statement.isNull(at: column) else { return nil }
+    static func sortKeyValue(_ statement: SQLiteStatement, at column: Int32, type: NSAttributeType) -> SortKeyValue {
+        guard !statement.isNull(at: column) else { return .null }
         switch type {
         case .integer16AttributeType, .integer32AttributeType, .integer64AttributeType:
-            return statement.int64(at: column)
-        case .booleanAttributeType:
-            return Int64(statement.int64(at: column) != 0 ? 1 : 0)
+            return .integer(statement.int64(at: column))
         case .doubleAttributeType:
-            return statement.double(at: column)
-        case .floatAttributeType:
-            return Double(Float(statement.double(at: column)))
+            return .double(statement.double(at: column))
+        case .stringAttributeType:
+            return statement.string(at: column).map(SortKeyValue.string) ?? .null
+        case .dateAttributeType:
+            return .date(Date(timeIntervalSinceReferenceDate: statement.double(at: column)))
         default:
-            return decode(statement, at: column, type: type)
+            return decode(statement, at: column, type: type).map(SortKeyValue.other) ?? .null
         }
     }
 
