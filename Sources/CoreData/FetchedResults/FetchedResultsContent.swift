@@ -50,16 +50,12 @@ final class FetchedResultsContent {
 
     /// Every object, made where entries are still rows.
     var objects: [NSManagedObject] {
-        sections.flatMap { $0.objects as? [NSManagedObject] ?? [] }
+        sections.flatMap(\.managedObjects)
     }
 
     /// Every object's ID, without making objects.
     var objectIDs: [NSManagedObjectID] {
         sections.flatMap { section in section.entries.indices.compactMap(section.objectID(at:)) }
-    }
-
-    func contains(_ object: NSManagedObject) -> Bool {
-        key(of: object) != nil
     }
 
     // MARK: Finding

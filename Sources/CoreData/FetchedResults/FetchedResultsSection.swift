@@ -34,7 +34,10 @@ final class FetchedResultsSection: NSFetchedResultsSectionInfo {
 
     var numberOfObjects: Int { entries.count }
 
-    var objects: [Any]? {
+    var objects: [Any]? { managedObjects }
+
+    /// Every object of the section, made where entries are still rows.
+    var managedObjects: [NSManagedObject] {
         makeObjects(in: entries.indices)
         return entries.compactMap(\.object)
     }

@@ -17,21 +17,14 @@ enum SortKeyValue {
 
     /// The sort-key form of a value as objects hold it.
     init(_ value: Any?) {
-        guard let value = ValueUnwrapping.nonNull(value) else {
-            self = .null
-            return
-        }
-        if let string = value as? String {
-            self = .string(string)
-        } else if let date = value as? Date {
-            self = .date(date)
-        } else if let number = value as? NSNumber, !(number is NSDecimalNumber), let kind = PredicateNumber(number) {
-            switch kind {
-            case .integer(let integer): self = .integer(integer)
-            case .floating(let double): self = .double(double)
-            }
-        } else {
-            self = .other(value)
+        switch PredicateValueKind(value) {
+        case .null: self = .null
+        case .number(.integer(let integer)): self = .integer(integer)
+        case .number(.floating(let double)): self = .double(double)
+        case .string(let string): self = .string(string)
+        case .date(let date): self = .date(date)
+        case .data(let data): self = .other(data)
+        case .other(let other): self = .other(other)
         }
     }
 
