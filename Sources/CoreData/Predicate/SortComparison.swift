@@ -1,6 +1,7 @@
 /// The comparison methods a sort descriptor can name by selector, each implemented once: sorting
-/// in memory calls `order(_:_:)`, and the SQLite store registers `compare(_:_:)` of each as a
-/// collation (`SQLiteFunctions`), so that a fetch orders strings exactly as memory does.
+/// in memory calls `order(_:_:)`, and the SQLite store orders by SQLite's byte order for
+/// `compare:` and registers `compare(_:_:)` of each other method as a collation
+/// (`SQLiteFunctions`), so that a fetch orders strings exactly as memory does.
 ///
 /// The methods are Foundation's `String` methods of the same names. The localized ones use
 /// `Locale.current`, as on Apple platforms; `localizedStandardCompare:` is Foundation's Finder-like
@@ -31,10 +32,11 @@ enum SortComparison: Int, CaseIterable {
         }
     }
 
-    /// The name of the SQLite collation that runs `compare(_:_:)`.
-    var collationName: String {
+    /// The name of the SQLite collation that runs `compare(_:_:)`, or nil for `compare:`, which
+    /// orders strings by their bytes, as SQLite's own BINARY collation does.
+    var collationName: String? {
         switch self {
-        case .compare: "cd_compare"
+        case .compare: nil
         case .caseInsensitiveCompare: "cd_case_insensitive_compare"
         case .localizedCompare: "cd_localized_compare"
         case .localizedCaseInsensitiveCompare: "cd_localized_case_insensitive_compare"
@@ -44,9 +46,8 @@ enum SortComparison: Int, CaseIterable {
 
     /// The order of two strings by the method.
     func compare(_ lhs: String, _ rhs: String) -> ComparisonResult {
-        if self == .compare, let order = Self.asciiOrder(lhs, rhs) { return order }
-        return switch self {
-        case .compare: lhs.compare(rhs)
+        switch self {
+        case .compare: Self.byteOrder(lhs, rhs)
         case .caseInsensitiveCompare: lhs.caseInsensitiveCompare(rhs)
         case .localizedCompare: lhs.localizedCompare(rhs)
         case .localizedCaseInsensitiveCompare: lhs.localizedCaseInsensitiveCompare(rhs)
@@ -56,40 +57,24 @@ enum SortComparison: Int, CaseIterable {
 
     /// The order of two strings given as UTF-8 bytes (as SQLite hands them to a collation).
     func compare(utf8 lhs: UnsafeRawBufferPointer, _ rhs: UnsafeRawBufferPointer) -> ComparisonResult {
-        if self == .compare, let order = Self.asciiOrder(lhs, rhs) { return order }
-        return compare(String(decoding: lhs, as: UTF8.self), String(decoding: rhs, as: UTF8.self))
+        compare(String(decoding: lhs, as: UTF8.self), String(decoding: rhs, as: UTF8.self))
     }
 
-    /// `compare:` of two strings decided by ASCII characters: the order of their bytes, which is
-    /// the order of their UTF-16 code units, and so Foundation's. Nil when a non-ASCII
-    /// character comes before the first difference, or right after it (a combining mark there
-    /// could join the differing character into another). Decoding and comparing through
-    /// Foundation costs far more than the fetch that sorts them.
-    private static func asciiOrder(_ lhs: String, _ rhs: String) -> ComparisonResult? {
+    /// `compare:` as Apple's SQLite store sorts by it: the order of the strings' UTF-8 bytes,
+    /// which is the order of their Unicode scalars. Sorting in memory uses the same order, so
+    /// that a fetch, its unsaved changes and a fetched results controller never disagree;
+    /// Foundation's `compare(_:)` differs only for canonically equivalent spellings (a
+    /// precomposed and a decomposed accent) and for characters beyond U+FFFF.
+    private static func byteOrder(_ lhs: String, _ rhs: String) -> ComparisonResult {
         var lhs = lhs, rhs = rhs
-        return lhs.withUTF8 { lhs in rhs.withUTF8 { rhs in asciiOrder(UnsafeRawBufferPointer(lhs), UnsafeRawBufferPointer(rhs)) } }
-    }
-
-    private static func asciiOrder(_ lhs: UnsafeRawBufferPointer, _ rhs: UnsafeRawBufferPointer) -> ComparisonResult? {
-        let common = min(lhs.count, rhs.count)
-        var index = 0
-        while index < common {
-            let left = lhs[index], right = rhs[index]
-            guard left | right < 0x80 else { return nil }
-            if left != right {
-                guard isASCII(lhs, at: index + 1), isASCII(rhs, at: index + 1) else { return nil }
-                return left < right ? .orderedAscending : .orderedDescending
+        return lhs.withUTF8 { lhs in
+            rhs.withUTF8 { rhs in
+                let common = min(lhs.count, rhs.count)
+                let order = common == 0 ? 0 : memcmp(lhs.baseAddress!, rhs.baseAddress!, common)
+                if order != 0 { return order < 0 ? .orderedAscending : .orderedDescending }
+                return ComparisonResult(ordering: lhs.count, rhs.count)
             }
-            index += 1
         }
-        if lhs.count == rhs.count { return .orderedSame }
-        guard isASCII(lhs, at: common), isASCII(rhs, at: common) else { return nil }
-        return lhs.count < rhs.count ? .orderedAscending : .orderedDescending
-    }
-
-    /// Whether the byte at `index` is ASCII, or past the end.
-    private static func isASCII(_ bytes: UnsafeRawBufferPointer, at index: Int) -> Bool {
-        index >= bytes.count || bytes[index] < 0x80
     }
 
     /// The ascending order of two values: nil first, strings by the method, other values as

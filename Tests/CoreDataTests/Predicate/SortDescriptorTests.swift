@@ -30,7 +30,7 @@ struct SortDescriptorTests {
         let descriptor = NSSortDescriptor(key: "s", ascending: true)
         #expect(descriptor.compare(["s": "Bob"], to: ["s": "alice"]) == .orderedAscending, "upper case sorts first")
         #expect(descriptor.compare(["s": "alice"], to: ["s": "bob"]) == .orderedAscending)
-        #expect(descriptor.compare(["s": "e\u{301}"], to: ["s": "\u{e9}"]) == .orderedSame, "compare: is not literal")
+        #expect(descriptor.compare(["s": "e\u{301}"], to: ["s": "\u{e9}"]) == .orderedAscending, "by bytes, as Apple's SQLite store sorts")
         #expect(descriptor.compare(["s": "a"], to: ["s": "a"]) == .orderedSame)
     }
 
@@ -92,23 +92,24 @@ struct SortDescriptorTests {
         }
     }
 
-    /// `compare:` decides by bytes while ASCII characters decide, and asks Foundation otherwise;
-    /// both ways, in memory and over UTF-8 as SQLite hands strings to a collation, the order is
-    /// Foundation's.
-    @Test func compareAgreesWithFoundationAroundNonASCIICharacters() {
-        let strings = ["", "a", "ab", "abc", "abd", "B", "e", "e\u{301}", "e\u{301}z", "\u{e9}", "f", "ea", "e\u{301}a", "Zoë", "Zoe",
-                       "zo\u{308}", "a\u{0}b", "a\u{0}", "\u{1F600}", "\u{FFFD}", "abc\u{301}", "abd\u{301}"]
+    /// `compare:` orders strings by their UTF-8 bytes, as Apple's SQLite store sorts them:
+    /// Foundation's order wherever no canonically equivalent spelling or character beyond
+    /// U+FFFF is involved, and byte order (SQLite's BINARY collation) always.
+    @Test func compareOrdersStringsByTheirBytes() {
+        let strings = ["", "a", "ab", "abc", "abd", "B", "e", "e\u{301}", "e\u{301}z", "\u{e9}", "f", "ea", "Zoë", "Zoe",
+                       "a\u{0}b", "a\u{0}", "\u{1F600}", "\u{FFFD}", "abc\u{301}", "abd\u{301}"]
         for lhs in strings {
             for rhs in strings {
-                let expected = lhs.compare(rhs)
-                #expect(SortComparison.compare.compare(lhs, rhs) == expected, "\(lhs.debugDescription) vs \(rhs.debugDescription)")
-                var left = lhs, right = rhs
-                let fromBytes = left.withUTF8 { left in right.withUTF8 { right in
-                    SortComparison.compare.compare(utf8: UnsafeRawBufferPointer(left), UnsafeRawBufferPointer(right))
-                } }
-                #expect(fromBytes == expected, "\(lhs.debugDescription) vs \(rhs.debugDescription) as UTF-8")
+                let order = SortComparison.compare.compare(lhs, rhs)
+                #expect(order == SortComparison.compare.order(lhs, rhs))
+                let bytes = Array(lhs.utf8).lexicographicallyPrecedes(Array(rhs.utf8)) ? ComparisonResult.orderedAscending
+                    : Array(rhs.utf8).lexicographicallyPrecedes(Array(lhs.utf8)) ? .orderedDescending : .orderedSame
+                #expect(order == bytes, "\(lhs.debugDescription) vs \(rhs.debugDescription)")
             }
         }
+        #expect(SortComparison.compare.compare("B", "a") == .orderedAscending, "case-sensitive, as Foundation")
+        #expect(SortComparison.compare.compare("Zoe", "Zoë") == "Zoe".compare("Zoë"), "precomposed accents as Foundation")
+        #expect(SortComparison.compare.compare("e\u{301}", "\u{e9}") == .orderedAscending, "a decomposed accent by its bytes")
     }
 
     /// Sort-key values (what fetched results controllers compare) order as the values themselves

@@ -15,10 +15,10 @@ import CSQLite
 ///
 /// SQLite's own `LIKE` has other wildcards and case rules, so it is never used.
 ///
-/// Each comparison method sort descriptors support is also a collation, named by
-/// `SortComparison.collationName` (`cd_compare`, `cd_localized_standard_compare`, …), that calls
-/// the same `SortComparison.compare(_:_:)` as sorting in memory; ORDER BY terms of string
-/// attributes use it, since SQLite's byte order is not `compare:`'s order.
+/// Each comparison method sort descriptors support other than `compare:` (which is SQLite's byte
+/// order) is also a collation, named by `SortComparison.collationName`
+/// (`cd_localized_standard_compare`, …), that calls the same `SortComparison.compare(_:_:)` as
+/// sorting in memory; ORDER BY terms of string attributes use it.
 ///
 /// Stores written by Apple's Core Data may carry triggers that call
 /// `NSCoreDataDATriggerUpdatedAffectedObjectValue` and `NSCoreDataDATriggerInsertUpdatedAffectedObjectValue`;
@@ -73,7 +73,9 @@ enum SQLiteFunctions {
             try define(name, arguments: 5, on: connection, deterministic: false) { _ in nil }
         }
         for comparison in SortComparison.allCases {
-            try defineCollation(comparison, on: connection)
+            if let collation = comparison.collationName {
+                try defineCollation(collation, comparing: comparison, on: connection)
+            }
         }
     }
 
@@ -123,9 +125,9 @@ enum SQLiteFunctions {
     /// Registers a comparison as a collation. The comparison travels in the collation's context
     /// pointer as its raw value, rather than in a box: SQLite calls a collation for every
     /// comparison of a sort, where reference counting would cost more than comparing.
-    private static func defineCollation(_ comparison: SortComparison, on connection: SQLiteConnection) throws {
+    private static func defineCollation(_ name: String, comparing comparison: SortComparison, on connection: SQLiteConnection) throws {
         let context = UnsafeMutableRawPointer(bitPattern: comparison.rawValue + 1)
-        let code = sqlite3_create_collation_v2(connection.handle, comparison.collationName, SQLITE_UTF8, context, { context, lhsCount, lhs, rhsCount, rhs in
+        let code = sqlite3_create_collation_v2(connection.handle, name, SQLITE_UTF8, context, { context, lhsCount, lhs, rhsCount, rhs in
             guard let comparison = SortComparison(rawValue: Int(bitPattern: context) - 1) else { return 0 }
             // SQLite passes the bytes and their count, without a terminating NUL; embedded NULs are kept.
             return Int32(comparison.compare(utf8: UnsafeRawBufferPointer(start: lhs, count: Int(lhsCount)), UnsafeRawBufferPointer(start: rhs, count: Int(rhsCount))).rawValue)

@@ -2,9 +2,10 @@
 extension SQLitePredicateCompiler {
     /// The ORDER BY term of a sort descriptor.
     ///
-    /// String attributes are ordered by the collation of the descriptor's comparison method, so
-    /// that the fetch orders them exactly as sorting in memory does; SQLite applies a collation
-    /// to text only, and other values order alike in SQL and in memory without one. Descriptors
+    /// String attributes are ordered by the collation of the descriptor's comparison method
+    /// (`compare:` by SQLite's byte order, as Apple's store does), so that the fetch orders them
+    /// exactly as sorting in memory does; SQLite applies a collation to text only, and other
+    /// values order alike in SQL and in memory without one. Descriptors
     /// SQL cannot order by (comparator blocks, unsupported selectors, no key) throw.
     mutating func orderTerm(_ descriptor: NSSortDescriptor, in scope: SQLScope) throws -> String {
         guard let components = descriptor.keyPathComponents else {
@@ -14,7 +15,8 @@ extension SQLitePredicateCompiler {
         let direction = descriptor.ascending ? "ASC" : "DESC"
         switch try keyPathOperand(components, in: scope) {
         case .attribute(let column, let attribute) where attribute.attributeType == .stringAttributeType:
-            return "\(column) COLLATE \(comparison.collationName) \(direction)"
+            guard let collation = comparison.collationName else { return "\(column) \(direction)" }
+            return "\(column) COLLATE \(collation) \(direction)"
         case .attribute(let column, _):
             return "\(column) \(direction)"
         case .toMany(let relationship, let ownerAlias, let remainder) where remainder.first == "@count":
