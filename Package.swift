@@ -30,7 +30,13 @@ let package = Package(
         ),
         .testTarget(
             name: "CoreDataTests",
-            dependencies: ["CoreData"]
+            dependencies: ["CoreData"],
+            resources: [
+                // At the top of the test bundle's resources, where a program ships its models.
+                .copy("ModelFile/Fixtures/Library.xcdatamodeld"),
+                .copy("ModelFile/Fixtures/Notes.xcdatamodel"),
+                .copy("ModelFile/Fixtures/Unreadable"),
+            ]
         ),
     ]
 )

@@ -192,4 +192,21 @@ struct ReadmeTourTests {
             #expect(table.changes.first?.2 == IndexPath(row: 0, section: section))
         }
     }
+
+    /// "A model from Xcode": the test bundle ships Notes.xcdatamodel as the README says.
+    @Test func modelFilesAsTheTourReadsThem() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let modelURL = try #require(Bundle.module.url(forResource: "Notes", withExtension: "xcdatamodel"))
+        let copyURL = directory.appendingPathComponent("Copy.xcdatamodel")
+
+        let notes = NSPersistentContainer(name: "Notes")     // finds Notes.xcdatamodeld or .xcdatamodel
+        let merged = NSManagedObjectModel.mergedModel(from: nil)
+        let version = try NSManagedObjectModel(validatingContentsOf: modelURL)  // throws, naming file, line, element
+        try version.write(toModelFileAt: copyURL)          // back to contents XML, as Xcode writes it
+
+        #expect(notes.managedObjectModel.entitiesByName["Note"] != nil)
+        #expect(merged?.entitiesByName["Note"] != nil)
+        #expect(NSManagedObjectModel(contentsOf: copyURL)?.entityVersionHashesByName == version.entityVersionHashesByName)
+    }
 }

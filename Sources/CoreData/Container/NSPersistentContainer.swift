@@ -41,17 +41,27 @@ open class NSPersistentContainer: NSObject, @unchecked Sendable {
         super.init()
     }
 
-    /// Creates a container whose model is the one named `name` that the program bundles.
+    /// Creates a container whose model is the one named `name` that the program ships.
     ///
-    /// Finding `<name>.xcdatamodeld` in the program's bundles is not supported yet, so the
-    /// container gets an empty model and `loadPersistentStores` reports the missing model as an
-    /// error, never a crash. Use `init(name:managedObjectModel:)` with a model built in code.
+    /// The model is `<name>.xcdatamodeld` (or `<name>.xcdatamodel`) in the main bundle's
+    /// resources or in a SwiftPM resource bundle beside the executable, where an Xcode app
+    /// would have `<name>.momd`. When there is none, or it cannot be read, the container gets
+    /// an empty model and `loadPersistentStores` reports why for each store, never a crash.
     public convenience init(name: String) {
-        self.init(name: name, managedObjectModel: NSManagedObjectModel())
-        missingModel = true
+        do {
+            let directories = ModelLocator.searchDirectories(for: nil)
+            guard let url = ModelLocator.modelURL(named: name, in: directories) else {
+                throw CoreDataError.make(NSCoreDataError, "No model named '\(name)' was found: looked for \(name).xcdatamodeld in \(directories.map(\.path).joined(separator: ", ")).")
+            }
+            self.init(name: name, managedObjectModel: try NSManagedObjectModel(validatingContentsOf: url))
+        } catch {
+            self.init(name: name, managedObjectModel: NSManagedObjectModel())
+            modelError = error
+        }
     }
 
-    private var missingModel = false
+    /// Why the model `init(name:)` looked for could not be loaded.
+    private var modelError: Error?
 
     /// The directory for stores: `$XDG_DATA_HOME`, or `~/.local/share`.
     open class func defaultDirectoryURL() -> URL {
@@ -61,8 +71,8 @@ open class NSPersistentContainer: NSObject, @unchecked Sendable {
     /// Adds every described store to the coordinator, calling `block` once per store.
     open func loadPersistentStores(completionHandler block: @escaping (NSPersistentStoreDescription, Error?) -> Void) {
         for description in persistentStoreDescriptions {
-            if missingModel {
-                block(description, CoreDataError.make(NSCoreDataError, "No model named '\(name)' was found: loading .xcdatamodeld files is not supported yet; create the container with init(name:managedObjectModel:)."))
+            if let modelError {
+                block(description, modelError)
                 continue
             }
             persistentStoreCoordinator.addPersistentStore(with: description, completionHandler: block)

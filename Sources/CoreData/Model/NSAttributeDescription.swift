@@ -41,6 +41,11 @@ open class NSAttributeDescription: NSPropertyDescription, @unchecked Sendable {
         willSet { assertEditable() }
     }
 
+    /// Whether generated code gives the attribute a Swift scalar type (`Int64`, `Bool`) rather
+    /// than an optional object (`NSNumber?`), from a model file's `usesScalarValueType`; nil
+    /// when the file does not say, in which case Xcode uses scalars for non-optional numbers.
+    var usesScalarValueType: Bool?
+
     private var storedValueClassName: String?
 
     override func copyProperties(from other: NSPropertyDescription) {
@@ -53,6 +58,7 @@ open class NSAttributeDescription: NSPropertyDescription, @unchecked Sendable {
         allowsExternalBinaryDataStorage = other.allowsExternalBinaryDataStorage
         preservesValueInHistoryOnDeletion = other.preservesValueInHistoryOnDeletion
         allowsCloudEncryption = other.allowsCloudEncryption
+        usesScalarValueType = other.usesScalarValueType
     }
 
     open override var description: String {

@@ -57,6 +57,10 @@ open class NSEntityDescription: NSObject, NSCopying, @unchecked Sendable {
     /// The entity this one inherits from.
     public internal(set) weak var superentity: NSEntityDescription?
 
+    /// How Xcode generates the entity's class, from a model file's `codeGenerationType`; nil for
+    /// manual code generation. Apple's compiled models drop it; model files keep it.
+    var codeGenerationType: CodeGenerationType?
+
     /// The model the entity belongs to.
     public internal(set) weak var managedObjectModel: NSManagedObjectModel!
 
@@ -170,6 +174,7 @@ open class NSEntityDescription: NSObject, NSCopying, @unchecked Sendable {
         copy.renamingIdentifier = renamingIdentifier
         copy.uniquenessConstraints = uniquenessConstraints
         copy.coreSpotlightDisplayNameExpression = coreSpotlightDisplayNameExpression
+        copy.codeGenerationType = codeGenerationType
         copy.ownProperties = ownProperties.compactMap { $0.copy() as? NSPropertyDescription }
         copy.ownProperties.forEach { $0.owner = copy }
         copy.indexes = indexes.compactMap { $0.copy() as? NSFetchIndexDescription }
