@@ -30,14 +30,15 @@ open class NSFetchIndexDescription: NSObject, NSCopying, @unchecked Sendable {
     }
 }
 
+/// The kind of index a fetch index element belongs to.
+public enum NSFetchIndexElementType: UInt, Sendable {
+    case binary = 0
+    case rTree = 1
+}
+
 /// One element of a fetch index: a property and its collation order.
 // Part of a model: mutable while the model is built, read-only once it is frozen.
 open class NSFetchIndexElementDescription: NSObject, NSCopying, @unchecked Sendable {
-    /// The kind of index an element belongs to.
-    public enum CollationType: UInt, Sendable {
-        case binary = 0
-        case rTree = 1
-    }
 
     /// The indexed property.
     public var property: NSPropertyDescription?
@@ -49,13 +50,13 @@ open class NSFetchIndexElementDescription: NSObject, NSCopying, @unchecked Senda
     public var isAscending: Bool = true
 
     /// The collation of the element.
-    public var collationType: CollationType
+    public var collationType: NSFetchIndexElementType
 
     /// The index this element belongs to.
     public internal(set) weak var indexDescription: NSFetchIndexDescription?
 
     /// Creates an element for a property with a collation type.
-    public init(property: NSPropertyDescription, collationType: CollationType) {
+    public init(property: NSPropertyDescription, collationType: NSFetchIndexElementType) {
         self.property = property
         self.collationType = collationType
         super.init()

@@ -42,6 +42,36 @@ extension ModelFileReader {
         return attribute
     }
 
+    /// How deep composites may nest, and how many element attributes one may expand to: each
+    /// use of a composite copies its elements, so a few lines of nested composites could
+    /// otherwise describe more attributes than memory holds.
+    static let maximumCompositeDepth = 16
+    static let maximumCompositeSize = 10_000
+
+    /// Checks that every composite nests and expands within the limits, before any is built.
+    func checkCompositeSizes() throws {
+        var sizes: [String: Int] = [:]
+        for (name, declaration) in compositesByName {
+            _ = try expandedSize(of: name, declaration: declaration, visiting: [], sizes: &sizes)
+        }
+    }
+
+    /// The number of attributes a composite expands to, its nested composites' included.
+    private func expandedSize(of name: String, declaration: ModelXMLElement, visiting: [String], sizes: inout [String: Int]) throws -> Int {
+        if let size = sizes[name] { return size }
+        guard visiting.count < Self.maximumCompositeDepth else { throw ModelFileError("composites nest more than \(Self.maximumCompositeDepth) levels deep", at: declaration) }
+        var size = 0
+        for element in declaration.children(named: "attribute") {
+            size += 1
+            if element["attributeType"] == "Composite", let nested = element["composite"], let nestedDeclaration = compositesByName[nested], !visiting.contains(nested), nested != name {
+                size += try expandedSize(of: nested, declaration: nestedDeclaration, visiting: visiting + [name], sizes: &sizes)
+            }
+            guard size <= Self.maximumCompositeSize else { throw ModelFileError("the composite expands to more than \(Self.maximumCompositeSize) attributes", at: declaration) }
+        }
+        sizes[name] = size
+        return size
+    }
+
     /// A composite attribute, its elements read from the `<composite>` it names.
     private func compositeAttribute(from element: ModelXMLElement, visiting: [String]) throws -> NSCompositeAttributeDescription {
         let name = try Self.required("composite", of: element)
@@ -70,7 +100,7 @@ extension ModelFileReader {
         case .integer64AttributeType: value = integer(string, in: Int64.self).map { NSNumber(value: $0) }
         case .doubleAttributeType: value = number(string).map { NSNumber(value: $0) }
         case .floatAttributeType: value = number(string).map { NSNumber(value: Float($0)) }
-        case .decimalAttributeType: value = Double(string) != nil ? NSDecimalNumber(string: string) : number(string).map { NSDecimalNumber(value: $0) }
+        case .decimalAttributeType: value = decimal(string)
         case .booleanAttributeType: value = boolean(string).map { NSNumber(value: $0) }
         case .stringAttributeType: value = string
         case .dateAttributeType: value = date(string)
@@ -94,8 +124,17 @@ extension ModelFileReader {
     }
 
     private static func number(_ string: String) -> Double? {
-        if let double = Double(string) { return double }
+        if let double = Double(string) { return double.isFinite ? double : nil }
         return boolean(string).map { $0 ? 1 : 0 }
+    }
+
+    /// A decimal number written in decimal notation, or a YES/NO.
+    private static func decimal(_ string: String) -> NSDecimalNumber? {
+        if let decimal = Decimal(string: string, locale: Locale(identifier: "en_US_POSIX")), !decimal.isNaN,
+           string.allSatisfy({ $0.isNumber || "+-.eE".contains($0) }) {
+            return NSDecimalNumber(decimal: decimal)
+        }
+        return boolean(string).map { NSDecimalNumber(value: $0 ? 1 : 0) }
     }
 
     private static func boolean(_ string: String) -> Bool? {

@@ -22,21 +22,40 @@ extension ModelFileReader {
         return entity
     }
 
-    /// Makes the entity a sub-entity of its `parentEntity`, refusing cycles.
-    func setParent(of entity: NSEntityDescription, from element: ModelXMLElement) throws {
-        guard let parentName = element["parentEntity"] else { return }
-        let parent = try self.entity(named: parentName, at: element)
-        var ancestor: NSEntityDescription? = parent
-        while let current = ancestor {
-            guard current !== entity else { throw ModelFileError("the entity inherits from itself through \"\(parentName)\"", at: element) }
-            ancestor = current.superentity
+    /// The deepest inheritance a model file may declare; deeper chains are refused before
+    /// anything walks them recursively.
+    static let maximumInheritanceDepth = 64
+
+    /// Makes each entity a sub-entity of its `parentEntity`, refusing cycles and chains deeper
+    /// than `maximumInheritanceDepth`.
+    func setParents(of entities: [NSEntityDescription], from elements: [ModelXMLElement]) throws {
+        var parents: [ObjectIdentifier: NSEntityDescription] = [:]
+        var children: [ObjectIdentifier: [NSEntityDescription]] = [:]
+        for (entity, element) in zip(entities, elements) {
+            guard let parentName = element["parentEntity"] else { continue }
+            let parent = try self.entity(named: parentName, at: element)
+            parents[ObjectIdentifier(entity)] = parent
+            children[ObjectIdentifier(parent), default: []].append(entity)
         }
-        parent.subentities += [entity]
+        for (entity, element) in zip(entities, elements) {
+            var ancestor = parents[ObjectIdentifier(entity)]
+            var depth = 0
+            while let current = ancestor {
+                guard current !== entity else { throw ModelFileError("the entity inherits from itself through \"\(element["parentEntity"] ?? "")\"", at: element) }
+                depth += 1
+                guard depth <= Self.maximumInheritanceDepth else { throw ModelFileError("the entity inherits through more than \(Self.maximumInheritanceDepth) entities", at: element) }
+                ancestor = parents[ObjectIdentifier(current)]
+            }
+        }
+        for parent in entities {
+            if let subentities = children[ObjectIdentifier(parent)] { parent.subentities = subentities }
+        }
     }
 
     /// The attributes, relationships and fetched properties of an entity.
     mutating func readProperties(of entity: NSEntityDescription, from element: ModelXMLElement) throws {
         var properties: [NSPropertyDescription] = []
+        var names = Set<String>()
         for child in element.children {
             let property: NSPropertyDescription
             switch child.name {
@@ -45,7 +64,7 @@ extension ModelFileReader {
             case "fetchedProperty": property = try fetchedProperty(from: child)
             default: continue
             }
-            guard !properties.contains(where: { $0.name == property.name }) else {
+            guard names.insert(property.name).inserted else {
                 throw ModelFileError("a second property of \(entity.name ?? "") is named \"\(property.name)\"", at: child)
             }
             properties.append(property)
@@ -70,23 +89,26 @@ extension ModelFileReader {
 
     /// `<fetchIndex>`, legacy `<compoundIndexes>` and `<uniquenessConstraints>`.
     func readIndexesAndConstraints(of entity: NSEntityDescription, from element: ModelXMLElement) throws {
+        let properties = entity.propertiesByName
         var indexes: [NSFetchIndexDescription] = []
         for index in element.children(named: "fetchIndex") {
             try Self.checkChildren(of: index, among: ["fetchIndexElement"])
-            let elements = try index.children.map { try fetchIndexElement(from: $0, of: entity) }
+            let elements = try index.children.map { try fetchIndexElement(from: $0, of: entity, properties: properties) }
+            guard !elements.isEmpty else { throw ModelFileError("a fetch index needs at least one <fetchIndexElement>", at: index) }
+            guard Set(elements.map(\.collationType)).count == 1 else { throw ModelFileError("a fetch index cannot mix Binary and R-Tree elements", at: index) }
             indexes.append(NSFetchIndexDescription(name: try Self.required("name", of: index), elements: elements))
         }
         // A legacy compound index becomes the fetch index Core Data makes of it, named after its
         // properties (its SQLite index is `Z_<Entity>_<p1>_<p2>`).
         for compound in try groups(in: element, container: "compoundIndexes", group: "compoundIndex", item: "index") {
             let elements = try compound.names.map { name in
-                NSFetchIndexElementDescription(property: try property(named: name, of: entity, at: compound.element), collationType: .binary)
+                NSFetchIndexElementDescription(property: try property(named: name, of: entity, in: properties, at: compound.element), collationType: .binary)
             }
             indexes.append(NSFetchIndexDescription(name: compound.names.joined(separator: "_"), elements: elements))
         }
         entity.indexes = indexes
         entity.uniquenessConstraints = try groups(in: element, container: "uniquenessConstraints", group: "uniquenessConstraint", item: "constraint").map { constraint in
-            try constraint.names.forEach { _ = try property(named: $0, of: entity, at: constraint.element) }
+            try constraint.names.forEach { _ = try property(named: $0, of: entity, in: properties, at: constraint.element) }
             return constraint.names
         }
     }
@@ -102,8 +124,8 @@ extension ModelFileReader {
         }
     }
 
-    private func fetchIndexElement(from element: ModelXMLElement, of entity: NSEntityDescription) throws -> NSFetchIndexElementDescription {
-        let collation: NSFetchIndexElementDescription.CollationType
+    private func fetchIndexElement(from element: ModelXMLElement, of entity: NSEntityDescription, properties: [String: NSPropertyDescription]) throws -> NSFetchIndexElementDescription {
+        let collation: NSFetchIndexElementType
         switch (element["type"] ?? "Binary").lowercased().replacingOccurrences(of: "-", with: "") {
         case "binary": collation = .binary
         case "rtree": collation = .rTree
@@ -111,11 +133,13 @@ extension ModelFileReader {
         }
         let indexed: NSPropertyDescription
         if let name = element["property"] {
-            indexed = try property(named: name, of: entity, at: element)
+            indexed = try property(named: name, of: entity, in: properties, at: element)
         } else {
             let description = NSExpressionDescription()
-            description.name = try Self.required("expression", of: element)
-            description.expression = try Self.expression("expression", of: element)
+            let expression = try Self.expression("expression", of: element)
+            // Named by the expression's canonical text, which is what a model file is written with.
+            description.name = expression.description
+            description.expression = expression
             description.expressionResultType = try Self.attributeType(named: element["expressionType"] ?? "Undefined", at: element)
             indexed = description
         }
@@ -129,8 +153,8 @@ extension ModelFileReader {
     }
 
     /// A property of the entity (inherited ones included) that an index or constraint names.
-    private func property(named name: String, of entity: NSEntityDescription, at element: ModelXMLElement) throws -> NSPropertyDescription {
-        guard let property = entity.propertiesByName[name] else { throw ModelFileError("\(entity.name ?? "") has no property named \"\(name)\"", at: element) }
+    private func property(named name: String, of entity: NSEntityDescription, in properties: [String: NSPropertyDescription], at element: ModelXMLElement) throws -> NSPropertyDescription {
+        guard let property = properties[name] else { throw ModelFileError("\(entity.name ?? "") has no property named \"\(name)\"", at: element) }
         return property
     }
 }

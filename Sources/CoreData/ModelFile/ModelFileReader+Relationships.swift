@@ -9,7 +9,9 @@ extension ModelFileReader {
         let isToMany = try Self.flag("toMany", of: element) ?? false
         relationship.maxCount = try Self.integer("maxCount", of: element) ?? (isToMany ? 0 : 1)
         relationship.minCount = try Self.integer("minCount", of: element) ?? 0
-        guard relationship.minCount >= 0, relationship.maxCount >= 0 else { throw ModelFileError("a relationship's counts cannot be negative", at: element) }
+        guard relationship.maxCount == 0 || relationship.minCount <= relationship.maxCount else {
+            throw ModelFileError("minCount \(relationship.minCount) is more than maxCount \(relationship.maxCount)", at: element)
+        }
         relationship.isOrdered = try Self.flag("ordered", of: element) ?? false
         relationship.deleteRule = try Self.deleteRule(element)
         return relationship

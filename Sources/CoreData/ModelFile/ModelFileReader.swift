@@ -50,9 +50,10 @@ struct ModelFileReader {
             let name = try Self.required("name", of: composite)
             guard compositesByName.updateValue(composite, forKey: name) == nil else { throw ModelFileError("a second composite is named \"\(name)\"", at: composite) }
         }
+        try checkCompositeSizes()
         let entityElements = root.children(named: "entity")
         let entities = try entityElements.map { try declareEntity($0) }
-        try zip(entities, entityElements).forEach { try setParent(of: $0, from: $1) }
+        try setParents(of: entities, from: entityElements)
         try zip(entities, entityElements).forEach { try readProperties(of: $0, from: $1) }
         try zip(entities, entityElements).forEach { try connectInverses(of: $0, from: $1) }
         try zip(entities, entityElements).forEach { try readIndexesAndConstraints(of: $0, from: $1) }
@@ -71,6 +72,8 @@ struct ModelFileReader {
 
     private func readConfiguration(_ element: ModelXMLElement, into model: NSManagedObjectModel) throws {
         let name = try Self.required("name", of: element)
+        // Xcode writes the implicit configuration only to carry settings such as usedWithCloudKit.
+        if name == "Default" && element.children.isEmpty { return }
         guard !model.configurations.contains(name) else { throw ModelFileError("a second configuration is named \"\(name)\"", at: element) }
         try Self.checkChildren(of: element, among: ["memberEntity"])
         let members = try element.children(named: "memberEntity").map { try entity(named: Self.required("name", of: $0), at: $0) }
@@ -101,17 +104,17 @@ struct ModelFileReader {
         }
     }
 
-    /// An integer attribute; nil when absent.
+    /// A non-negative integer attribute; nil when absent.
     static func integer(_ attribute: String, of element: ModelXMLElement) throws -> Int? {
         guard let value = element[attribute] else { return nil }
-        guard let integer = Int(value) else { throw ModelFileError("'\(attribute)' is \"\(value)\", not an integer", at: element) }
+        guard let integer = Int(value), integer >= 0 else { throw ModelFileError("'\(attribute)' is \"\(value)\", not a count", at: element) }
         return integer
     }
 
     /// A number attribute; nil when absent.
     static func double(_ attribute: String, of element: ModelXMLElement) throws -> Double? {
         guard let value = element[attribute] else { return nil }
-        guard let double = Double(value) else { throw ModelFileError("'\(attribute)' is \"\(value)\", not a number", at: element) }
+        guard let double = Double(value), double.isFinite else { throw ModelFileError("'\(attribute)' is \"\(value)\", not a finite number", at: element) }
         return double
     }
 

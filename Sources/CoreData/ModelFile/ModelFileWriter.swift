@@ -21,7 +21,10 @@ struct ModelFileWriter {
             ("type", "com.apple.IDECoreDataModeler.DataModel"), ("documentVersion", "1.0"),
             ("minimumToolsVersion", "Automatic"), ("sourceLanguage", "Swift"),
         ]
-        if model.versionIdentifiers.count == 1, let identifier = model.versionIdentifiers.first?.base as? String {
+        if let identifier = model.versionIdentifiers.first {
+            guard model.versionIdentifiers.count == 1, let identifier = identifier.base as? String else {
+                throw Self.unwritable("a model file holds one version identifier, a string; the model has \(model.versionIdentifiers.count)")
+            }
             attributes.append(("userDefinedModelVersionIdentifier", identifier))
         }
         var children = try model.entities.sorted { $0.entityName < $1.entityName }.map { try element(of: $0) }
@@ -39,6 +42,7 @@ struct ModelFileWriter {
     // MARK: Entities
 
     private mutating func element(of entity: NSEntityDescription) throws -> ModelXMLElement {
+        guard !entity.entityName.isEmpty else { throw Self.unwritable("an entity has no name") }
         var attributes: [(String, String)] = [("name", entity.entityName)]
         if let className = entity.managedObjectClassName, className != "NSManagedObject" { attributes.append(("representedClassName", className)) }
         if let parent = entity.superentity { attributes.append(("parentEntity", parent.entityName)) }
@@ -75,6 +79,7 @@ struct ModelFileWriter {
     }
 
     private static func element(of index: NSFetchIndexDescription, in entity: NSEntityDescription) throws -> ModelXMLElement {
+        guard index.partialIndexPredicate == nil else { throw unwritable("the index \"\(index.name)\" of \(entity.entityName) has a partial index predicate, which a model file cannot state") }
         let elements = try index.elements.map { element -> ModelXMLElement in
             var attributes: [(String, String)] = []
             if let expression = element.property as? NSExpressionDescription {
@@ -95,7 +100,8 @@ struct ModelFileWriter {
     // MARK: Properties
 
     /// The attributes every kind of property writes first.
-    private static func basics(of property: NSPropertyDescription) -> [(String, String)] {
+    private static func basics(of property: NSPropertyDescription) throws -> [(String, String)] {
+        guard !property.name.isEmpty else { throw unwritable("a property of \(property.owner?.entityName ?? "an entity") has no name") }
         var attributes: [(String, String)] = [("name", property.name)]
         if property.isOptional { attributes.append(("optional", "YES")) }
         if property.isTransient { attributes.append(("transient", "YES")) }
@@ -114,9 +120,10 @@ struct ModelFileWriter {
     }
 
     private mutating func element(of attribute: NSAttributeDescription) throws -> ModelXMLElement {
-        var attributes = Self.basics(of: attribute)
+        var attributes = try Self.basics(of: attribute)
         attributes.append(("attributeType", ModelFileReader.typeName(attribute.attributeType)))
-        if let derived = attribute as? NSDerivedAttributeDescription, let expression = derived.derivationExpression {
+        if let derived = attribute as? NSDerivedAttributeDescription {
+            guard let expression = derived.derivationExpression else { throw Self.unwritable("the derived attribute \"\(attribute.name)\" has no derivation expression") }
             attributes += [("derived", "YES"), ("derivationExpression", expression.description)]
         }
         attributes += try Self.validationAttributes(of: attribute)
@@ -137,14 +144,13 @@ struct ModelFileWriter {
     }
 
     /// Adds the `<composite>` that declares a composite attribute's elements, returning its name.
+    /// Composites keep their elements in their order; a name already declared is not declared
+    /// again, so that each is written once however often attributes use it.
     private mutating func declare(_ composite: NSCompositeAttributeDescription) throws -> String {
         let name = composite.compositeName ?? composite.name
-        let elements = try composite.elements.sorted { $0.name < $1.name }.map { try element(of: $0) }
-        let declaration = ModelXMLElement(name: "composite", attributes: [("name", name)], children: elements)
-        if let existing = composites[name], existing != declaration {
-            throw Self.unwritable("two composite attributes named \"\(name)\" have different elements")
-        }
-        composites[name] = declaration
+        guard composites[name] == nil else { return name }
+        let elements = try composite.elements.map { try element(of: $0) }
+        composites[name] = ModelXMLElement(name: "composite", attributes: [("name", name)], children: elements)
         return name
     }
 
@@ -189,28 +195,33 @@ struct ModelFileWriter {
             switch rule.kind {
             case .bound(let bound, let limit as Date):
                 attributes += [(bound.attribute, formatted(limit)), (bound.dateAttribute, "\(limit.timeIntervalSinceReferenceDate)")]
+            case .bound(let bound, let limit as NSNumber):
+                let value = limit.doubleValue
+                attributes.append((bound.attribute, value.rounded() == value && abs(value) < 1e15 ? "\(Int64(value))" : "\(value)"))
             case .bound(let bound, let limit):
-                attributes.append((bound.attribute, try text(of: limit, type: attribute.attributeType, at: "the \(bound.attribute) of \"\(attribute.name)\"")))
+                throw unwritable("the \(bound.attribute) of \"\(attribute.name)\" (\(limit)) is not a number or a date")
             case .pattern(let pattern):
                 attributes.append(("regularExpressionString", pattern))
             }
+        }
+        guard Set(attributes.map(\.0)).count == attributes.count else {
+            throw unwritable("\"\(attribute.name)\" has two validation rules of one kind (two minimums, say), which a model file cannot state")
         }
         return attributes
     }
 
     private static func element(of relationship: NSRelationshipDescription) throws -> ModelXMLElement {
         guard let destination = relationship.destinationEntity else { throw unwritable("the relationship \"\(relationship.name)\" has no destination entity") }
-        var attributes = basics(of: relationship)
-        if relationship.isToMany {
-            attributes.append(("toMany", "YES"))
-            if relationship.isOrdered { attributes.append(("ordered", "YES")) }
-        }
+        var attributes = try basics(of: relationship)
+        if relationship.isToMany { attributes.append(("toMany", "YES")) }
+        if relationship.isOrdered { attributes.append(("ordered", "YES")) }
         if relationship.minCount != 0 { attributes.append(("minCount", "\(relationship.minCount)")) }
         if relationship.maxCount != 0 { attributes.append(("maxCount", "\(relationship.maxCount)")) }
         let rule = ModelFileReader.deleteRulesByName.first { $0.value == relationship.deleteRule }?.key ?? "Nullify"
         attributes += [("deletionRule", rule), ("destinationEntity", destination.entityName)]
         if let inverse = relationship.inverseRelationship {
-            attributes += [("inverseName", inverse.name), ("inverseEntity", inverse.entity.entityName)]
+            guard let inverseEntity = inverse.owner else { throw unwritable("the inverse of \"\(relationship.name)\" belongs to no entity") }
+            attributes += [("inverseName", inverse.name), ("inverseEntity", inverseEntity.entityName)]
         }
         attributes += trailingBasics(of: relationship)
         return ModelXMLElement(name: "relationship", attributes: attributes, children: userInfo(relationship.userInfo))
@@ -218,7 +229,7 @@ struct ModelFileWriter {
 
     private static func element(of fetched: NSFetchedPropertyDescription) throws -> ModelXMLElement {
         guard let request = fetched.fetchRequest else { throw unwritable("the fetched property \"\(fetched.name)\" has no fetch request") }
-        var attributes = basics(of: fetched)
+        var attributes = try basics(of: fetched)
         attributes += trailingBasics(of: fetched)
         let requestElement = try element(of: request, named: "fetchedPropertyFetchRequest", at: "the fetched property \"\(fetched.name)\"")
         return ModelXMLElement(name: "fetchedProperty", attributes: attributes, children: [requestElement] + userInfo(fetched.userInfo))

@@ -80,6 +80,7 @@ struct ModelXMLParser {
         position += 1
         let name = try self.name()
         var attributes: [(name: String, value: String)] = []
+        var names = Set<String>()
         while true {
             let hadSpace = skipWhitespace()
             guard position < bytes.count else { throw failure("<\(name)> ends before its '>'", at: line) }
@@ -91,9 +92,9 @@ struct ModelXMLParser {
                 position += 2
                 return (ModelXMLElement(name: name, attributes: attributes, line: line), true)
             }
-            guard hadSpace else { throw failure("unexpected '\(Character(Unicode.Scalar(bytes[position])))' in <\(name)>") }
+            guard hadSpace else { throw failure("unexpected byte 0x\(String(bytes[position], radix: 16)) in <\(name)>") }
             let attribute = try self.name()
-            guard !attributes.contains(where: { $0.name == attribute }) else { throw failure("<\(name)> has two '\(attribute)' attributes") }
+            guard names.insert(attribute).inserted else { throw failure("<\(name)> has two '\(attribute)' attributes") }
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "=") else { throw failure("the attribute '\(attribute)' of <\(name)> has no value") }
             position += 1
@@ -130,7 +131,8 @@ struct ModelXMLParser {
         }
     }
 
-    /// A quoted attribute value with its references replaced by the characters they stand for.
+    /// A quoted attribute value with its references replaced by the characters they stand for,
+    /// and line breaks and tabs written as such turned into spaces, as XML reads values.
     private mutating func quotedValue(of attribute: String) throws(Failure) -> String {
         guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") || bytes[position] == UInt8(ascii: "'") else {
             throw failure("the value of '\(attribute)' is not quoted")
@@ -142,6 +144,8 @@ struct ModelXMLParser {
             switch bytes[position] {
             case UInt8(ascii: "&"): value.append(contentsOf: try reference())
             case UInt8(ascii: "<"): throw failure("the value of '\(attribute)' contains '<'")
+            case UInt8(ascii: "\r") where position + 1 < bytes.count && bytes[position + 1] == UInt8(ascii: "\n"): position += 1
+            case UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): value.append(UInt8(ascii: " ")); position += 1
             default: value.append(bytes[position]); position += 1
             }
         }
@@ -164,7 +168,18 @@ struct ModelXMLParser {
         default:
             let number = body.hasPrefix("#x") ? UInt32(body.dropFirst(2), radix: 16) : body.hasPrefix("#") ? UInt32(body.dropFirst()) : nil
             guard let number, let scalar = Unicode.Scalar(number) else { throw failure("unknown reference '&\(body);'") }
+            guard Self.isAllowed(scalar) else { throw failure("'&\(body);' stands for a character XML does not allow") }
             return Array(String(Character(scalar)).utf8)
+        }
+    }
+
+    /// Whether XML allows a character in a document: tab, line feed, carriage return, and the
+    /// rest of Unicode from U+0020 but U+FFFE and U+FFFF (surrogates are no scalars).
+    private static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x9, 0xA, 0xD: true
+        case 0x20...0xFFFD, 0x10000...: true
+        default: false
         }
     }
 

@@ -55,6 +55,7 @@ import Testing
         ("<!-- only a comment -->", "holds no XML element"),
         ("<model><entity name=\"a<b\"/></model>", "contains '<'"),
         ("<model><!-- unclosed comment </model>", "never closed"),
+        ("<model><entity name=\"&#0;\"/></model>", "does not allow"),
     ])
     func malformedXMLIsRefusedWithItsLine(contents: String, problem: String) throws {
         try Self.expectCorrupt(contents, mentions: ["malformed XML", problem, "line 1"])
@@ -68,6 +69,43 @@ import Testing
         let depth = 200_000
         let contents = "<model>" + String(repeating: "<a>", count: depth) + String(repeating: "</a>", count: depth) + "</model>"
         try Self.expectCorrupt(contents, mentions: ["nest more than \(ModelXMLParser.maximumDepth) levels"])
+    }
+
+    @Test func longInheritanceChainsAreRefusedBeforeAnythingWalksThem() throws {
+        let chain = (1...20_000).map { "<entity name=\"E\($0)\" parentEntity=\"E\($0 - 1)\"/>" }.joined()
+        try Self.expectCorrupt(Self.document("<entity name=\"E0\"/>" + chain), mentions: ["more than \(ModelFileReader.maximumInheritanceDepth) entities"])
+    }
+
+    @Test func compositesThatExpandWithoutBoundAreRefused() throws {
+        let doubling = (0..<40).map { level in
+            "<composite name=\"C\(level)\"><attribute name=\"a\" attributeType=\"Composite\" composite=\"C\(level + 1)\"/><attribute name=\"b\" attributeType=\"Composite\" composite=\"C\(level + 1)\"/></composite>"
+        }.joined() + "<composite name=\"C40\"/>"
+        try Self.expectCorrupt(Self.document("<entity name=\"A\"><attribute name=\"c\" attributeType=\"Composite\" composite=\"C0\"/></entity>" + doubling), mentions: ["<composite name=\"C", "more than"])
+        let wide = "<composite name=\"Wide\">" + (0..<200).map { "<attribute name=\"w\($0)\" attributeType=\"Composite\" composite=\"Leaf\"/>" }.joined() + "</composite>"
+        let leaf = "<composite name=\"Leaf\">" + (0..<100).map { "<attribute name=\"l\($0)\" attributeType=\"String\"/>" }.joined() + "</composite>"
+        try Self.expectCorrupt(Self.document(wide + leaf), mentions: ["more than \(ModelFileReader.maximumCompositeSize) attributes"])
+    }
+
+    @Test func attributeValuesAreNormalizedAsXMLReadsThem() throws {
+        let directory = try SQLiteScratchDirectory("model-file")
+        defer { directory.remove() }
+        let version = directory.file("Spaces.xcdatamodel")
+        try FileManager.default.createDirectory(at: version, withIntermediateDirectories: true)
+        let contents = Self.document("<entity name=\"A\"><attribute name=\"s\" attributeType=\"String\" defaultValueString=\"a\tb\r\nc&#10;d\"/></entity>")
+        try Data(contents.utf8).write(to: version.appendingPathComponent("contents"))
+        let model = try NSManagedObjectModel(validatingContentsOf: version)
+        #expect(model.entitiesByName["A"]?.attributesByName["s"]?.defaultValue as? String == "a b c\nd")
+    }
+
+    @Test func theDefaultConfigurationXcodeWritesForItsSettingsIsTheImplicitOne() throws {
+        let directory = try SQLiteScratchDirectory("model-file")
+        defer { directory.remove() }
+        let version = directory.file("Cloud.xcdatamodel")
+        try FileManager.default.createDirectory(at: version, withIntermediateDirectories: true)
+        try Data(Self.document("<entity name=\"A\"/><configuration name=\"Default\" usedWithCloudKit=\"YES\"/>").utf8).write(to: version.appendingPathComponent("contents"))
+        let model = try NSManagedObjectModel(validatingContentsOf: version)
+        #expect(model.configurations.isEmpty)
+        #expect(model.entities(forConfigurationName: nil)?.count == 1)
     }
 
     // MARK: Unknown or missing content
@@ -100,7 +138,13 @@ import Testing
         ("<entity name=\"A\"><attribute name=\"x\" attributeType=\"String\" regularExpressionString=\"([\"/></entity>", "not a regular expression"),
         ("<entity name=\"A\"><attribute name=\"x\" attributeType=\"String\" derived=\"YES\" derivationExpression=\"uppercase:(\"/></entity>", "not an expression"),
         ("<entity name=\"A\"><fetchedProperty name=\"f\"><fetchRequest name=\"r\" entity=\"A\" predicateString=\"x ==\"/></fetchedProperty></entity>", "not a predicate"),
-        ("<entity name=\"A\"><relationship name=\"r\" maxCount=\"-2\" destinationEntity=\"A\"/></entity>", "cannot be negative"),
+        ("<entity name=\"A\"><relationship name=\"r\" maxCount=\"-2\" destinationEntity=\"A\"/></entity>", "not a count"),
+        ("<entity name=\"A\"><relationship name=\"r\" toMany=\"YES\" minCount=\"5\" maxCount=\"2\" destinationEntity=\"A\"/></entity>", "more than maxCount"),
+        ("<fetchRequest name=\"F\" entity=\"A\" fetchLimit=\"-1\"/><entity name=\"A\"/>", "not a count"),
+        ("<entity name=\"A\"><attribute name=\"d\" attributeType=\"Date\" defaultDateTimeInterval=\"nan\"/></entity>", "not a finite number"),
+        ("<entity name=\"A\"><attribute name=\"d\" attributeType=\"Decimal\" defaultValueString=\"0x10\"/></entity>", "not a valid Decimal"),
+        ("<entity name=\"A\"><fetchIndex name=\"i\"/></entity>", "at least one"),
+        ("<entity name=\"A\"><attribute name=\"x\" attributeType=\"String\"/><fetchIndex name=\"i\"><fetchIndexElement property=\"x\" type=\"Binary\"/><fetchIndexElement property=\"x\" type=\"RTree\"/></fetchIndex></entity>", "cannot mix"),
         ("<fetchRequest name=\"F\" entity=\"A\" resultType=\"3\"/><entity name=\"A\"/>", "not 0, 1, 2 or 4"),
         ("<entity name=\"A\"><fetchIndex name=\"i\"><fetchIndexElement property=\"x\" type=\"Hash\"/></fetchIndex><attribute name=\"x\" attributeType=\"String\"/></entity>", "\"Hash\""),
     ])

@@ -101,6 +101,28 @@ import Testing
         #expect(rereadTemplate.resultType == .dictionaryResultType)
     }
 
+    @Test func orderedToOnesCompositeOrderAndWholeNumberBoundsSurviveTheTrip() throws {
+        let item = ModelFixtureKit.entity("Item")
+        let next = ModelFixtureKit.relationship("next", to: item, maxCount: 1)
+        next.isOrdered = true
+        let count = ModelFixtureKit.attribute("count", .integer32AttributeType)
+        let minimum = ValidationRule(bound: .minimum, limit: NSNumber(value: 5), type: .integer32AttributeType)
+        count.setValidationPredicates([minimum.predicate], withValidationWarnings: [String(minimum.code)])
+        let size = NSCompositeAttributeDescription()
+        size.name = "size"
+        size.elements = ["width", "height", "depth"].map { ModelFixtureKit.attribute($0, .doubleAttributeType) }
+        item.properties = [next, count, size]
+        let model = ModelFixtureKit.model([item])
+
+        let trip = try Self.roundTrip(model)
+        #expect(trip.first == trip.second)
+        Self.expectEqualModels(model, trip.model)
+        #expect(trip.first.contains("minValueString=\"5\""))
+        let reread = try #require(trip.model.entitiesByName["Item"])
+        #expect(reread.relationshipsByName["next"]?.isOrdered == true)
+        #expect((reread.attributesByName["size"] as? NSCompositeAttributeDescription)?.elements.map(\.name) == ["width", "height", "depth"])
+    }
+
     @Test func aBundleIsWrittenWithItsCurrentVersion() throws {
         let directory = try SQLiteScratchDirectory("model-write")
         defer { directory.remove() }
@@ -129,5 +151,17 @@ import Testing
         model.setFetchRequestTemplate(sorted, forName: "sorted")
         #expect(ctxError { try model.write(toModelFileAt: directory.file("Sorted.xcdatamodel")) }?.localizedDescription.contains("\"sorted\"") == true)
         #expect(ctxError { try model.write(toModelFileAt: directory.file("Model.json")) }?.code == CocoaError.fileWriteUnknown.rawValue)
+
+        let versions = ModelFixtureKit.model([ModelFixtureKit.entity("V")])
+        versions.versionIdentifiers = ["1", "2"]
+        #expect(ctxError { try versions.write(toModelFileAt: directory.file("V.xcdatamodel")) }?.localizedDescription.contains("one version identifier") == true)
+
+        let partial = ModelFixtureKit.entity("P")
+        let flag = ModelFixtureKit.attribute("flag", .booleanAttributeType)
+        partial.properties = [flag]
+        let index = NSFetchIndexDescription(name: "flagged", elements: [NSFetchIndexElementDescription(property: flag, collationType: .binary)])
+        index.partialIndexPredicate = NSPredicate(format: "flag == YES")
+        partial.indexes = [index]
+        #expect(ctxError { try ModelFixtureKit.model([partial]).write(toModelFileAt: directory.file("P.xcdatamodel")) }?.localizedDescription.contains("partial index predicate") == true)
     }
 }
