@@ -103,7 +103,7 @@ extension ModelFileReader {
         case .decimalAttributeType: value = decimal(string)
         case .booleanAttributeType: value = boolean(string).map { NSNumber(value: $0) }
         case .stringAttributeType: value = string
-        case .dateAttributeType: value = date(string)
+        case .dateAttributeType: value = ModelFileDate.date(from: string)
         case .UUIDAttributeType: value = UUID(uuidString: string)
         case .URIAttributeType: value = URL(string: string)
         default: throw ModelFileError("a \(typeName(type)) attribute cannot have a default value", at: element)
@@ -145,15 +145,6 @@ extension ModelFileReader {
         }
     }
 
-    /// A date as Xcode shows it (`2024-01-31 12:00:00 +0000`), or in ISO 8601.
-    static func date(_ string: String) -> Date? {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss Z"
-        if let date = formatter.date(from: string) { return date }
-        return ISO8601DateFormatter().date(from: string)
-    }
-
     // MARK: Validation
 
     /// The validation predicates of `minValueString`, `maxValueString` (lengths for strings),
@@ -184,7 +175,7 @@ extension ModelFileReader {
         case .stringAttributeType:
             if let length = Int(string), length >= 0 { return NSNumber(value: length) }
         case .dateAttributeType:
-            if let date = date(string) { return date }
+            if let date = ModelFileDate.date(from: string) { return date }
         default:
             throw ModelFileError("a \(typeName(type)) attribute cannot have a \(bound.attribute)", at: element)
         }

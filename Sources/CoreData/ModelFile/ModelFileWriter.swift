@@ -157,7 +157,7 @@ struct ModelFileWriter {
     private static func defaultValueAttributes(of attribute: NSAttributeDescription) throws -> [(String, String)] {
         guard let value = attribute.defaultValue else { return [] }
         if let date = value as? Date {
-            return [("defaultValueString", formatted(date)), ("defaultDateTimeInterval", "\(date.timeIntervalSinceReferenceDate)")]
+            return [("defaultValueString", ModelFileDate.string(from: date)), ("defaultDateTimeInterval", "\(date.timeIntervalSinceReferenceDate)")]
         }
         return [("defaultValueString", try text(of: value, type: attribute.attributeType, at: "the default value of \"\(attribute.name)\""))]
     }
@@ -177,14 +177,6 @@ struct ModelFileWriter {
         }
     }
 
-    private static func formatted(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss Z"
-        return formatter.string(from: date)
-    }
-
     private static func validationAttributes(of attribute: NSAttributeDescription) throws -> [(String, String)] {
         var attributes: [(String, String)] = []
         for (index, predicate) in attribute.validationPredicates.enumerated() {
@@ -194,7 +186,7 @@ struct ModelFileWriter {
             }
             switch rule.kind {
             case .bound(let bound, let limit as Date):
-                attributes += [(bound.attribute, formatted(limit)), (bound.dateAttribute, "\(limit.timeIntervalSinceReferenceDate)")]
+                attributes += [(bound.attribute, ModelFileDate.string(from: limit)), (bound.dateAttribute, "\(limit.timeIntervalSinceReferenceDate)")]
             case .bound(let bound, let limit as NSNumber):
                 let value = limit.doubleValue
                 attributes.append((bound.attribute, value.rounded() == value && abs(value) < 1e15 ? "\(Int64(value))" : "\(value)"))

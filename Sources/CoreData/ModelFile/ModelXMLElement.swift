@@ -1,6 +1,6 @@
 /// An element of a model file's XML: its name, its attributes, its child elements, and the line
 /// it starts on, so that an error can say where the file is wrong.
-struct ModelXMLElement: Equatable {
+struct ModelXMLElement {
     let name: String
     /// The attributes in the order the file gives them.
     let attributes: [(name: String, value: String)]
@@ -28,10 +28,5 @@ struct ModelXMLElement: Equatable {
     var tag: String {
         let identifier = ["name", "property", "value", "key"].lazy.compactMap { key in self[key].map { " \(key)=\"\($0)\"" } }.first
         return "<\(name)\(identifier ?? "")>"
-    }
-
-    static func == (lhs: ModelXMLElement, rhs: ModelXMLElement) -> Bool {
-        lhs.name == rhs.name && lhs.children == rhs.children
-            && lhs.attributes.map(\.name) == rhs.attributes.map(\.name) && lhs.attributes.map(\.value) == rhs.attributes.map(\.value)
     }
 }

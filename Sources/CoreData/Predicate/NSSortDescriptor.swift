@@ -2,9 +2,9 @@
 ///
 /// A sort descriptor reads its key path from both objects and orders the values: nil before
 /// everything else, then by its comparison. The default comparison, `compare:`, orders numbers
-/// numerically, strings with `compare(_:)` (case- and diacritic-sensitive, not localized) and
-/// dates chronologically. A selector can name another string comparison (see `SortComparison`),
-/// and a comparator block can replace it entirely.
+/// numerically, strings by their UTF-8 bytes (case- and diacritic-sensitive, not localized: the
+/// order Apple's SQLite store gives them) and dates chronologically. A selector can name another
+/// string comparison (see `SortComparison`), and a comparator block can replace it entirely.
 ///
 /// Fetches from a SQLite store order strings with the same comparison, so a fetch and sorting
 /// in memory agree. A comparator block, or a selector other than `compare:`,

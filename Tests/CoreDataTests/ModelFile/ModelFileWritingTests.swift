@@ -123,6 +123,28 @@ import Testing
         #expect((reread.attributesByName["size"] as? NSCompositeAttributeDescription)?.elements.map(\.name) == ["width", "height", "depth"])
     }
 
+    @Test func expressionIndexElementsReadAndWriteBack() throws {
+        let directory = try SQLiteScratchDirectory("model-write")
+        defer { directory.remove() }
+        let version = directory.file("Indexed.xcdatamodel")
+        try FileManager.default.createDirectory(at: version, withIntermediateDirectories: true)
+        let contents = ModelFileErrorTests.document("""
+            <entity name="Item"><attribute name="name" attributeType="String"/>
+            <fetchIndex name="byUpperName"><fetchIndexElement expression="uppercase:(name)" expressionType="String" order="descending"/></fetchIndex></entity>
+            """)
+        try Data(contents.utf8).write(to: version.appendingPathComponent("contents"))
+        let model = try NSManagedObjectModel(validatingContentsOf: version)
+        let element = try #require(model.entitiesByName["Item"]?.indexes.first?.elements.first)
+        let description = try #require(element.property as? NSExpressionDescription)
+        #expect(description.expression?.description == "uppercase:(name)")
+        #expect(description.expressionResultType == .stringAttributeType)
+        #expect(!element.isAscending)
+
+        let trip = try Self.roundTrip(model)
+        #expect(trip.first == trip.second)
+        #expect(trip.first.contains("expression=\"uppercase:(name)\" expressionType=\"String\""))
+    }
+
     @Test func aBundleIsWrittenWithItsCurrentVersion() throws {
         let directory = try SQLiteScratchDirectory("model-write")
         defer { directory.remove() }
