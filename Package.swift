@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "CoreData", targets: ["CoreData"]),
         .executable(name: "coredata", targets: ["coredata"]),
+        .plugin(name: "CoreDataCodegen", targets: ["CoreDataCodegen"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -28,6 +29,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .plugin(
+            name: "CoreDataCodegen",
+            capability: .buildTool(),
+            dependencies: ["coredata"]
+        ),
         .testTarget(
             name: "CoreDataTests",
             dependencies: ["CoreData"],
@@ -37,6 +43,13 @@ let package = Package(
                 .copy("ModelFile/Fixtures/Notes.xcdatamodel"),
                 .copy("ModelFile/Fixtures/Unreadable"),
             ]
+        ),
+        // Compiles and runs against the classes the plugin generates from its model.
+        .testTarget(
+            name: "CoreDataCodegenTests",
+            dependencies: ["CoreData"],
+            resources: [.copy("Cinema.xcdatamodeld")],
+            plugins: ["CoreDataCodegen"]
         ),
     ]
 )

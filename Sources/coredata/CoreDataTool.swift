@@ -5,7 +5,7 @@ import ArgumentParser
 struct CoreDataTool: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "coredata",
-        abstract: "Core Data for Linux: demos and store tools.",
-        subcommands: [Demo.self]
+        abstract: "Core Data for Linux: demos and model and store tools.",
+        subcommands: [Demo.self, Generate.self]
     )
 }

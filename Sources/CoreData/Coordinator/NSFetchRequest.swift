@@ -66,6 +66,11 @@ open class NSFetchRequest<ResultType: NSFetchRequestResult>: NSPersistentStoreRe
     /// Creates a request with no entity; set `entity` before executing it.
     public override init() {
         super.init()
+        // A request typed with a managed object subclass names the class that its entity's
+        // `managedObjectClassName` means, as a generated `fetchRequest()` makes.
+        if let resultClass = ResultType.self as? NSManagedObject.Type {
+            ManagedObjectClassRegistry.shared.register(resultClass)
+        }
     }
 
     /// Creates a request for the entity with a name.

@@ -58,6 +58,8 @@ final class EntityLayout: @unchecked Sendable {
     let countedSlots: [Int]
     /// Every attribute and relationship, in slot order.
     let slots: [Slot]
+    /// The name of each slot's property, compared by generated accessors that know their index.
+    let slotNames: [String]
     /// The slot of each attribute and relationship name.
     let slotIndexByName: SlotLookup
     /// Fetched properties by name; they have no slot because their value is computed by a fetch.
@@ -89,6 +91,7 @@ final class EntityLayout: @unchecked Sendable {
             slots.append(Slot(index: slots.count, property: property, kind: kind))
         }
         self.slots = slots
+        self.slotNames = slots.map(\.name)
         self.slotIndexByName = SlotLookup(slots.map { ($0.name, $0.index) })
         self.fetchedProperties = fetched
         self.persistentAttributeSlots = slots.filter { !$0.isTransient && $0.attribute != nil }.map(\.index)
@@ -130,6 +133,13 @@ final class EntityLayout: @unchecked Sendable {
     @inline(__always)
     func slotIndex(forKey key: String) -> Int? {
         slotIndexByName[key]
+    }
+
+    /// Whether slot `index` holds the property named `name`: the check generated accessors make
+    /// before trusting the index they were generated with.
+    @inline(__always)
+    func hasSlot(_ index: Int, named name: String) -> Bool {
+        index >= 0 && index < slotNames.count && slotNames[index] == name
     }
 
     private static func kind(of property: NSPropertyDescription) -> SlotKind? {

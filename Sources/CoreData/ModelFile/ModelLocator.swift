@@ -13,6 +13,23 @@ enum ModelLocator {
         return directories.filter { seen.insert($0.standardizedFileURL.path).inserted }
     }
 
+    /// The names the module owning each SwiftPM resource bundle beside the executable may have.
+    ///
+    /// A bundle is named `<Package>_<Target>.resources`; since either name may contain
+    /// underscores, every part after an underscore is a candidate.
+    static func resourceBundleModuleNames() -> Set<String> {
+        var names: Set<String> = []
+        for bundle in resourceBundles(besideExecutableOf: Bundle.main) {
+            let name = bundle.deletingPathExtension().lastPathComponent
+            var rest = Substring(name)
+            while let underscore = rest.firstIndex(of: "_") {
+                rest = rest[rest.index(after: underscore)...]
+                if !rest.isEmpty { names.insert(String(rest).replacingOccurrences(of: "-", with: "_")) }
+            }
+        }
+        return names
+    }
+
     /// SwiftPM's resource bundles in the directory of a bundle's executable.
     private static func resourceBundles(besideExecutableOf bundle: Bundle) -> [URL] {
         guard let directory = bundle.executableURL?.deletingLastPathComponent(),

@@ -1,9 +1,12 @@
 /// Resolves an entity's `managedObjectClassName` to a class, and a class to its entity.
 ///
 /// Linux has no Objective-C runtime to look classes up by bare name, so resolution tries, in order:
-/// classes already seen (through `init(context:)`, `entity()` or `fetchRequest()`),
+/// classes already seen (through `init(context:)`, `entity()`, `fetchRequest()`, or a fetch request
+/// whose result type is the class, as generated `fetchRequest()` methods make),
 /// `NSClassFromString` with the name as written (module-qualified names such as `MyApp.Movie`),
-/// and the unqualified name in the main module and in the modules of classes already seen. When
+/// and the unqualified name in the candidate modules: the main module, the modules of classes
+/// already seen, and the modules of the SwiftPM resource bundles beside the executable (where the
+/// `CoreDataCodegen` plugin's classes live, beside the model they were generated from). When
 /// nothing resolves, `NSManagedObject` is used, as on Apple platforms.
 // All mutable state is guarded by `lock`.
 final class ManagedObjectClassRegistry: @unchecked Sendable {
@@ -11,6 +14,7 @@ final class ManagedObjectClassRegistry: @unchecked Sendable {
 
     private let lock = NSLock()
     private var classesByName: [String: NSManagedObject.Type] = [:]
+    private var registeredTypes: Set<ObjectIdentifier> = []
     private var modules: Set<String> = []
     private var models: [WeakModel] = []
     /// The entity found for each (class, model) pair, so `init(context:)` searches once.
@@ -25,14 +29,17 @@ final class ManagedObjectClassRegistry: @unchecked Sendable {
         weak var model: NSManagedObjectModel?
     }
 
-    private init() {
+    init() {
         if let executable = Bundle.main.executableURL?.deletingPathExtension().lastPathComponent {
             modules.insert(executable.replacingOccurrences(of: "-", with: "_"))
         }
+        modules.formUnion(ModelLocator.resourceBundleModuleNames())
     }
 
     /// Remembers a class under its qualified and unqualified names.
     func register(_ type: NSManagedObject.Type) {
+        guard type != NSManagedObject.self,
+              lock.withLock({ registeredTypes.insert(ObjectIdentifier(type)).inserted }) else { return }
         let qualified = String(reflecting: type)
         lock.withLock {
             classesByName[qualified] = type

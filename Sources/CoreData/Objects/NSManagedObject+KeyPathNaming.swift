@@ -1,7 +1,11 @@
-// Swift key paths into managed object subclasses name their properties by probing the
-// subclass's accessors (see `KeyPathProbe`).
+// Swift key paths into managed object subclasses name their properties from the class's own
+// table (generated classes have one) or else by probing the subclass's accessors (see
+// `KeyPathProbe`).
 extension NSManagedObject: KeyPathNaming {
     static func keyValueCodingKeyPath<Root, Value>(of keyPath: KeyPath<Root, Value>) -> String? {
-        KeyPathProbe.keyPath(of: keyPath)
+        if let rootClass = Root.self as? NSManagedObject.Type, let name = rootClass.propertyNamesByKeyPath[keyPath] {
+            return name
+        }
+        return KeyPathProbe.keyPath(of: keyPath)
     }
 }

@@ -20,7 +20,8 @@ extension NSManagedObject {
 
     /// Checks, under the concurrency debug switch, that the caller runs on the queue of the
     /// object's context.
-    private func checkConcurrency(_ operation: @autoclosure () -> String) {
+    @inline(__always)
+    func checkConcurrency(_ operation: @autoclosure () -> String) {
         guard ConcurrencyDebug.isActive, let context = managedObjectContext, context.checksConcurrency else { return }
         ConcurrencyDebug.check(context, "\(operation()) of \(entity.entityName)")
     }

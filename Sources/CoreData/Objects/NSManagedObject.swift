@@ -103,6 +103,17 @@ open class NSManagedObject: NSObject, KeyValueCodingReadable {
         return NSFetchRequest<NSFetchRequestResult>(entityName: entity().entityName)
     }
 
+    /// The property each Swift key path into this class reads, such as `\Movie.title: "title"`.
+    ///
+    /// This is extra API. `NSSortDescriptor(keyPath:ascending:)` reads a key path's property name
+    /// here; classes generated with code generation type "Class Definition" override it with
+    /// their properties, inherited ones included. For a key path it does not list, such as
+    /// `\Character.movie.title`, the name is found by running the key path's accessors on a
+    /// stand-in object, which needs the class's entity in a model in use. The default is empty.
+    open class var propertyNamesByKeyPath: [AnyKeyPath: String] {
+        [:]
+    }
+
     /// Whether changes to keys outside the model leave the context clean; always true, as on Apple.
     open class var contextShouldIgnoreUnmodeledPropertyChanges: Bool {
         true

@@ -1,19 +1,22 @@
 // Sort descriptors made from Swift key paths.
 //
 // Apple's initializers read the key path's Objective-C name; Linux has none, so a key path into
-// an `NSManagedObject` subclass is read once on a probe object that records the keys its
-// accessors ask for (see `KeyPathNaming`). The descriptor then has that string key and behaves
-// exactly like one made with it, in memory and in SQL fetches.
+// an `NSManagedObject` subclass is named by the class's `propertyNamesByKeyPath` table (generated
+// classes have one) or else read once on a probe object that records the keys its accessors ask
+// for (see `KeyPathNaming`). The descriptor then has that string key and behaves exactly like
+// one made with it, in memory and in SQL fetches.
 extension NSSortDescriptor {
     /// Creates a sort descriptor with a Swift key path and ordering, comparing values with
     /// `compare:`.
     ///
-    /// For a key path into an `NSManagedObject` subclass whose accessors read properties through
-    /// `value(forKey:)`, such as `\Movie.title` or `\Character.movie.title`, `key` is the
-    /// property's key path (`title`, `movie.title`). The class must be the
-    /// `managedObjectClassName` of an entity of a model in use by a coordinator. When no key can
-    /// be found, `key` is nil: the descriptor sorts in memory by reading the Swift key path, and
-    /// a SQLite fetch using it throws.
+    /// For a key path into an `NSManagedObject` subclass, such as `\Movie.title` or
+    /// `\Character.movie.title`, `key` is the property's key path (`title`, `movie.title`). A
+    /// key path the class lists in `propertyNamesByKeyPath`, as generated classes list their
+    /// properties, is named from there. Otherwise the class must be the `managedObjectClassName`
+    /// of an entity of a model in use by a coordinator, and its accessors must read properties
+    /// through `value(forKey:)` or generated accessors. When no key can be found, `key` is nil:
+    /// the descriptor sorts in memory by reading the Swift key path, and a SQLite fetch using it
+    /// throws.
     ///
     /// - Parameters:
     ///   - keyPath: The key path to the property to compare.

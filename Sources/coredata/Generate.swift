@@ -1,0 +1,42 @@
+import ArgumentParser
+import CoreData
+
+/// `coredata generate`: writes the NSManagedObject subclasses of a model file, as Xcode's code
+/// generation does (see `ManagedObjectCodeGenerator`).
+struct Generate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Writes the NSManagedObject subclasses of a model, as Xcode's code generation does."
+    )
+
+    @Option(help: "The model: an .xcdatamodeld bundle (its current version) or an .xcdatamodel directory.")
+    var model: String
+
+    @Option(help: "The directory to write into, one or two files per entity, named as Xcode names them.")
+    var output: String?
+
+    @Option(help: "The one file to write everything into instead (what the CoreDataCodegen plugin does).")
+    var outputFile: String?
+
+    func validate() throws {
+        guard (output == nil) != (outputFile == nil) else {
+            throw ValidationError("Give either --output or --output-file.")
+        }
+    }
+
+    func run() throws {
+        do {
+            let model = try NSManagedObjectModel(validatingContentsOf: URL(fileURLWithPath: model))
+            let generator = ManagedObjectCodeGenerator(model: model)
+            if let outputFile {
+                let url = URL(fileURLWithPath: outputFile)
+                try generator.sourceFile(named: url.lastPathComponent).write(to: url)
+            } else if let output {
+                for url in try generator.writeSourceFiles(to: URL(fileURLWithPath: output, isDirectory: true)) {
+                    print(url.path)
+                }
+            }
+        } catch let error as NSError {
+            throw ValidationError(error.localizedDescription)
+        }
+    }
+}
