@@ -33,7 +33,10 @@ let package = Package(
                 "BenchSQLite",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "CoreData", package: "OpenCoreData"),
-            ]
+            ],
+            // W2c reads W1's `Item` through the class the plugin generates from this model.
+            resources: [.copy("Peers/CoreData/Item.xcdatamodeld")],
+            plugins: [.plugin(name: "CoreDataCodegen", package: "OpenCoreData")]
         ),
     ]
 )

@@ -24,9 +24,13 @@ struct Generate: ParsableCommand {
     }
 
     func run() throws {
+        let generator: ManagedObjectCodeGenerator
         do {
-            let model = try NSManagedObjectModel(validatingContentsOf: URL(fileURLWithPath: model))
-            let generator = ManagedObjectCodeGenerator(model: model)
+            generator = ManagedObjectCodeGenerator(model: try NSManagedObjectModel(validatingContentsOf: URL(fileURLWithPath: model)))
+        } catch {
+            throw Self.failure(error.localizedDescription)
+        }
+        do {
             if let outputFile {
                 let url = URL(fileURLWithPath: outputFile)
                 try generator.sourceFile(named: url.lastPathComponent).write(to: url)
@@ -35,8 +39,16 @@ struct Generate: ParsableCommand {
                     print(url.path)
                 }
             }
-        } catch let error as NSError {
-            throw ValidationError(error.localizedDescription)
+        } catch let error as NSError where error.domain == NSCocoaErrorDomain && error.code == NSCoreDataError {
+            throw Self.failure(error.localizedDescription)
+        } catch {
+            throw Self.failure("Cannot write \(outputFile ?? output ?? ""): \(error.localizedDescription)")
         }
+    }
+
+    /// Reports what went wrong on standard error; the command then exits with status 1.
+    private static func failure(_ message: String) -> ExitCode {
+        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+        return ExitCode.failure
     }
 }

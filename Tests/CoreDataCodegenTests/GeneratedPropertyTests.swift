@@ -39,6 +39,31 @@ import Testing
         #expect(fetched.runtime == 116)
     }
 
+    @Test func transformablesHaveTheirCustomClass() throws {
+        let store = CinemaStore()
+        let context = try store.openContainer().viewContext
+        let performer = Performer(context: context)
+        performer.nicknames = ["Toni", "T. C."]
+        try context.save()
+
+        let reopened = try store.openContainer().viewContext
+        let fetched = try #require(try reopened.fetch(Performer.fetchRequest() as NSFetchRequest<Performer>).first)
+        #expect(fetched.nicknames == ["Toni", "T. C."])
+    }
+
+    @Test func subclassesOfHandWrittenClassesHaveBothsProperties() throws {
+        let context = try CinemaStore().openContainer().viewContext
+        let mood = Mood(context: context)
+        mood.name = "eerie"
+        #expect(mood.intensity == 1)
+        mood.intensity = 3
+        let film = Film(context: context)
+        film.addToThemes(mood)
+        #expect((film.themes?.anyObject() as? Mood)?.name == "eerie")
+        #expect(Mood.propertyNamesByKeyPath[\Mood.intensity] == "intensity")
+        #expect(Mood.propertyNamesByKeyPath[\Mood.name] == nil)
+    }
+
     @Test func scalarsReadTheirDefaultsAndObjectsReadNil() throws {
         let context = try CinemaStore().openContainer().viewContext
         let series = Series(context: context)

@@ -7,34 +7,10 @@ enum ModelLocator {
         var directories: [URL] = []
         for bundle in bundles ?? [Bundle.main] {
             directories.append(bundle.resourceURL ?? bundle.bundleURL)
-            if bundle == Bundle.main { directories += resourceBundles(besideExecutableOf: bundle) }
+            if bundle == Bundle.main { directories += SwiftPMResourceBundles.besideExecutable(of: bundle) }
         }
         var seen = Set<String>()
         return directories.filter { seen.insert($0.standardizedFileURL.path).inserted }
-    }
-
-    /// The names the module owning each SwiftPM resource bundle beside the executable may have.
-    ///
-    /// A bundle is named `<Package>_<Target>.resources`; since either name may contain
-    /// underscores, every part after an underscore is a candidate.
-    static func resourceBundleModuleNames() -> Set<String> {
-        var names: Set<String> = []
-        for bundle in resourceBundles(besideExecutableOf: Bundle.main) {
-            let name = bundle.deletingPathExtension().lastPathComponent
-            var rest = Substring(name)
-            while let underscore = rest.firstIndex(of: "_") {
-                rest = rest[rest.index(after: underscore)...]
-                if !rest.isEmpty { names.insert(String(rest).replacingOccurrences(of: "-", with: "_")) }
-            }
-        }
-        return names
-    }
-
-    /// SwiftPM's resource bundles in the directory of a bundle's executable.
-    private static func resourceBundles(besideExecutableOf bundle: Bundle) -> [URL] {
-        guard let directory = bundle.executableURL?.deletingLastPathComponent(),
-              let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return [] }
-        return names.filter { $0.hasSuffix(".resources") }.sorted().map { directory.appendingPathComponent($0) }
     }
 
     /// The models (`.xcdatamodeld` bundles, then lone `.xcdatamodel` directories) directly

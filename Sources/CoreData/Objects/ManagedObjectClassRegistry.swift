@@ -33,15 +33,15 @@ final class ManagedObjectClassRegistry: @unchecked Sendable {
         if let executable = Bundle.main.executableURL?.deletingPathExtension().lastPathComponent {
             modules.insert(executable.replacingOccurrences(of: "-", with: "_"))
         }
-        modules.formUnion(ModelLocator.resourceBundleModuleNames())
+        modules.formUnion(SwiftPMResourceBundles.moduleNames())
     }
 
     /// Remembers a class under its qualified and unqualified names.
     func register(_ type: NSManagedObject.Type) {
-        guard type != NSManagedObject.self,
-              lock.withLock({ registeredTypes.insert(ObjectIdentifier(type)).inserted }) else { return }
-        let qualified = String(reflecting: type)
+        guard type != NSManagedObject.self else { return }
         lock.withLock {
+            guard registeredTypes.insert(ObjectIdentifier(type)).inserted else { return }
+            let qualified = String(reflecting: type)
             classesByName[qualified] = type
             if let dot = qualified.firstIndex(of: ".") {
                 modules.insert(String(qualified[..<dot]))

@@ -3,7 +3,7 @@
 // `KeyPathProbe`).
 extension NSManagedObject: KeyPathNaming {
     static func keyValueCodingKeyPath<Root, Value>(of keyPath: KeyPath<Root, Value>) -> String? {
-        if let rootClass = Root.self as? NSManagedObject.Type, let name = rootClass.propertyNamesByKeyPath[keyPath] {
+        if let rootClass = Root.self as? NSManagedObject.Type, let name = KeyPathTables.shared.table(of: rootClass)[keyPath] {
             return name
         }
         return KeyPathProbe.keyPath(of: keyPath)

@@ -10,14 +10,14 @@ extension NSManagedObject {
     /// write. `index` is the property's position among the entity's attributes and relationships
     /// (inherited ones first, fetched properties left out) in the model the class was generated
     /// from. When the object's entity has another property at that index (a model of another
-    /// version, or a model built in code), the property is found by `key`, so the result is
-    /// always that of `value(forKey: key)`.
+    /// version, or a model built in code), the property is found by `key`. Either way the result
+    /// is that of `NSManagedObject`'s own `value(forKey: key)`: like Apple's `@NSManaged`
+    /// accessors, it does not go through a subclass's override of `value(forKey:)`.
     ///
     /// - Parameters:
     ///   - index: The property's index in the model the class was generated from.
     ///   - key: The property's name.
     /// - Returns: The value, as `value(forKey:)` returns it.
-    @inline(__always)
     public func value(atPropertyIndex index: Int, named key: String) -> Any? {
         guard layout.hasSlot(index, named: key) else { return valueImplementation(forKey: key) }
         checkConcurrency("value(forKey: \"\(key)\")")
@@ -33,7 +33,6 @@ extension NSManagedObject {
     ///   - value: The new value.
     ///   - index: The property's index in the model the class was generated from.
     ///   - key: The property's name.
-    @inline(__always)
     public func setValue(_ value: Any?, atPropertyIndex index: Int, named key: String) {
         guard layout.hasSlot(index, named: key) else { return setValueImplementation(value, forKey: key) }
         checkConcurrency("setValue(_:forKey: \"\(key)\")")

@@ -107,7 +107,7 @@ open class NSManagedObject: NSObject, KeyValueCodingReadable {
     ///
     /// This is extra API. `NSSortDescriptor(keyPath:ascending:)` reads a key path's property name
     /// here; classes generated with code generation type "Class Definition" override it with
-    /// their properties, inherited ones included. For a key path it does not list, such as
+    /// their properties and those of their generated ancestors. For a key path it does not list, such as
     /// `\Character.movie.title`, the name is found by running the key path's accessors on a
     /// stand-in object, which needs the class's entity in a model in use. The default is empty.
     open class var propertyNamesByKeyPath: [AnyKeyPath: String] {

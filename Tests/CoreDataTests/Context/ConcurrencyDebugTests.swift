@@ -52,6 +52,17 @@ import Testing
         #expect(reports.elements.last?.contains("setValue(_:forKey: \"title\") of Movie") == true)
     }
 
+    @Test func accessByPropertyIndexFromAnotherThreadIsReported() throws {
+        let (stack, reports) = try Self.checkedStack(name: "generated")
+        let movie = try stack.context.performAndWait { try #require(try ctxFetch("Movie", in: stack.context).first) }
+        let title = try #require(movie.entity.layout.slotIndex(forKey: "title"))
+        _ = movie.value(atPropertyIndex: title, named: "title")
+        movie.setValue("Aliens", atPropertyIndex: title, named: "title")
+        #expect(reports.elements.count == 2)
+        #expect(reports.elements.first?.contains("value(forKey: \"title\") of Movie") == true)
+        #expect(reports.elements.last?.contains("setValue(_:forKey: \"title\") of Movie") == true)
+    }
+
     @Test func aMainQueueContextUsedOffTheMainThreadIsReported() throws {
         let stack = try CtxStack(model: MovieModel.make())
         let view = NSManagedObjectContext(concurrencyType: .mainQueueConcurrencyType)

@@ -98,7 +98,7 @@ enum RequestTypes {
 
     @Test func resourceBundlesBesideTheExecutableNameCandidateModules() {
         // The test bundle's resources are `OpenCoreData_CoreDataTests.resources`.
-        #expect(ModelLocator.resourceBundleModuleNames().contains("CoreDataTests"))
+        #expect(SwiftPMResourceBundles.moduleNames().contains("CoreDataTests"))
         let fresh = ManagedObjectClassRegistry()
         #expect(fresh.resolveClass(named: "ResolvedByModuleOfResources") == ResolvedByModuleOfResources.self)
     }

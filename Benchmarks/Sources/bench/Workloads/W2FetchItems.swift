@@ -8,7 +8,8 @@ extension Workload {
     ///
     /// Peers: raw step loop building structs; GRDB struct `fetchAll` and `Record.fetchAll` (the
     /// change-tracking peer); ours 2a (`fetch`, then `value(forKey:)` × 10 per object) and 2b
-    /// (`includesPropertyValues = false`, then fire the faults). The checksum is the sum of every
+    /// (`includesPropertyValues = false`, then fire the faults); W2c is 2a through the generated
+    /// `Item` class, whose accessors read by property index. The checksum is the sum of every
     /// attribute read. Goals: W2 ≤ 2× raw (issue), ≤ 2× GRDB `Record` fetch (spec).
     static var w2FetchItems: Workload {
         var peers = [
@@ -17,7 +18,7 @@ extension Workload {
             GRDBPeers.fetchItemRecords,
         ]
         #if canImport(CoreData)
-        peers += [CoreDataPeers.fetchItems, CoreDataPeers.fetchItemFaults]
+        peers += [CoreDataPeers.fetchItems, CoreDataPeers.fetchItemFaults, CoreDataPeers.fetchGeneratedItems]
         #endif
         return Workload(
             name: "W2",
@@ -29,6 +30,7 @@ extension Workload {
             results: [
                 ResultLine(label: "W2", ours: "ours", raw: "raw", grdb: "grdb-record"),
                 ResultLine(label: "W2b", ours: "ours-faults", raw: "raw", grdb: "grdb-record"),
+                ResultLine(label: "W2c", ours: "ours-generated", raw: "raw", grdb: "grdb-record"),
             ])
     }
 }

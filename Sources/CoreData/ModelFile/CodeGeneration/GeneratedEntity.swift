@@ -17,19 +17,24 @@ struct GeneratedEntity {
         guard let className = SwiftName.className(entity.managedObjectClassName) else {
             throw Self.error("The entity \(entityName) generates code but has no class name.")
         }
-        guard SwiftName.isIdentifier(className) else {
-            throw Self.error("The class name \(className) of the entity \(entityName) is not a Swift identifier.")
+        guard SwiftName.isClassName(className) else {
+            throw Self.error("The class name \(className) of the entity \(entityName) is not a Swift identifier that can name a class.")
+        }
+        let superclassName = entity.superentity.flatMap { SwiftName.className($0.managedObjectClassName) } ?? "NSManagedObject"
+        guard superclassName != className else {
+            throw Self.error("The entity \(entityName) has the class \(className) of its parent entity.")
         }
         self.entityName = entityName
         self.codeGeneration = codeGeneration
         self.className = className
-        superclassName = entity.superentity.flatMap { SwiftName.className($0.managedObjectClassName) } ?? "NSManagedObject"
+        self.superclassName = superclassName
         // The layout gives each property the index it has in every object of the entity.
         let slots = EntityLayout(entity: entity).slots
         let ownNames = Set(entity.declaredProperties.map(\.name))
         let own = slots.filter { ownNames.contains($0.name) }
         for slot in own { try Self.check(slot.name, of: entityName) }
         properties = own.map(GeneratedProperty.init).sorted { $0.name < $1.name }
+        try Self.checkAccessorNames(of: properties, in: entityName)
         let namable = ownNames.union(Self.generatedAncestorPropertyNames(of: entity))
         keyPathProperties = slots.filter { namable.contains($0.name) }.map(GeneratedProperty.init).sorted { $0.name < $1.name }
     }
@@ -51,11 +56,28 @@ struct GeneratedEntity {
     }
 
     private static func check(_ propertyName: String, of entityName: String) throws {
-        guard SwiftName.isIdentifier(propertyName) else {
+        guard SwiftName.isPropertyName(propertyName) else {
             throw error("The property \(entityName).\(propertyName) is not named by a Swift identifier.")
         }
         guard !SwiftName.reservedPropertyNames.contains(propertyName) else {
             throw error("The property \(entityName).\(propertyName) has the name of an NSManagedObject property.")
+        }
+    }
+
+    /// Checks that no two to-many relationships get accessors of the same name (`others` and
+    /// `Others` both get `addToOthers`), and that no property has an accessor's name.
+    private static func checkAccessorNames(of properties: [GeneratedProperty], in entityName: String) throws {
+        var owners: [String: String] = [:]
+        for property in properties {
+            owners[property.name] = property.name
+        }
+        for property in properties where property.toMany != nil {
+            let stem = SwiftName.capitalized(property.name)
+            for accessor in ["addTo", "removeFrom", "insertInto", "replace"].map({ $0 + stem }) {
+                if let owner = owners.updateValue(property.name, forKey: accessor), owner != property.name {
+                    throw error("The accessor \(accessor) of \(entityName).\(property.name) has the name of \(entityName).\(owner) or of its accessors.")
+                }
+            }
         }
     }
 

@@ -18,7 +18,12 @@
 /// index with `value(atPropertyIndex:named:)`. Object types are optional and scalar types
 /// (`usesScalarValueType`) are not, as Xcode generates them. A generated class also lists its
 /// properties in `propertyNamesByKeyPath`, so that `NSSortDescriptor(keyPath:ascending:)` reads
-/// key paths without probing.
+/// key paths without probing. The root class of each generated hierarchy (a class whose entity
+/// has no parent) conforms to `Identifiable`; a class whose parent is hand-written inherits
+/// whatever conformance its parent declares, since declaring it twice does not compile.
+///
+/// `writeSourceFiles(to:)` writes the current files and removes none: delete the files of an
+/// entity you rename or remove.
 ///
 /// ```swift
 /// let model = try NSManagedObjectModel(validatingContentsOf: modelURL)

@@ -1,10 +1,21 @@
 /// Names from a model, checked and spelled as Swift source needs them.
 enum SwiftName {
-    /// Whether a name can be a Swift identifier: a letter or underscore, then letters, digits or
-    /// underscores.
+    /// Whether a name can be a Swift identifier: a letter or underscore, then letters, ASCII
+    /// digits or underscores; `_` alone is not one.
     static func isIdentifier(_ name: String) -> Bool {
-        guard let first = name.first, first.isLetter || first == "_" else { return false }
-        return name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+        guard name != "_", let first = name.first, first.isLetter || first == "_" else { return false }
+        return name.allSatisfy { $0.isLetter || ("0"..."9").contains($0) || $0 == "_" }
+    }
+
+    /// Whether a name can name a generated property: an identifier that is not one of the
+    /// members every type has (`Type`, `Protocol`), which no escaping makes a property name.
+    static func isPropertyName(_ name: String) -> Bool {
+        isIdentifier(name) && name != "Type" && name != "Protocol"
+    }
+
+    /// Whether a name can name a generated class: an identifier that is not a keyword.
+    static func isClassName(_ name: String) -> Bool {
+        isPropertyName(name) && !keywords.contains(name)
     }
 
     /// The name as a declaration or member reference: keywords get backticks.
@@ -17,9 +28,19 @@ enum SwiftName {
         name.prefix(1).uppercased() + name.dropFirst()
     }
 
-    /// The name as a string literal.
+    /// The name as a string literal, with quotes, backslashes and control characters escaped.
     static func literal(_ name: String) -> String {
-        "\"" + name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        var literal = "\""
+        for scalar in name.unicodeScalars {
+            switch scalar {
+            case "\"": literal += "\\\""
+            case "\\": literal += "\\\\"
+            case _ where scalar.properties.generalCategory == .control:
+                literal += "\\u{\(String(scalar.value, radix: 16))}"
+            default: literal.unicodeScalars.append(scalar)
+            }
+        }
+        return literal + "\""
     }
 
     /// The class a `managedObjectClassName` names in the module the code is generated into:

@@ -222,7 +222,11 @@ import Testing
     @Test(arguments: [
         ("Unnamed", nil, "name", "The entity Unnamed generates code but has no class name."),
         ("Base", "NSManagedObject", "name", "The entity Base generates code but has no class name."),
-        ("Dashed", "My-Class", "name", "The class name My-Class of the entity Dashed is not a Swift identifier."),
+        ("Dashed", "My-Class", "name", "The class name My-Class of the entity Dashed is not a Swift identifier that can name a class."),
+        ("Keyword", "class", "name", "The class name class of the entity Keyword is not a Swift identifier that can name a class."),
+        ("Typed", "Typed", "Type", "The property Typed.Type is not named by a Swift identifier."),
+        ("Protocols", "Protocols", "Protocol", "The property Protocols.Protocol is not named by a Swift identifier."),
+        ("Blank", "Blank", "_", "The property Blank._ is not named by a Swift identifier."),
         ("Spaced", "Spaced", "first name", "The property Spaced.first name is not named by a Swift identifier."),
         ("Described", "Described", "description", "The property Described.description has the name of an NSManagedObject property."),
         ("Faulty", "Faulty", "isFault", "The property Faulty.isFault has the name of an NSManagedObject property."),
@@ -236,6 +240,43 @@ import Testing
         #expect(error?.domain == NSCocoaErrorDomain)
         #expect(error?.code == NSCoreDataError)
         #expect(error?.localizedDescription == message)
+    }
+
+    @Test func accessorsMustNotCollide() {
+        let owner = Self.generated("Owner", .classDefinition)
+        let item = Self.generated("Thing", nil)
+        owner.properties = [
+            ModelFixtureKit.relationship("others", to: item, maxCount: 0),
+            ModelFixtureKit.relationship("Others", to: item, maxCount: 0),
+        ]
+        let error = #expect(throws: NSError.self) {
+            try ManagedObjectCodeGenerator(model: ModelFixtureKit.model([owner, item])).sourceFiles()
+        }
+        #expect(error?.localizedDescription == "The accessor addToOthers of Owner.others has the name of Owner.Others or of its accessors.")
+
+        let shadowed = Self.generated("Shelf", .classDefinition)
+        shadowed.properties = [
+            ModelFixtureKit.relationship("books", to: item, maxCount: 0),
+            ModelFixtureKit.attribute("addToBooks", .stringAttributeType),
+        ]
+        #expect(throws: NSError.self) {
+            try ManagedObjectCodeGenerator(model: ModelFixtureKit.model([shadowed, item])).sourceFiles()
+        }
+    }
+
+    @Test func aClassCannotBeItsOwnSuperclass() {
+        let base = Self.generated("Base", .classDefinition)
+        let child = Self.generated("Child", .classDefinition)
+        child.managedObjectClassName = "Base"
+        base.subentities = [child]
+        let error = #expect(throws: NSError.self) {
+            try ManagedObjectCodeGenerator(model: ModelFixtureKit.model([base, child])).sourceFiles()
+        }
+        #expect(error?.localizedDescription == "The entity Child has the class Base of its parent entity.")
+    }
+
+    @Test func stringLiteralsEscapeWhatSwiftCannotHoldVerbatim() {
+        #expect(SwiftName.literal("Tab\tQuote\"Back\\Line\n") == #""Tab\u{9}Quote\"Back\\Line\u{a}""#)
     }
 
     @Test func twoEntitiesCannotGenerateOneClass() {

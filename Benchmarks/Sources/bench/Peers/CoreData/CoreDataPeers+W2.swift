@@ -17,6 +17,32 @@ extension CoreDataPeers {
         }
     }
 
+    /// W2c ours: the same as 2a through the class the `CoreDataCodegen` plugin generates from
+    /// `Item.xcdatamodeld` (W1's entity, its attributes with scalar types): `Item.fetchRequest()`,
+    /// then the ten generated `Int64` properties of every object, which read by property index.
+    static var fetchGeneratedItems: Peer {
+        Peer(name: "ours-generated", family: .ours) { input in
+            guard let modelURL = Bundle.module.url(forResource: "Item", withExtension: "xcdatamodeld") else {
+                throw BenchmarkError.io("Item.xcdatamodeld is missing from the bench resources.")
+            }
+            let model = try NSManagedObjectModel(validatingContentsOf: modelURL)
+            let stack = try CoreDataItemStack(storeURL: input.storeURL, settings: input.settings, model: model)
+            return PreparedRun(
+                body: {
+                    try stack.context.performAndWait {
+                        let request: NSFetchRequest<Item> = Item.fetchRequest()
+                        var sum: Int64 = 0
+                        for item in try stack.context.fetch(request) {
+                            sum &+= item.i0 &+ item.i1 &+ item.i2 &+ item.i3 &+ item.i4
+                            sum &+= item.i5 &+ item.i6 &+ item.i7 &+ item.i8 &+ item.i9
+                        }
+                        return sum
+                    }
+                },
+                tearDown: { try stack.close() })
+        }
+    }
+
     /// A W2 peer. Set-up (not measured): build the model and the coordinator, add the SQLite store
     /// on the fixture copy, make the private-queue context.
     private static func fetchPeer(
