@@ -22,7 +22,8 @@ extension NSManagedObject {
         }
     }
 
-    /// Makes a fault hold a row's values, sharing the row's storage until a value changes:
+    /// Makes a fault hold a row's values, sharing the row's storage until a value changes or a
+    /// to-one is first read:
     /// to-one destinations stay object IDs until they are read (see `toOneDestination(atSlot:)`)
     /// and to-many relationships stay unloaded until they are accessed.
     func materialize(from snapshot: RowSnapshot, in context: NSManagedObjectContext) {

@@ -24,7 +24,7 @@ extension NSManagedObject {
         case let destination as NSManagedObject:
             return destination
         case let objectID as NSManagedObjectID:
-            let destination = managedObjectContext?.object(with: objectID)
+            guard let destination = managedObjectContext?.object(with: objectID) else { return nil }
             values[slot] = destination
             return destination
         default:

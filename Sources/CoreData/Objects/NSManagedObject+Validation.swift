@@ -13,7 +13,9 @@ extension NSManagedObject {
             errors.append(missingValueError(key: layout.slots[slot].name))
         }
         for slot in layout.predicateSlots where !invalidSlots.contains(slot) {
-            if let value = values[slot], !(value is LazyAttributeValue),
+            // A to-one slot may still hold its destination's ID; predicates test the object.
+            let current = layout.tags[slot] == .toOne ? toOneDestination(atSlot: slot) : values[slot]
+            if let value = current, !(value is LazyAttributeValue),
                let error = predicateError(layout.slots[slot].property, value: value) {
                 errors.append(error)
             }

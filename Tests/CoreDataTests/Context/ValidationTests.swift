@@ -317,6 +317,25 @@ enum CtxValidationModel {
         }
     }
 
+    @Test func toOnePredicatesTestTheDestinationOfAFetchedObject() throws {
+        // The fetched pet's owner slot holds the owner's ID until read; the predicate must see the owner.
+        let model = CtxGraphModel.make { entities in
+            let owner = entities["Pet"]!.relationshipsByName["owner"]!
+            owner.setValidationPredicates([NSPredicate(format: "name BEGINSWITH 'A'")], withValidationWarnings: ["1610"])
+        }
+        let stack = try CtxStack(model: model)
+        try stack.context.performAndWait {
+            ctxInsert("Pet", into: stack.context, ["name": "Rex", "owner": ctxInsert("Person", into: stack.context, ["name": "Ann"])])
+            try stack.context.save()
+        }
+        let reopened = try stack.reopened()
+        try reopened.context.performAndWait {
+            let pet = try #require(try ctxFetch("Pet", in: reopened.context).first)
+            pet.setValue("Rex II", forKey: "name")
+            try reopened.context.save()
+        }
+    }
+
     @Test func validationHappensOnlyAtSave() throws {
         let stack = try CtxStack(model: MovieModel.make())
         stack.context.performAndWait {
