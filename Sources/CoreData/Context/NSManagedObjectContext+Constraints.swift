@@ -101,10 +101,8 @@ extension NSManagedObjectContext {
         let layout = object.layout
         return names.contains { name in
             guard let slot = layout.slotIndex(forKey: name) else { return true }
-            let current = object.values.indices.contains(slot) ? object.values[slot] : nil
-            let stored = snapshot.values[slot]
-            if let current = current as? NSManagedObject { return (stored as? NSManagedObjectID) != current.objectID }
-            return !ValueComparison.isEqual(current, stored)
+            guard object.values.indices.contains(slot) else { return snapshot.values[slot] != nil }
+            return !object.isCommittedValue(atSlot: slot, kind: layout.slots[slot].kind)
         }
     }
 

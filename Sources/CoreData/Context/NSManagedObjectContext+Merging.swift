@@ -13,12 +13,26 @@ extension NSManagedObjectContext {
         )
     }
 
+    /// The registered objects of some IDs, and the IDs with no registered object, in one lookup each.
+    private func registeredObjects(of objectIDs: [NSManagedObjectID]) -> (registered: [NSManagedObject], unregistered: [NSManagedObjectID]) {
+        var registered: [NSManagedObject] = []
+        var unregistered: [NSManagedObjectID] = []
+        for objectID in objectIDs {
+            if let object = registry.object(for: objectID.identity) {
+                registered.append(object)
+            } else {
+                unregistered.append(objectID)
+            }
+        }
+        return (registered, unregistered)
+    }
+
     /// Merges changes given as object IDs: refreshes the registered updated objects with their
     /// rows read in one query per store, removes the registered deleted objects, and faults in
     /// the inserted ones; then posts ObjectsDidChange and the did-merge notification.
     func mergeChanges(inserted: [NSManagedObjectID], updated: [NSManagedObjectID], deleted: [NSManagedObjectID]) {
         advanceQueryGeneration()
-        let refreshed = updated.compactMap { registry.object(for: $0.identity) }
+        let (refreshed, updatedUnregistered) = registeredObjects(of: updated)
         let rows = (try? currentRows(of: refreshed.filter { !$0.isFault }.map(\.objectID))) ?? [:]
         for object in refreshed {
             if object.isFault {
@@ -27,10 +41,10 @@ extension NSManagedObjectContext {
                 refreshImplementation(object, mergeChanges: true, snapshot: rows[object.objectID.identity])
             }
         }
-        let removed = deleted.compactMap { registry.object(for: $0.identity) }
+        let (removed, deletedUnregistered) = registeredObjects(of: deleted)
         // Deleted objects this context had not registered are reported as well, as objects
         // outside any context: a fetched results controller holds rows it made no object for.
-        let deletedElsewhere = deleted.filter { registry.object(for: $0.identity) == nil }.map { makeUnregisteredFault(for: $0, snapshot: nil, of: nil) }
+        let deletedElsewhere = deletedUnregistered.map { makeUnregisteredFault(for: $0, snapshot: nil, of: nil) }
         for object in removed + deletedElsewhere {
             forget(object)
         }
@@ -38,7 +52,7 @@ extension NSManagedObjectContext {
         // Newly inserted objects are faulted in, as Apple documents, and reported; so are
         // updated objects this context had not registered, which may now match its fetches.
         let insertedHere = inserted.map(object(with:))
-        let updatedElsewhere = updated.filter { registry.object(for: $0.identity) == nil }.map(object(with:))
+        let updatedElsewhere = updatedUnregistered.map(object(with:))
         guard !refreshed.isEmpty || !deleted.isEmpty || !insertedHere.isEmpty || !updatedElsewhere.isEmpty else { return }
         NotificationCenter.default.post(name: .NSManagedObjectContextObjectsDidChange, object: self, userInfo: [
             NSInsertedObjectsKey: Set(insertedHere),

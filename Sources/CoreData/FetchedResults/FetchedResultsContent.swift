@@ -55,23 +55,24 @@ final class FetchedResultsContent {
 
     /// Every object's ID, without making objects.
     var objectIDs: [NSManagedObjectID] {
-        sections.flatMap { section in section.entries.indices.compactMap(section.objectID(at:)) }
+        sections.flatMap(\.objectIDs)
     }
 
     // MARK: Finding
 
-    /// The key that placed an object in the results, or nil when it is not in them.
-    private func key(of object: NSManagedObject) -> FetchedResultsKey? {
+    /// The key that placed an object in the results, or nil when it is not in them; `row` is the
+    /// object's row among the fetched rows, if any.
+    private func key(of object: NSManagedObject, row: FetchedResultsRows.Row?) -> FetchedResultsKey? {
         if let key = keysByObject[ObjectIdentifier(object)] { return key }
-        guard let row = rows?.row(of: object) else { return nil }
+        guard let row else { return nil }
         return keysByRow[row.primaryKey]
     }
 
     /// The index path of an object in the results, or nil: a binary search for its key, then a
     /// look at the entries with an equal key.
     func indexPath(of object: NSManagedObject) -> IndexPath? {
-        guard let key = key(of: object), let section = sectionIndex(named: key.sectionName) else { return nil }
         let row = rows?.row(of: object)
+        guard let key = key(of: object, row: row), let section = sectionIndex(named: key.sectionName) else { return nil }
         let entries = sections[section].entries
         var index = lowerBound(of: key, inSection: section)
         while index < entries.count, order.compare(entries[index].key, key) == .orderedSame {

@@ -65,7 +65,7 @@ extension FetchedResultsEngine {
         var snapshot = NSDiffableDataSourceSnapshot<String, NSManagedObjectID>()
         for section in content.sections {
             snapshot.appendSections([section.name])
-            snapshot.appendItems(section.entries.indices.compactMap(section.objectID(at:)), toSection: section.name)
+            snapshot.appendItems(section.objectIDs)
         }
         snapshot.reloadItems(reloaded)
         return NSDiffableDataSourceSnapshotReference(snapshot)

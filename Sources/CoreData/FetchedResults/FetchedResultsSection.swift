@@ -63,6 +63,11 @@ final class FetchedResultsSection: NSFetchedResultsSectionInfo {
         return entries[position].object
     }
 
+    /// Every entry's object ID, in order, without making objects.
+    var objectIDs: [NSManagedObjectID] {
+        entries.indices.compactMap(objectID(at:))
+    }
+
     /// The ID of the object at a position, without making the object.
     func objectID(at position: Int) -> NSManagedObjectID? {
         if let object = entries[position].object { return object.objectID }

@@ -43,7 +43,7 @@ open class NSAttributeDescription: NSPropertyDescription, @unchecked Sendable {
 
     /// Whether generated code gives the attribute a Swift scalar type (`Int64`, `Bool`) rather
     /// than an optional object (`NSNumber?`), from a model file's `usesScalarValueType`; nil
-    /// when the file does not say, in which case Xcode uses scalars for non-optional numbers.
+    /// when the file does not say, which generates an object type, as `NO` does.
     var usesScalarValueType: Bool?
 
     private var storedValueClassName: String?

@@ -65,18 +65,19 @@ struct ModelBundle {
 
     /// The model of the current version.
     func currentModel() throws -> NSManagedObjectModel {
-        let model = NSManagedObjectModel()
-        try Self.read(versionAt: currentVersionURL, into: model)
-        return model
+        try Self.model(versionAt: currentVersionURL)
     }
 
     /// The models of every version, in the order of `versionURLs`.
     func allModels() throws -> [NSManagedObjectModel] {
-        try versionURLs.map { url in
-            let model = NSManagedObjectModel()
-            try Self.read(versionAt: url, into: model)
-            return model
-        }
+        try versionURLs.map(Self.model(versionAt:))
+    }
+
+    /// A new model read from an `.xcdatamodel` directory.
+    private static func model(versionAt url: URL) throws -> NSManagedObjectModel {
+        let model = NSManagedObjectModel()
+        try read(versionAt: url, into: model)
+        return model
     }
 
     /// Fills an empty model with the model of an `.xcdatamodel` directory.

@@ -137,12 +137,9 @@ extension ModelFileReader {
         return boolean(string).map { NSDecimalNumber(value: $0 ? 1 : 0) }
     }
 
+    /// A Boolean default value: `YES`/`NO` as flags are written, or `1`/`0`.
     private static func boolean(_ string: String) -> Bool? {
-        switch string {
-        case "YES", "yes", "true", "1": true
-        case "NO", "no", "false", "0": false
-        default: nil
-        }
+        yesOrNo(string) ?? (string == "1" ? true : string == "0" ? false : nil)
     }
 
     // MARK: Validation

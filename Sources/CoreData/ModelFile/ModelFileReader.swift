@@ -97,10 +97,16 @@ struct ModelFileReader {
     /// A `YES`/`NO` attribute; nil when absent.
     static func flag(_ attribute: String, of element: ModelXMLElement) throws -> Bool? {
         guard let value = element[attribute] else { return nil }
+        guard let flag = yesOrNo(value) else { throw ModelFileError("'\(attribute)' is \"\(value)\", not YES or NO", at: element) }
+        return flag
+    }
+
+    /// `YES` or `NO`, in the spellings model files use; nil for anything else.
+    static func yesOrNo(_ value: String) -> Bool? {
         switch value {
-        case "YES", "yes", "true": return true
-        case "NO", "no", "false": return false
-        default: throw ModelFileError("'\(attribute)' is \"\(value)\", not YES or NO", at: element)
+        case "YES", "yes", "true": true
+        case "NO", "no", "false": false
+        default: nil
         }
     }
 

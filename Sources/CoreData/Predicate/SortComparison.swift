@@ -3,7 +3,8 @@
 /// `compare:` and registers `compare(_:_:)` of each other method as a collation
 /// (`SQLiteFunctions`), so that a fetch orders strings exactly as memory does.
 ///
-/// The methods are Foundation's `String` methods of the same names. The localized ones use
+/// `compare:` orders strings by their UTF-8 bytes, as Apple's SQLite store does; the other
+/// methods are Foundation's `String` methods of the same names. The localized ones use
 /// `Locale.current`, as on Apple platforms; `localizedStandardCompare:` is Foundation's Finder-like
 /// order (case-insensitive, numbers by value, so `file2` before `file10`). Values other than
 /// strings are ordered as `compare:` orders them, whatever the method, because only strings
