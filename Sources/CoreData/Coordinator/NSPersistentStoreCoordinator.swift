@@ -32,9 +32,15 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
 
     /// Opens (or creates) a store and adds it to the coordinator.
     ///
+    /// A store written with another version of the model is migrated first when the options set
+    /// `NSMigratePersistentStoresAutomaticallyOption`: in place, in one transaction, with the
+    /// mapping inferred when `NSInferMappingModelAutomaticallyOption` is set too.
+    ///
     /// - Throws: an `NSError` in `NSCocoaErrorDomain`: 134000 for an unknown type, 134080 for a file
     ///   that is not a store or is damaged (the file is left untouched), 134100 when the store was
-    ///   written with a different model version.
+    ///   written with a different model version and migration is off, 134130 when no model version
+    ///   the program has matches the store, 134140 when no mapping can be inferred, 134110 when
+    ///   the migration fails (the store is then unchanged).
     @discardableResult
     open func addPersistentStore(ofType storeType: String, configurationName configuration: String?, at storeURL: URL?, options: [AnyHashable: Any]? = nil) throws -> NSPersistentStore {
         if let problem = ModelCheck.problem(in: managedObjectModel) {
@@ -50,6 +56,7 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
                stores.contains(where: { $0.url?.standardizedFileURL == url.standardizedFileURL }) {
                 throw CoreDataError.make(NSPersistentStoreOperationError, "The store at \(url.path) has already been added to this coordinator.")
             }
+            try AutomaticMigration.migrateIfNeeded(store, to: managedObjectModel)
             try store.engine().load(model: managedObjectModel)
             stores.append(store)
         }

@@ -133,9 +133,12 @@ open class NSManagedObjectModel: NSObject, NSCopying, @unchecked Sendable {
               let entities = entities(forConfigurationName: configuration) else { return false }
         let expected = Dictionary(entities.map { ($0.entityName, $0.versionHash) }, uniquingKeysWith: { first, _ in first })
         guard stored.count == expected.count else { return false }
-        return expected.allSatisfy { name, hash in
-            (stored[name] as? Data) == hash || (stored[name] as? NSData).map { Data(referencing: $0) } == hash
-        }
+        return expected.allSatisfy { name, hash in Self.hash(stored[name]) == hash }
+    }
+
+    /// A version hash as metadata holds it (`Data`, or `NSData` from a property list).
+    static func hash(_ value: Any?) -> Data? {
+        (value as? Data) ?? (value as? NSData).map { Data(referencing: $0) }
     }
 
     // MARK: Copying

@@ -59,9 +59,28 @@ extension NSManagedObjectModel {
     ///   - metadata: The store's metadata, with its `NSStoreModelVersionHashes`.
     /// - Returns: nil when no version matches.
     public class func mergedModel(from bundles: [Bundle]?, forStoreMetadata metadata: [String: Any]) -> NSManagedObjectModel? {
+        mergedModel(from: bundles, forStoreMetadata: metadata, configuration: nil)
+    }
+
+    /// The version that matches a store's configuration, or else the merge of one version of each
+    /// model whose entities all appear, with the same hashes, in the store's metadata.
+    static func mergedModel(from bundles: [Bundle]?, forStoreMetadata metadata: [String: Any], configuration: String?) -> NSManagedObjectModel? {
         let urls = ModelLocator.modelURLs(in: ModelLocator.searchDirectories(for: bundles))
-        let versions = urls.flatMap { url in (try? ModelBundle(url: url).allModels()) ?? [] }
-        return versions.first { $0.isConfiguration(withName: nil, compatibleWithStoreMetadata: metadata) }
+        let versionsByModel = urls.map { url in (try? ModelBundle(url: url).allModels()) ?? [] }
+        let matching = versionsByModel.joined().first { version in
+            let name = configuration.flatMap { version.configurations.contains($0) ? $0 : nil }
+            return version.isConfiguration(withName: name, compatibleWithStoreMetadata: metadata)
+        }
+        if let matching { return matching }
+        guard let stored = metadata[NSStoreModelVersionHashesKey] as? [String: Any] else { return nil }
+        let parts = versionsByModel.compactMap { versions in
+            versions.first { version in
+                version.entityVersionHashesByName.allSatisfy { name, hash in Self.hash(stored[name]) == hash }
+            }
+        }
+        guard parts.count > 1, let merged = NSManagedObjectModel(byMerging: parts),
+              merged.isConfiguration(withName: nil, compatibleWithStoreMetadata: metadata) else { return nil }
+        return merged
     }
 }
 

@@ -25,11 +25,16 @@ final class ExternalBinaryStorage: Sendable {
         return storeURL.deletingLastPathComponent().appendingPathComponent(".\(name)_SUPPORT", isDirectory: true)
     }
 
+    /// The column value that holds data inline.
+    static func inlineColumn(_ data: Data) -> Data {
+        Data([inlineMarker]) + data
+    }
+
     /// The column value for data: inline, or a reference to a newly written file (returned in
     /// `writtenFile` so a failed save can remove it).
     func encode(_ data: Data) throws -> (column: Data, writtenFile: URL?) {
         guard data.count >= Self.threshold else {
-            return (Data([Self.inlineMarker]) + data, nil)
+            return (Self.inlineColumn(data), nil)
         }
         let name = UUID().uuidString
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -26,7 +26,7 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
     func load(model: NSManagedObjectModel) throws {
         guard let url else { throw CoreDataError.storeOpen(nil, "the store has no URL.") }
         let configured = model.entities(forConfigurationName: configurationName) ?? model.entities
-        let entities = storeEntities(in: model)
+        let entities = Self.storeEntities(in: model, configuration: configurationName)
         if Self.fileHasContent(url) {
             let (metadata, numbers) = try Self.inspect(url)
             try checkCompatibility(metadata, model: model, url: url)
@@ -62,8 +62,8 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
     /// The entities of the store's configuration, with every entity of their hierarchies (whose
     /// rows share their tables). The metadata's hashes cover the configuration's entities only,
     /// which is what `isConfiguration(withName:compatibleWithStoreMetadata:)` compares.
-    private func storeEntities(in model: NSManagedObjectModel) -> [NSEntityDescription] {
-        let configured = model.entities(forConfigurationName: configurationName) ?? model.entities
+    static func storeEntities(in model: NSManagedObjectModel, configuration: String?) -> [NSEntityDescription] {
+        let configured = model.entities(forConfigurationName: configuration) ?? model.entities
         let wanted = Set(configured.flatMap { $0.rootEntity.selfAndDescendants }.map(ObjectIdentifier.init))
         return model.entities.filter { wanted.contains(ObjectIdentifier($0)) }
     }

@@ -1,0 +1,58 @@
+/// The migration a coordinator runs when it adds a store written with another model version and
+/// the options ask for it (`NSMigratePersistentStoresAutomaticallyOption`, with
+/// `NSInferMappingModelAutomaticallyOption` for an inferred mapping): find the model the store
+/// was written with, infer the mapping, and migrate the file in place.
+enum AutomaticMigration {
+    /// Migrates the file of a store about to be loaded when its metadata does not match `model`.
+    /// Stores without files, matching stores and stores opened without the migration option are
+    /// left alone (the store's own check then reports an incompatible version as 134100).
+    static func migrateIfNeeded(_ store: NSPersistentStore, to model: NSManagedObjectModel) throws {
+        let options = store.options ?? [:]
+        guard store.type == NSSQLiteStoreType, let url = store.url, SQLiteStore.fileHasContent(url),
+              isSet(NSMigratePersistentStoresAutomaticallyOption, in: options),
+              !isSet(NSIgnorePersistentStoreVersioningOption, in: options) else { return }
+        let metadata = try SQLiteStore.readMetadata(at: url)
+        let configuration = store.configurationName == NSManagedObjectModel.defaultConfigurationName ? nil : store.configurationName
+        guard !model.isConfiguration(withName: configuration, compatibleWithStoreMetadata: metadata) else { return }
+        guard !store.isReadOnly else {
+            throw CoreDataError.make(NSPersistentStoreIncompatibleVersionHashError, "The store at \(url.path) needs a migration but is opened read-only.", userInfo: [NSURLErrorKey: url])
+        }
+        guard let sourceModel = sourceModel(for: metadata, configuration: configuration, besides: model) else {
+            throw CoreDataError.make(
+                NSMigrationMissingSourceModelError,
+                "Can't find model for source store at \(url.path): no model version the program has matches its version hashes.",
+                userInfo: [NSURLErrorKey: url, "metadata": metadata]
+            )
+        }
+        let mapping = try mappingModel(from: sourceModel, to: model, inferring: isSet(NSInferMappingModelAutomaticallyOption, in: options), url: url)
+        try SQLiteInPlaceMigration(url: url, sourceModel: sourceModel, destinationModel: model, mapping: mapping, configuration: configuration).run()
+    }
+
+    /// The model a store with `metadata` was written with: the given model, or any version of any
+    /// model the program ships (`NSManagedObjectModel.mergedModel(from:forStoreMetadata:)`).
+    static func sourceModel(for metadata: [String: Any], configuration: String?, besides model: NSManagedObjectModel) -> NSManagedObjectModel? {
+        if model.isConfiguration(withName: configuration, compatibleWithStoreMetadata: metadata) { return model }
+        return NSManagedObjectModel.mergedModel(from: nil, forStoreMetadata: metadata, configuration: configuration)
+    }
+
+    /// The mapping between two models: inferred when allowed, as Linux has no compiled mapping
+    /// models to look up.
+    static func mappingModel(from source: NSManagedObjectModel, to destination: NSManagedObjectModel, inferring: Bool, url: URL) throws -> NSMappingModel {
+        guard inferring else {
+            throw CoreDataError.make(NSMigrationMissingMappingModelError, "Can't find mapping model for migration of the store at \(url.path) (inference is off).", userInfo: [NSURLErrorKey: url])
+        }
+        do {
+            return try NSMappingModel.inferredMappingModel(forSourceModel: source, destinationModel: destination)
+        } catch let error as NSError {
+            throw CoreDataError.make(
+                NSMigrationMissingMappingModelError,
+                "Can't find or automatically infer mapping model for migration of the store at \(url.path): \(error.userInfo["reason"] ?? error.localizedDescription)",
+                userInfo: [NSURLErrorKey: url, NSUnderlyingErrorKey: error]
+            )
+        }
+    }
+
+    private static func isSet(_ option: String, in options: [AnyHashable: Any]) -> Bool {
+        (options[option] as? Bool) ?? (options[option] as? NSNumber)?.boolValue ?? false
+    }
+}

@@ -1,0 +1,58 @@
+/// A lightweight migration of a SQLite store file, run in place in one transaction: killing the
+/// process at any moment leaves either the old store, intact, or the migrated one.
+struct SQLiteInPlaceMigration {
+    let url: URL
+    let sourceModel: NSManagedObjectModel
+    let destinationModel: NSManagedObjectModel
+    let mapping: NSMappingModel
+    let configuration: String?
+
+    /// The steps the migration runs, in order.
+    func plan() throws -> [SQLiteMigrationStep] {
+        sourceModel.freeze()
+        destinationModel.freeze()
+        let (metadata, numbers) = try SQLiteStore.inspect(url)
+        let sourceEntities = SQLiteStore.storeEntities(in: sourceModel, configuration: configuration)
+        let destinationEntities = SQLiteStore.storeEntities(in: destinationModel, configuration: configuration)
+        let planner = try SQLiteMigrationPlanner(
+            source: SQLiteSchema(entities: sourceEntities, numbers: numbers),
+            destination: SQLiteSchema(entities: destinationEntities),
+            mapping: mapping,
+            metadata: metadata,
+            destinationModel: destinationModel,
+            configuredEntities: destinationModel.entities(forConfigurationName: configuration) ?? destinationModel.entities
+        )
+        return try planner.steps()
+    }
+
+    /// Runs the migration, counting finished steps in `progress`.
+    func run(progress: Progress? = nil) throws {
+        let steps = try plan()
+        progress?.totalUnitCount = Int64(steps.count)
+        let connection: SQLiteConnection
+        do {
+            connection = try SQLiteConnection(path: url.path, readOnly: false, create: false)
+        } catch {
+            throw CoreDataError.storeOpen(url, "SQLite could not open the file to migrate it.", underlying: error)
+        }
+        defer { connection.close() }
+        try connection.execute("PRAGMA journal_mode = WAL")
+        if DebugSwitch.sqlDebug {
+            connection.statementObserver = { DebugSwitch.log("sql: " + $0) }
+        }
+        do {
+            try connection.transaction {
+                for step in steps {
+                    try step.run(connection)
+                    progress?.completedUnitCount += 1
+                }
+            }
+        } catch let error as NSError where error.domain == NSCocoaErrorDomain && error.code == NSSQLiteError {
+            throw CoreDataError.make(
+                NSMigrationError,
+                "The migration of the store at \(url.path) failed; the store is unchanged.",
+                userInfo: [NSURLErrorKey: url, NSUnderlyingErrorKey: error]
+            )
+        }
+    }
+}

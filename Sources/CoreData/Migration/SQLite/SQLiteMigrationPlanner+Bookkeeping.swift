@@ -1,0 +1,118 @@
+/// The steps after the tables: `Z_PRIMARYKEY` with the new entity numbers, the indexes of the
+/// destination model, the metadata, and the checks that mandatory properties have values.
+extension SQLiteMigrationPlanner {
+    /// The first entity number of Apple's history tables; lower numbers belong to entities.
+    private static let firstHistoryEntityNumber: Int64 = 16_000
+
+    func bookkeepingSteps() -> [SQLiteMigrationStep] {
+        [primaryKeyStep(), indexStep(), metadataStep()]
+    }
+
+    /// Rewrites `Z_PRIMARYKEY`: each new hierarchy root continues from the largest primary key its
+    /// source hierarchy handed out, so no key is ever reused.
+    private func primaryKeyStep() -> SQLiteMigrationStep {
+        SQLiteMigrationStep(summary: "rewrite Z_PRIMARYKEY for \(destination.entitiesByNumber.count) entities") { connection in
+            var maxima: [String: Int64] = [:]
+            let read = try connection.statement("SELECT Z_NAME, Z_MAX FROM Z_PRIMARYKEY")
+            while try read.step() {
+                if let name = read.string(at: 0) { maxima[name] = read.int64(at: 1) }
+            }
+            read.reset()
+            try connection.execute("DELETE FROM Z_PRIMARYKEY WHERE Z_ENT < \(Self.firstHistoryEntityNumber)")
+            let insert = try connection.statement("INSERT INTO Z_PRIMARYKEY (Z_ENT, Z_NAME, Z_SUPER, Z_MAX) VALUES (?, ?, ?, ?)")
+            for (number, entity) in destination.entitiesByNumber.sorted(by: { $0.key < $1.key }) {
+                var maximum: Int64 = 0
+                if entity.superentity == nil || destination.mapping(for: entity.superentity!) == nil, let table = destination.mapping(for: entity)?.table {
+                    let inherited = moves(into: table).compactMap { maxima[$0.source.rootEntity.entityName] }.max() ?? 0
+                    maximum = max(inherited, try connection.scalar("SELECT MAX(Z_PK) FROM \(table)") ?? 0)
+                }
+                insert.reset()
+                insert.bind(number, at: 1)
+                insert.bind(entity.entityName, at: 2)
+                insert.bind(entity.superentity.flatMap { destination.mapping(for: $0)?.number } ?? 0, at: 3)
+                insert.bind(maximum, at: 4)
+                try insert.run()
+            }
+        }
+    }
+
+    /// Drops the indexes the destination model does not have (or has in another form) and creates
+    /// the missing ones; unchanged indexes stay, so a migration that adds a column rebuilds none.
+    private func indexStep() -> SQLiteMigrationStep {
+        let wanted = destination.indexes
+        return SQLiteMigrationStep(summary: "synchronize \(wanted.count) indexes") { connection in
+            let tables = Set(destination.tables.map(\.name) + destination.joinTables.values.map(\.name))
+            var existing: [String: String] = [:]
+            let list = try connection.statement("SELECT name, tbl_name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL")
+            while try list.step() {
+                guard let name = list.string(at: 0), let table = list.string(at: 1), tables.contains(table) else { continue }
+                existing[name] = Self.normalizedIndexSQL(list.string(at: 2) ?? "")
+            }
+            list.reset()
+            var wantedByName: [String: String] = [:]
+            for statement in wanted {
+                if let name = Self.indexName(in: statement) { wantedByName[name] = statement }
+            }
+            for (name, sql) in existing.sorted(by: { $0.key < $1.key }) where wantedByName[name].map(Self.normalizedIndexSQL) != sql {
+                try connection.execute("DROP INDEX \(name)")
+            }
+            for (name, statement) in wantedByName.sorted(by: { $0.key < $1.key }) where existing[name] != Self.normalizedIndexSQL(statement) {
+                try connection.execute(statement)
+            }
+        }
+    }
+
+    /// An index definition as SQLite keeps it, without the quotes a rename adds and without
+    /// `IF NOT EXISTS`, which SQLite does not keep.
+    private static func normalizedIndexSQL(_ sql: String) -> String {
+        sql.replacingOccurrences(of: " IF NOT EXISTS", with: "").replacingOccurrences(of: "\"", with: "")
+    }
+
+    private static func indexName(in statement: String) -> String? {
+        let words = normalizedIndexSQL(statement).split(separator: " ")
+        guard let position = words.firstIndex(of: "INDEX"), position + 1 < words.count else { return nil }
+        return String(words[position + 1])
+    }
+
+    /// Records the destination model's hashes, keeping the store's UUID and application keys.
+    private func metadataStep() -> SQLiteMigrationStep {
+        var updated = metadata
+        StoreMetadata.modelKeys(for: destinationEntities, model: destinationModel).forEach { updated[$0.key] = $0.value }
+        return SQLiteMigrationStep(summary: "write the metadata of the destination model") { connection in
+            try SQLiteMetadata.write(updated, to: connection)
+        }
+    }
+
+    // MARK: Mandatory values
+
+    /// Checks that every mandatory attribute and to-one of the migrated rows has a value, unless
+    /// the value is certain: a default filled in, or a source property that was mandatory too.
+    func mandatoryValueChecks() throws -> [SQLiteMigrationStep] {
+        var checks: [SQLiteMigrationStep] = []
+        for move in moves {
+            guard let mapping = destination.mapping(for: move.destination) else { continue }
+            for slot in move.destination.layout.slots where !slot.property.isOptional && !slot.isTransient {
+                guard let column = mapping.columnBySlot[slot.index], try !hasCertainValue(slot, in: move) else { continue }
+                let error = CoreDataError.make(
+                    NSMigrationError,
+                    "Validation error missing attribute values on mandatory destination attribute \(move.destination.entityName).\(slot.name).",
+                    userInfo: [
+                        "entity": move.destination.entityName,
+                        "attribute": slot.name,
+                        NSUnderlyingErrorKey: CoreDataError.make(NSValidationMissingMandatoryPropertyError, "\(slot.name) is a required value."),
+                    ]
+                )
+                checks.append(.requireNoRows("SELECT 1 FROM \(mapping.table) WHERE Z_ENT = \(move.destinationNumber) AND \(column) IS NULL LIMIT 1", otherwise: error))
+            }
+        }
+        return checks
+    }
+
+    private func hasCertainValue(_ slot: EntityLayout.Slot, in move: EntityMove) throws -> Bool {
+        if let attribute = slot.attribute, SQLValueSource.literal(attribute.defaultValue, for: attribute) != nil {
+            return true
+        }
+        guard case .sourceProperty(let name) = try propertySource(slot.name, in: move) else { return false }
+        return move.source.propertiesByName[name].map { !$0.isOptional } ?? false
+    }
+}

@@ -1,0 +1,133 @@
+/// Plans the in-place migration of a SQLite store from one model version to another, as SQL that
+/// runs in one transaction (`spec/store-format.md` §2): tables are altered where adding and
+/// renaming columns suffices and rebuilt otherwise, join tables are rebuilt when their names or
+/// columns change, entities are renumbered, and `Z_PRIMARYKEY`, the indexes and the metadata are
+/// rewritten. Rows keep their primary keys, so relationships stay intact without a lookup.
+///
+/// Only mappings whose expressions the store can evaluate in SQL are planned (those of an
+/// inferred mapping model, and mapping models built in code from the same forms); any other
+/// mapping throws `SQLiteMigrationPlanner.needsObjects`.
+struct SQLiteMigrationPlanner {
+    /// A source entity whose rows become rows of a destination entity.
+    struct EntityMove {
+        let source: NSEntityDescription
+        let destination: NSEntityDescription
+        let mapping: NSEntityMapping
+        let sourceNumber: Int64
+        let destinationNumber: Int64
+        let sourceTable: String
+        let destinationTable: String
+    }
+
+    let source: SQLiteSchema
+    let destination: SQLiteSchema
+    let metadata: [String: Any]
+    let destinationModel: NSManagedObjectModel
+    let destinationEntities: [NSEntityDescription]
+    let moves: [EntityMove]
+
+    /// - Parameters:
+    ///   - source: the store's current layout (its model and stored entity numbers).
+    ///   - destination: the layout of the destination model, numbered afresh.
+    ///   - mapping: the mapping model between the two.
+    ///   - metadata: the store's metadata, whose application keys and UUID are kept.
+    ///   - destinationModel: the model whose hashes the new metadata records.
+    ///   - configuredEntities: the destination entities the store's configuration holds.
+    init(source: SQLiteSchema, destination: SQLiteSchema, mapping: NSMappingModel, metadata: [String: Any], destinationModel: NSManagedObjectModel, configuredEntities: [NSEntityDescription]) throws {
+        self.source = source
+        self.destination = destination
+        self.metadata = metadata
+        self.destinationModel = destinationModel
+        self.destinationEntities = configuredEntities
+        self.moves = try Self.moves(source: source, destination: destination, mapping: mapping)
+    }
+
+    /// The reason a mapping cannot run in SQL.
+    static func needsObjects(_ reason: String) -> NSError {
+        CoreDataError.make(NSMigrationError, "The migration cannot run in place: \(reason)", userInfo: ["reason": reason])
+    }
+
+    // MARK: Entity moves
+
+    private static func moves(source: SQLiteSchema, destination: SQLiteSchema, mapping: NSMappingModel) throws -> [EntityMove] {
+        let sourceByName = Dictionary(source.entities.map { ($0.entityName, $0) }, uniquingKeysWith: { first, _ in first })
+        let destinationByName = Dictionary(destination.entities.map { ($0.entityName, $0) }, uniquingKeysWith: { first, _ in first })
+        var moves: [EntityMove] = []
+        var moved = Set<String>()
+        for entityMapping in mapping.entityMappings ?? [] {
+            switch entityMapping.mappingType {
+            case .addEntityMappingType, .removeEntityMappingType:
+                continue
+            case .copyEntityMappingType, .transformEntityMappingType:
+                break
+            case .customEntityMappingType, .undefinedEntityMappingType:
+                throw needsObjects("entity mapping \(entityMapping.name ?? "?") is custom.")
+            }
+            guard let sourceName = entityMapping.sourceEntityName, let sourceEntity = sourceByName[sourceName],
+                  let destinationName = entityMapping.destinationEntityName, let destinationEntity = destinationByName[destinationName] else {
+                throw CoreDataError.make(NSMigrationError, "Entity mapping \(entityMapping.name ?? "?") names an entity the models do not have.")
+            }
+            try checkHashes(of: entityMapping, source: sourceEntity, destination: destinationEntity)
+            guard entityMapping.sourceExpression == nil else {
+                throw needsObjects("entity mapping \(entityMapping.name ?? "?") has a source expression.")
+            }
+            guard [nil, "NSEntityMigrationPolicy"].contains(entityMapping.entityMigrationPolicyClassName) else {
+                throw needsObjects("entity mapping \(entityMapping.name ?? "?") has a migration policy.")
+            }
+            guard !sourceEntity.isAbstract, !destinationEntity.isAbstract else { continue }
+            guard moved.insert(sourceName).inserted else {
+                throw needsObjects("source entity \(sourceName) has more than one mapping.")
+            }
+            guard let from = source.mapping(for: sourceEntity), let to = destination.mapping(for: destinationEntity) else { continue }
+            moves.append(EntityMove(
+                source: sourceEntity, destination: destinationEntity, mapping: entityMapping,
+                sourceNumber: from.number, destinationNumber: to.number,
+                sourceTable: from.table, destinationTable: to.table
+            ))
+        }
+        return moves
+    }
+
+    private static func checkHashes(of mapping: NSEntityMapping, source: NSEntityDescription, destination: NSEntityDescription) throws {
+        let sourceMatches = mapping.sourceEntityVersionHash.map { $0 == source.versionHash } ?? true
+        let destinationMatches = mapping.destinationEntityVersionHash.map { $0 == destination.versionHash } ?? true
+        guard sourceMatches && destinationMatches else {
+            throw CoreDataError.make(NSMigrationError, "Entity mapping \(mapping.name ?? "?") was made for other versions of \(source.entityName) or \(destination.entityName): its version hashes differ.")
+        }
+    }
+
+    // MARK: Lookups
+
+    /// The moves whose rows land in a destination table.
+    func moves(into table: String) -> [EntityMove] {
+        moves.filter { $0.destinationTable == table }
+    }
+
+    /// The source of a destination property for the rows of a move.
+    func propertySource(_ name: String, in move: EntityMove) throws -> PropertyMappingSource {
+        guard let propertyMapping = move.mapping.propertyMapping(named: name) else { return .defaultValue }
+        guard let propertySource = PropertyMappingSource(propertyMapping.valueExpression) else {
+            throw Self.needsObjects("the value expression of \(move.mapping.name ?? "?").\(name) needs objects to evaluate.")
+        }
+        return propertySource
+    }
+
+    /// The column of a property of a source entity.
+    func sourceColumn(of property: NSPropertyDescription, in entity: NSEntityDescription) -> String? {
+        entity.layout.slotIndex(forKey: property.name).flatMap { source.mapping(for: entity)?.columnBySlot[$0] }
+    }
+
+    /// The destination entity number a source entity's rows take, or nil when they are dropped.
+    func destinationNumber(forSourceNumber number: Int64) -> Int64? {
+        moves.first { $0.sourceNumber == number }?.destinationNumber
+    }
+
+    // MARK: The plan
+
+    /// The steps of the migration, in order.
+    func steps() throws -> [SQLiteMigrationStep] {
+        let tables = try SQLiteTableMigrations(planner: self)
+        let tableSteps: [SQLiteMigrationStep] = tables.copySteps + tables.alterSteps + tables.finishingSteps
+        return tableSteps + bookkeepingSteps() + (try mandatoryValueChecks())
+    }
+}

@@ -1,0 +1,226 @@
+/// The table steps of an in-place migration.
+///
+/// Each destination table is either the source table altered in place (when its rows stay
+/// together and its columns are only added, renamed or filled) or a new table filled by one
+/// `INSERT … SELECT` from its source table. Steps come in three groups, so that every copy reads
+/// the source tables before any of them changes: copies into new tables, then alterations, then
+/// dropping the old tables and giving the new ones their names.
+struct SQLiteTableMigrations {
+    private(set) var copySteps: [SQLiteMigrationStep] = []
+    private(set) var alterSteps: [SQLiteMigrationStep] = []
+    /// Source tables that survive, altered or unchanged.
+    private var keptTables: Set<String> = []
+    /// Tables to rename once the old ones are gone: (temporary name, final name).
+    private var renames: [(from: String, to: String)] = []
+    private let planner: SQLiteMigrationPlanner
+
+    init(planner: SQLiteMigrationPlanner) throws {
+        self.planner = planner
+        for table in planner.destination.tables {
+            try migrate(table)
+        }
+        var seen = Set<String>()
+        for joinTable in planner.destination.joinTables.values.sorted(by: { $0.name < $1.name }) where seen.insert(joinTable.name).inserted {
+            try migrate(joinTable)
+        }
+    }
+
+    /// Drops the source tables nothing kept and gives the new tables their names.
+    var finishingSteps: [SQLiteMigrationStep] {
+        let sourceTables = planner.source.tables.map(\.name) + Set(planner.source.joinTables.values.map(\.name)).sorted()
+        let drops = sourceTables.filter { !keptTables.contains($0) }.map { SQLiteMigrationStep.sql("DROP TABLE \($0)") }
+        return drops + renames.map { SQLiteMigrationStep.sql("ALTER TABLE \($0.from) RENAME TO \($0.to)") }
+    }
+
+    private static func temporaryName(for table: String) -> String {
+        "Z_MIGRATING_" + table
+    }
+
+    // MARK: Entity tables
+
+    private mutating func migrate(_ table: SQLiteSchema.Table) throws {
+        let moves = planner.moves(into: table.name)
+        let sourceTables = Set(moves.map(\.sourceTable))
+        guard sourceTables.count <= 1 else {
+            throw SQLiteMigrationPlanner.needsObjects("table \(table.name) would hold rows of \(sourceTables.sorted().joined(separator: " and ")), whose primary keys may collide.")
+        }
+        let columns = table.columns.dropFirst(3).map(\.name)
+        let plans = try Dictionary(uniqueKeysWithValues: columns.map { ($0, try planner.columnPlan($0, moves: moves)) })
+        if let sourceTable = sourceTables.first, let alteration = alteration(of: sourceTable, into: table, plans: plans, moves: moves) {
+            alterSteps += alteration
+            keptTables.insert(sourceTable)
+            if sourceTable != table.name {
+                alterSteps.append(.sql("ALTER TABLE \(sourceTable) RENAME TO \(Self.temporaryName(for: table.name))"))
+                renames.append((Self.temporaryName(for: table.name), table.name))
+            }
+            return
+        }
+        let temporary = Self.temporaryName(for: table.name)
+        copySteps.append(.sql("CREATE TABLE \(temporary) ( \(table.columns.map { "\($0.name) \($0.type)" }.joined(separator: ", ")) )"))
+        renames.append((temporary, table.name))
+        guard let sourceTable = sourceTables.first else { return }
+        let entityNumber = moves.allSatisfy { $0.sourceNumber == $0.destinationNumber }
+            ? "Z_ENT"
+            : "CASE Z_ENT \(moves.map { "WHEN \($0.sourceNumber) THEN \($0.destinationNumber)" }.joined(separator: " ")) END"
+        let values = columns.map { column in Self.selectExpression(plans[column] ?? .uniform(.null, destinationNumbers: []), moves: moves) }
+        copySteps.append(.sql(
+            "INSERT INTO \(temporary) (\((["Z_PK", "Z_ENT", "Z_OPT"] + columns).joined(separator: ", "))) "
+                + "SELECT \((["Z_PK", entityNumber, "Z_OPT"] + values).joined(separator: ", ")) FROM \(sourceTable) "
+                + "WHERE Z_ENT IN (\(moves.map { String($0.sourceNumber) }.joined(separator: ", ")))"
+        ))
+    }
+
+    /// The SQL that reads a column's new value from a source row.
+    private static func selectExpression(_ plan: SQLiteMigrationPlanner.ColumnPlan, moves: [SQLiteMigrationPlanner.EntityMove]) -> String {
+        switch plan {
+        case .uniform(let value, let numbers):
+            if value == .null || moves.allSatisfy({ numbers.contains($0.destinationNumber) }) { return value.sql }
+            let cases = moves.filter { numbers.contains($0.destinationNumber) }.map { "WHEN \($0.sourceNumber) THEN \(value.sql)" }
+            return "CASE Z_ENT \(cases.joined(separator: " ")) ELSE NULL END"
+        case .perEntity(let values):
+            let cases = values.filter { $0.value != .null }.sorted { $0.key < $1.key }.map { "WHEN \($0.key) THEN \($0.value.sql)" }
+            return cases.isEmpty ? "NULL" : "CASE Z_ENT \(cases.joined(separator: " ")) ELSE NULL END"
+        }
+    }
+
+    /// The steps that turn a source table into a destination table in place, or nil when its
+    /// columns do not allow it (a column is dropped, converted or computed per entity).
+    private func alteration(of sourceTable: String, into table: SQLiteSchema.Table, plans: [String: SQLiteMigrationPlanner.ColumnPlan], moves: [SQLiteMigrationPlanner.EntityMove]) -> [SQLiteMigrationStep]? {
+        guard planner.moves.allSatisfy({ $0.sourceTable != sourceTable || $0.destinationTable == table.name }),
+              let existing = planner.source.tables.first(where: { $0.name == sourceTable })?.columns.dropFirst(3).map(\.name) else { return nil }
+        var renamed: [(from: String, to: String)] = []
+        var added: [(name: String, type: String)] = []
+        var fills: [String] = []
+        var used = Set<String>()
+        let allNumbers = Set(moves.map(\.destinationNumber))
+        func restriction(_ numbers: [Int64]) -> String {
+            Set(numbers) == allNumbers ? "" : "Z_ENT IN (\(numbers.map(String.init).joined(separator: ", ")))"
+        }
+        for (column, type) in table.columns.dropFirst(3) {
+            guard case .uniform(let value, let numbers)? = plans[column] else { return nil }
+            switch value {
+            case .null, .literal:
+                guard !existing.contains(column) else { return nil }
+                added.append((column, type))
+                if case .literal(let literal) = value {
+                    let condition = restriction(numbers)
+                    fills.append("UPDATE \(sourceTable) SET \(column) = \(literal)" + (condition.isEmpty ? "" : " WHERE \(condition)"))
+                }
+            case .column(let sourceColumn), .columnOrDefault(let sourceColumn, _):
+                guard existing.contains(sourceColumn), used.insert(sourceColumn).inserted,
+                      sourceColumn == column || !existing.contains(column) else { return nil }
+                if sourceColumn != column { renamed.append((sourceColumn, column)) }
+                if case .columnOrDefault(_, let literal) = value {
+                    let condition = ["\(column) IS NULL", restriction(numbers)].filter { !$0.isEmpty }.joined(separator: " AND ")
+                    fills.append("UPDATE \(sourceTable) SET \(column) = \(literal) WHERE \(condition)")
+                }
+            case .expression:
+                return nil
+            }
+        }
+        guard used == Set(existing) else { return nil }
+        var steps: [SQLiteMigrationStep] = []
+        let droppedNumbers = planner.source.entities
+            .filter { planner.source.mapping(for: $0)?.table == sourceTable && !$0.isAbstract }
+            .compactMap { planner.source.mapping(for: $0)?.number }
+            .filter { planner.destinationNumber(forSourceNumber: $0) == nil }
+        if !droppedNumbers.isEmpty {
+            steps.append(.sql("DELETE FROM \(sourceTable) WHERE Z_ENT IN (\(droppedNumbers.map(String.init).joined(separator: ", ")))"))
+        }
+        steps += renamed.map { .sql("ALTER TABLE \(sourceTable) RENAME COLUMN \($0.from) TO \($0.to)") }
+        steps += added.map { .sql("ALTER TABLE \(sourceTable) ADD COLUMN \($0.name) \($0.type)") }
+        let renumbered = moves.filter { $0.sourceNumber != $0.destinationNumber }
+        if !renumbered.isEmpty {
+            let cases = renumbered.map { "WHEN \($0.sourceNumber) THEN \($0.destinationNumber)" }.joined(separator: " ")
+            steps.append(.sql("UPDATE \(sourceTable) SET Z_ENT = CASE Z_ENT \(cases) END WHERE Z_ENT IN (\(renumbered.map { String($0.sourceNumber) }.joined(separator: ", ")))"))
+        }
+        return steps + fills.map(SQLiteMigrationStep.sql)
+    }
+
+    // MARK: Join tables
+
+    /// A join table is kept when its name and columns are unchanged, and otherwise rebuilt from
+    /// the source's pairs: another join table, or the foreign keys of a relationship that was
+    /// to-one (or whose inverse was).
+    private mutating func migrate(_ joinTable: SQLiteSchema.JoinTable) throws {
+        let owner = joinTable.owner
+        var pairs = try planner.sourceRelationship(for: owner).flatMap { try RelationshipPairs(of: $0, in: planner.source) }
+        if pairs == nil, let inverse = owner.inverseRelationship {
+            pairs = try planner.sourceRelationship(for: inverse).flatMap { try RelationshipPairs(of: $0, in: planner.source) }?.reversed
+        }
+        if let pairs, let existing = pairs.joinTable, existing.name == joinTable.name,
+           (pairs.source, pairs.destination) == (joinTable.sourceColumn, joinTable.destinationColumn),
+           existing.orderColumns == joinTable.orderColumns {
+            keptTables.insert(existing.name)
+            return
+        }
+        let temporary = Self.temporaryName(for: joinTable.name)
+        var columns = ["\(joinTable.sourceColumn) INTEGER", "\(joinTable.destinationColumn) INTEGER"]
+        columns += joinTable.orderColumns.values.sorted().map { "\($0) INTEGER" }
+        columns.append("PRIMARY KEY (\(joinTable.sourceColumn), \(joinTable.destinationColumn))")
+        copySteps.append(.sql("CREATE TABLE \(temporary) ( \(columns.joined(separator: ", ")) )"))
+        renames.append((temporary, joinTable.name))
+        guard let pairs else { return }
+        var targets = [joinTable.sourceColumn, joinTable.destinationColumn]
+        var values = [pairs.source, pairs.destination]
+        if let order = joinTable.orderColumns[joinTable.destinationColumn] {
+            targets.append(order)
+            values.append(pairs.destinationPosition)
+        }
+        if let order = joinTable.orderColumns[joinTable.sourceColumn] {
+            targets.append(order)
+            values.append(pairs.sourcePosition)
+        }
+        copySteps.append(.sql("INSERT OR IGNORE INTO \(temporary) (\(targets.joined(separator: ", "))) SELECT \(values.joined(separator: ", ")) FROM \(pairs.from)"))
+    }
+}
+
+/// The (source, destination) primary-key pairs of a source relationship, as a SQL select list:
+/// from its join table, or from the foreign key of a to-one relationship or of a to-many's
+/// to-one inverse. Positions come from ordering columns where the source has them, otherwise from
+/// the primary keys.
+private struct RelationshipPairs {
+    let joinTable: SQLiteSchema.JoinTable?
+    let from: String
+    let source: String
+    let destination: String
+    let sourcePosition: String
+    let destinationPosition: String
+
+    init?(of relationship: NSRelationshipDescription, in schema: SQLiteSchema) throws {
+        joinTable = schema.joinTable(for: relationship)
+        if let joinTable {
+            let (sourceColumn, destinationColumn) = joinTable.columns(for: relationship)
+            (from, source, destination) = (joinTable.name, sourceColumn, destinationColumn)
+            sourcePosition = joinTable.orderColumns[sourceColumn] ?? sourceColumn
+            destinationPosition = joinTable.orderColumns[destinationColumn] ?? destinationColumn
+        } else if !relationship.isToMany, let (table, column) = Self.foreignKey(of: relationship, in: schema) {
+            (from, source, destination) = ("\(table) WHERE \(column) IS NOT NULL", "Z_PK", column)
+            (sourcePosition, destinationPosition) = ("Z_PK", "Z_PK")
+        } else if let inverse = relationship.inverseRelationship, !inverse.isToMany, let (table, column) = Self.foreignKey(of: inverse, in: schema) {
+            (from, source, destination) = ("\(table) WHERE \(column) IS NOT NULL", column, "Z_PK")
+            (sourcePosition, destinationPosition) = ("Z_PK", schema.orderColumn(for: relationship) ?? "Z_PK")
+        } else {
+            return nil
+        }
+    }
+
+    private init(reversing pairs: RelationshipPairs) {
+        joinTable = pairs.joinTable
+        from = pairs.from
+        (source, destination) = (pairs.destination, pairs.source)
+        (sourcePosition, destinationPosition) = (pairs.destinationPosition, pairs.sourcePosition)
+    }
+
+    /// The same pairs seen from the inverse relationship.
+    var reversed: RelationshipPairs {
+        RelationshipPairs(reversing: self)
+    }
+
+    private static func foreignKey(of relationship: NSRelationshipDescription, in schema: SQLiteSchema) -> (table: String, column: String)? {
+        let entity = relationship.entity
+        guard let mapping = schema.mapping(for: entity), let slot = entity.layout.slotIndex(forKey: relationship.name),
+              let column = mapping.columnBySlot[slot] else { return nil }
+        return (mapping.table, column)
+    }
+}

@@ -1,0 +1,81 @@
+@testable import CoreData
+import Testing
+
+/// A store written with one model version and reopened with another, on a scratch directory.
+struct MigrationScenario {
+    static var lightweight: [AnyHashable: Any] {
+        [
+            NSMigratePersistentStoresAutomaticallyOption: true,
+            NSInferMappingModelAutomaticallyOption: true,
+        ]
+    }
+
+    let directory: SQLiteScratchDirectory
+    let url: URL
+
+    init(_ label: String) throws {
+        directory = try SQLiteScratchDirectory("migration-\(label)")
+        url = directory.file("Store.sqlite")
+    }
+
+    /// Creates the store with `model` and saves what `fill` inserts.
+    func write(_ model: NSManagedObjectModel, _ fill: (NSManagedObjectContext) throws -> Void) throws {
+        let stack = try SQLiteTestStack(model: model, url: url)
+        defer { stack.close() }
+        try stack.context.performAndWait {
+            try fill(stack.context)
+            try stack.context.save()
+        }
+    }
+
+    /// Opens the store with `model`, migrating it when the options say so.
+    func open(_ model: NSManagedObjectModel, options: [AnyHashable: Any] = MigrationScenario.lightweight) throws -> SQLiteTestStack {
+        try SQLiteTestStack(model: model, url: url, options: options)
+    }
+
+    /// Migrates the store in place from `source` to `destination` with the inferred mapping, as an
+    /// automatic migration does once it has found the source model (code-built models are not
+    /// among the versions a program ships, so the automatic path cannot find them).
+    func migrate(from source: NSManagedObjectModel, to destination: NSManagedObjectModel) throws {
+        let mapping = try NSMappingModel.inferredMappingModel(forSourceModel: source, destinationModel: destination)
+        try SQLiteInPlaceMigration(url: url, sourceModel: source, destinationModel: destination, mapping: mapping, configuration: nil).run()
+    }
+
+    /// Opens the store with `model`, runs `body` on its context and closes it.
+    func read<T>(_ model: NSManagedObjectModel, options: [AnyHashable: Any] = MigrationScenario.lightweight, _ body: (NSManagedObjectContext) throws -> T) throws -> T {
+        let stack = try open(model, options: options)
+        defer { stack.close() }
+        return try stack.context.performAndWait { try body(stack.context) }
+    }
+
+    /// The error opening the store with `model` throws.
+    func openingError(_ model: NSManagedObjectModel, options: [AnyHashable: Any] = MigrationScenario.lightweight) -> NSError? {
+        do {
+            try open(model, options: options).close()
+            return nil
+        } catch {
+            return error as NSError
+        }
+    }
+
+    func remove() {
+        directory.remove()
+    }
+}
+
+/// Short model builders for the migration suites.
+enum MigrationModels {
+    typealias Kit = ModelFixtureKit
+
+    static func attribute(_ name: String, _ type: NSAttributeType, optional: Bool = true, defaultValue: Any? = nil, renamedFrom: String? = nil) -> NSAttributeDescription {
+        let attribute = Kit.attribute(name, type, optional: optional)
+        attribute.defaultValue = defaultValue
+        attribute.renamingIdentifier = renamedFrom
+        return attribute
+    }
+
+    /// A model with one entity `Book` holding the attributes.
+    static func book(_ attributes: [NSAttributeDescription]) -> NSManagedObjectModel {
+        Kit.model([Kit.entity("Book", attributes)])
+    }
+}
