@@ -42,6 +42,7 @@ let package = Package(
                 .copy("ModelFile/Fixtures/Library.xcdatamodeld"),
                 .copy("ModelFile/Fixtures/Notes.xcdatamodel"),
                 .copy("ModelFile/Fixtures/Unreadable"),
+                .copy("Migration/Fixtures/Shelf.xcdatamodeld"),
             ]
         ),
         // Compiles and runs against the classes the plugin generates from its model.
