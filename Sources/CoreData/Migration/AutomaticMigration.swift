@@ -28,10 +28,14 @@ enum AutomaticMigration {
         try SQLiteInPlaceMigration(url: url, sourceModel: sourceModel, destinationModel: model, mapping: mapping, configuration: configuration).run()
     }
 
-    /// The model a store with `metadata` was written with: the given model, or any version of any
-    /// model the program ships (`NSManagedObjectModel.mergedModel(from:forStoreMetadata:)`).
+    /// The model a store with `metadata` was written with: a version of the model file the given
+    /// model was read from, or any version of any model the program ships
+    /// (`NSManagedObjectModel.mergedModel(from:forStoreMetadata:)`).
     static func sourceModel(for metadata: [String: Any], configuration: String?, besides model: NSManagedObjectModel) -> NSManagedObjectModel? {
-        if model.isConfiguration(withName: configuration, compatibleWithStoreMetadata: metadata) { return model }
+        let siblings = ModelBundle.siblingVersions(of: model)
+        if let sibling = siblings.first(where: { $0.isConfiguration(withName: configuration, compatibleWithStoreMetadata: metadata) }) {
+            return sibling
+        }
         return NSManagedObjectModel.mergedModel(from: nil, forStoreMetadata: metadata, configuration: configuration)
     }
 

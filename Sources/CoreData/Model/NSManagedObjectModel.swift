@@ -18,6 +18,10 @@ open class NSManagedObjectModel: NSObject, NSCopying, @unchecked Sendable {
         willSet { assertEditable() }
     }
 
+    /// The `.xcdatamodel` directory the model was read from, whose sibling versions automatic
+    /// migration searches for a store's source model.
+    var versionDirectoryURL: URL?
+
     /// Localized names of entities and properties. Stored for compatibility.
     public var localizationDictionary: [String: String]? {
         willSet { assertEditable() }

@@ -92,5 +92,14 @@ struct ModelBundle {
             throw ModelFileError.missing(contents, "the model version has no 'contents' file")
         }
         try ModelFileReader.read(contentsOf: contents, into: model)
+        model.versionDirectoryURL = url
+    }
+
+    /// The other versions of the `.xcdatamodeld` bundle a model was read from; none for a model
+    /// built in code or read from a lone `.xcdatamodel`.
+    static func siblingVersions(of model: NSManagedObjectModel) -> [NSManagedObjectModel] {
+        guard let version = model.versionDirectoryURL, version.deletingLastPathComponent().pathExtension == "xcdatamodeld",
+              let bundle = try? ModelBundle(url: version.deletingLastPathComponent()) else { return [] }
+        return bundle.versionURLs.filter { $0.standardizedFileURL != version.standardizedFileURL }.compactMap { try? Self.model(versionAt: $0) }
     }
 }

@@ -25,10 +25,11 @@ struct SQLiteInPlaceMigration {
         return try planner.steps()
     }
 
-    /// Runs the migration, counting finished steps in `progress`.
-    func run(progress: Progress? = nil) throws {
+    /// Runs the migration. Its progress (a unit per step) is a child of the current `Progress`
+    /// when the caller made one current, so that a caller can follow it.
+    func run() throws {
         let steps = try plan()
-        progress?.totalUnitCount = Int64(steps.count)
+        let progress = Progress(totalUnitCount: Int64(steps.count))
         let connection: SQLiteConnection
         do {
             connection = try SQLiteConnection(path: url.path, readOnly: false, create: false)
@@ -44,7 +45,7 @@ struct SQLiteInPlaceMigration {
             try connection.transaction {
                 for step in steps {
                     try step.run(connection)
-                    progress?.completedUnitCount += 1
+                    progress.completedUnitCount += 1
                 }
             }
         } catch let error as NSError where error.domain == NSCocoaErrorDomain && error.code == NSSQLiteError {
