@@ -94,6 +94,17 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
         }
     }
 
+    /// Adds a store that is already loaded: an in-memory store moved here from another
+    /// coordinator, whose data lives in the store object.
+    func adopt(_ store: NSPersistentStore) {
+        lock.withLock {
+            stores.append(store)
+            store.persistentStoreCoordinator = self
+        }
+        store.didAdd(to: self)
+        postStoresDidChange(added: [store], removed: [])
+    }
+
     /// Removes a store from the coordinator and closes it.
     open func remove(_ store: NSPersistentStore) throws {
         store.willRemove(from: self)

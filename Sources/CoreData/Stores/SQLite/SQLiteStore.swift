@@ -251,6 +251,29 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
         try connection.transaction { try SQLiteMetadata.write(merged, to: connection) }
     }
 
+    /// Replaces the store at `destination` with a consistent copy of the store at `source`
+    /// (`VACUUM INTO` a file beside the destination, then a rename), external data included.
+    static func replaceFiles(at destination: URL, withCopyOf source: URL) throws {
+        _ = try inspect(source)
+        let manager = FileManager.default
+        try manager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let staged = destination.deletingLastPathComponent().appendingPathComponent(".\(destination.lastPathComponent)-\(UUID().uuidString)")
+        do {
+            let connection = try SQLiteConnection(path: source.path, readOnly: true, create: false)
+            defer { connection.close() }
+            try connection.execute("VACUUM INTO '\(staged.path.replacingOccurrences(of: "'", with: "''"))'")
+            try destroyFiles(at: destination)
+            try manager.moveItem(at: staged, to: destination)
+            let support = ExternalBinaryStorage.supportDirectory(for: source)
+            if manager.fileExists(atPath: support.path) {
+                try manager.copyItem(at: support, to: ExternalBinaryStorage.supportDirectory(for: destination))
+            }
+        } catch {
+            try? manager.removeItem(at: staged)
+            throw CoreDataError.make(NSPersistentStoreOperationError, "The store at \(destination.path) could not be replaced with \(source.path).", userInfo: [NSURLErrorKey: destination, NSUnderlyingErrorKey: error])
+        }
+    }
+
     /// Deletes the store file, its journal files and its external data.
     static func destroyFiles(at url: URL) throws {
         let manager = FileManager.default
