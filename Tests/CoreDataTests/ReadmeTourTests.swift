@@ -209,4 +209,33 @@ struct ReadmeTourTests {
         #expect(merged?.entitiesByName["Note"] != nil)
         #expect(NSManagedObjectModel(contentsOf: copyURL)?.entityVersionHashesByName == version.entityVersionHashesByName)
     }
+
+    /// "Model versions and migration": a store of Shelf version 1 opened with version 3.
+    @Test func migrationAsTheTourShowsIt() throws {
+        let scenario = try MigrationScenario("readme")
+        defer { scenario.remove() }
+        let shelfURL = try #require(Bundle.module.url(forResource: "Shelf", withExtension: "xcdatamodeld"))
+        let version1 = try ShelfMigrationTests.shelf("Shelf")
+        try scenario.write(version1) { context in
+            ctxInsert("Writer", into: context, ["name": "Le Guin"])
+        }
+        let storeURL = scenario.url
+
+        let current = NSManagedObjectModel(contentsOf: shelfURL)!    // Shelf.xcdatamodeld: version 3 of 3
+        let coordinator = NSPersistentStoreCoordinator(managedObjectModel: current)
+        try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: storeURL, options: [
+            NSMigratePersistentStoresAutomaticallyOption: true,      // a store of version 1 is migrated to 3
+            NSInferMappingModelAutomaticallyOption: true,
+        ])
+
+        let mapping = try NSMappingModel.inferredMappingModel(forSourceModel: version1, destinationModel: current)
+        print(mapping.entityMappingsByName["IEM_Transform_Writer"]?.mappingType == .transformEntityMappingType)  // true
+
+        #expect(mapping.entityMappingsByName["IEM_Transform_Writer"]?.mappingType == .transformEntityMappingType)
+        #expect(current.versionIdentifiers == ["3"])
+        let context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+        context.persistentStoreCoordinator = coordinator
+        let names = try context.performAndWait { try ctxFetch("Writer", in: context).map { $0.value(forKey: "fullName") as? String } }
+        #expect(names == ["Le Guin"])
+    }
 }

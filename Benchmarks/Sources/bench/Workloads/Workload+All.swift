@@ -12,6 +12,9 @@ extension Workload {
             .w4cCountUnindexed,
             .w5ToManyTraversal,
             .w6FetchedResults,
+            .w8aAddAttribute,
+            .w8bRenameAndWiden,
+            .w8cAddIndex,
             .w9IterateItems,
             .w10SmallSaves,
         ]

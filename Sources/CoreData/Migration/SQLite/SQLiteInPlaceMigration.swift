@@ -38,6 +38,8 @@ struct SQLiteInPlaceMigration {
         }
         defer { connection.close() }
         try connection.execute("PRAGMA journal_mode = WAL")
+        // The store opens the file right after; it reads the log, and checkpoints when it closes.
+        connection.keepWriteAheadLogOnClose()
         if DebugSwitch.sqlDebug {
             connection.statementObserver = { DebugSwitch.log("sql: " + $0) }
         }

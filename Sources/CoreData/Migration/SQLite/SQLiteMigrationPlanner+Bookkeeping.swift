@@ -22,7 +22,8 @@ extension SQLiteMigrationPlanner {
             let insert = try connection.statement("INSERT INTO Z_PRIMARYKEY (Z_ENT, Z_NAME, Z_SUPER, Z_MAX) VALUES (?, ?, ?, ?)")
             for (number, entity) in destination.entitiesByNumber.sorted(by: { $0.key < $1.key }) {
                 var maximum: Int64 = 0
-                if entity.superentity == nil || destination.mapping(for: entity.superentity!) == nil, let table = destination.mapping(for: entity)?.table {
+                let isRoot = entity.superentity.flatMap { destination.mapping(for: $0) } == nil
+                if isRoot, let table = destination.mapping(for: entity)?.table {
                     let inherited = moves(into: table).compactMap { maxima[$0.source.rootEntity.entityName] }.max() ?? 0
                     maximum = max(inherited, try connection.scalar("SELECT MAX(Z_PK) FROM \(table)") ?? 0)
                 }

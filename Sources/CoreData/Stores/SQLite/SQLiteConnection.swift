@@ -45,6 +45,12 @@ final class SQLiteConnection {
     }
 
     /// Finalizes every statement and closes the connection.
+    /// Makes closing the connection leave the write-ahead log for the next connection instead of
+    /// checkpointing it, which writes and syncs the database file.
+    func keepWriteAheadLogOnClose() {
+        csqlite_keep_wal_on_close(handle)
+    }
+
     func close() {
         statements.values.forEach { $0.finalize() }
         statements = [:]
