@@ -130,7 +130,7 @@ struct MappingInference {
                 .match(name: destinationEntity.entityName, identifier: destinationEntity.renamingIdentifier)
         }
         guard let expected, let sourceDestination = sourceRelationship.destinationEntity,
-              expected === sourceDestination || sourceDestination.selfAndDescendants.contains(where: { $0 === expected }) || expected.selfAndDescendants.contains(where: { $0 === sourceDestination }) else {
+              expected.selfAndDescendants.contains(where: { $0 === sourceDestination }) else {
             throw Self.error("Relationship \(path) changes its destination from \(sourceRelationship.destinationEntity?.entityName ?? "nil") to \(relationship.destinationEntity?.entityName ?? "nil"), which cannot be inferred.")
         }
         return NSPropertyMapping(

@@ -115,4 +115,16 @@ import Testing
             #expect(inferenceError(model(from), model(to))?.code == NSInferredMappingModelError, "\(from) → \(to)")
         }
     }
+
+    @Test func aRelationshipMayWidenItsDestinationButNotNarrowIt() throws {
+        func model(pointsAtNovel: Bool) -> NSManagedObjectModel {
+            let book = Kit.entity("Book")
+            let novel = Kit.entity("Novel")
+            book.subentities = [novel]
+            let page = Kit.entity("Page", [Kit.relationship("book", to: pointsAtNovel ? novel : book, maxCount: 1)])
+            return Kit.model([book, novel, page])
+        }
+        #expect(inferenceError(model(pointsAtNovel: false), model(pointsAtNovel: true))?.code == NSInferredMappingModelError)
+        #expect(inferenceError(model(pointsAtNovel: true), model(pointsAtNovel: false)) == nil)
+    }
 }

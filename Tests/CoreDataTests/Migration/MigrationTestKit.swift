@@ -36,9 +36,9 @@ struct MigrationScenario {
     /// Migrates the store in place from `source` to `destination` with the inferred mapping, as an
     /// automatic migration does once it has found the source model (code-built models are not
     /// among the versions a program ships, so the automatic path cannot find them).
-    func migrate(from source: NSManagedObjectModel, to destination: NSManagedObjectModel) throws {
+    func migrate(from source: NSManagedObjectModel, to destination: NSManagedObjectModel, configuration: String? = nil) throws {
         let mapping = try NSMappingModel.inferredMappingModel(forSourceModel: source, destinationModel: destination)
-        try SQLiteInPlaceMigration(url: url, sourceModel: source, destinationModel: destination, mapping: mapping, configuration: nil).run()
+        try SQLiteInPlaceMigration(url: url, sourceModel: source, destinationModel: destination, mapping: mapping, configuration: configuration).run()
     }
 
     /// Opens the store with `model`, runs `body` on its context and closes it.

@@ -126,10 +126,12 @@ import Testing
         defer { scenario.remove() }
         try writeGarage(scenario)
         try scenario.migrate(from: garage(), to: garage(bikeRemoved: true))
-        let plates = try scenario.read(garage(bikeRemoved: true)) { context in
-            try ctxFetch("Vehicle", in: context).map { $0.value(forKey: "plate") as? String }
+        let (plates, ride) = try scenario.read(garage(bikeRemoved: true)) { context in
+            let plates = try ctxFetch("Vehicle", in: context).map { $0.value(forKey: "plate") as? String }
+            return (plates, try ctxFetch("Owner", in: context).first?.value(forKey: "ride"))
         }
         #expect(plates == ["C-1"])
+        #expect(ride == nil, "the owner's ride was a removed Bike")
         #expect(try RawStoreSQL.value(scenario.url, "SELECT COUNT(*) FROM ZVEHICLE") == .integer(1))
     }
 
@@ -154,5 +156,74 @@ import Testing
         }
         #expect(holders == ["Ann", "Bob"])
         #expect(try RawStoreSQL.columns(scenario.url, "ZBADGE").map(\.name).contains("ZHOLDER"), "the column rename was rolled back")
+    }
+
+    @Test func anInverseAddedToAToManyIsFilledFromItsPairs() throws {
+        func model(inverse: Bool) -> NSManagedObjectModel {
+            let book = Kit.entity("Book", [Models.attribute("title", .stringAttributeType)])
+            let page = Kit.entity("Page", [Models.attribute("number", .integer16AttributeType)])
+            let pages = Kit.relationship("pages", to: page, maxCount: 0)
+            book.properties += [pages]
+            if inverse {
+                let owner = Kit.relationship("book", to: book, maxCount: 1)
+                Kit.inverse(pages, owner)
+                page.properties += [owner]
+            }
+            return Kit.model([book, page])
+        }
+        let scenario = try MigrationScenario("inverse")
+        defer { scenario.remove() }
+        try scenario.write(model(inverse: false)) { context in
+            let pages = (1...3).map { ctxInsert("Page", into: context, ["number": $0]) }
+            ctxInsert("Book", into: context, ["title": "A", "pages": NSSet(array: Array(pages[0...1]))])
+            ctxInsert("Book", into: context, ["title": "B", "pages": NSSet(array: [pages[2]])])
+        }
+        try scenario.migrate(from: model(inverse: false), to: model(inverse: true))
+        let owners = try scenario.read(model(inverse: true)) { context in
+            try ctxFetch("Page", in: context, sortedBy: "number").map { ($0.value(forKey: "book") as? NSManagedObject)?.value(forKey: "title") as? String }
+        }
+        #expect(owners == ["A", "A", "B"])
+    }
+
+    @Test func anEntityWithObjectsCannotBecomeAbstract() throws {
+        func model(abstract: Bool) -> NSManagedObjectModel {
+            let item = Kit.entity("Item", abstract: abstract, [Models.attribute("name", .stringAttributeType)])
+            let tool = Kit.entity("Tool", [Models.attribute("weight", .doubleAttributeType)])
+            item.subentities = [tool]
+            return Kit.model([item, tool])
+        }
+        let scenario = try MigrationScenario("abstract")
+        defer { scenario.remove() }
+        try scenario.write(model(abstract: false)) { context in
+            ctxInsert("Item", into: context, ["name": "thing"])
+        }
+        let error = #expect(throws: NSError.self) { try scenario.migrate(from: model(abstract: false), to: model(abstract: true)) }
+        #expect(error?.code == NSMigrationError)
+        let names = try scenario.read(model(abstract: false), options: [:]) { try ctxFetch("Item", in: $0).map { $0.value(forKey: "name") as? String } }
+        #expect(names == ["thing"])
+    }
+
+    @Test func aStoreOfOneConfigurationMigratesAlone() throws {
+        func model(isbn: Bool) -> NSManagedObjectModel {
+            let book = Kit.entity("Book", [Models.attribute("title", .stringAttributeType)] + (isbn ? [Models.attribute("isbn", .stringAttributeType)] : []))
+            let log = Kit.entity("Log", [Models.attribute("line", .stringAttributeType)])
+            let model = Kit.model([book, log])
+            model.setEntities([book], forConfigurationName: "Library")
+            model.setEntities([log], forConfigurationName: "Journal")
+            return model
+        }
+        let scenario = try MigrationScenario("configuration")
+        defer { scenario.remove() }
+        let stack = try SQLiteTestStack(model: model(isbn: false), url: scenario.url, configuration: "Library")
+        try stack.context.performAndWait {
+            ctxInsert("Book", into: stack.context, ["title": "A"])
+            try stack.context.save()
+        }
+        stack.close()
+        try scenario.migrate(from: model(isbn: false), to: model(isbn: true), configuration: "Library")
+        let reopened = try SQLiteTestStack(model: model(isbn: true), url: scenario.url, configuration: "Library")
+        defer { reopened.close() }
+        let titles = try reopened.context.performAndWait { try ctxFetch("Book", in: reopened.context).map { $0.value(forKey: "title") as? String } }
+        #expect(titles == ["A"])
     }
 }

@@ -84,6 +84,32 @@ extension SQLiteMigrationPlanner {
         }
     }
 
+    // MARK: Checks
+
+    /// Fails when another process migrated or rewrote the store between planning and the
+    /// transaction: the plan was made for the hashes it read then.
+    func unchangedStoreCheck() -> SQLiteMigrationStep {
+        let planned = metadata[NSStoreModelVersionHashesKey] as? [String: Any] ?? [:]
+        return SQLiteMigrationStep(summary: "check that the store still has the planned version") { connection in
+            let current = try SQLiteMetadata.read(from: connection)[NSStoreModelVersionHashesKey] as? [String: Any] ?? [:]
+            let same = current.count == planned.count
+                && planned.allSatisfy { name, hash in NSManagedObjectModel.hash(current[name]) == NSManagedObjectModel.hash(hash) }
+            guard same else {
+                throw CoreDataError.make(NSMigrationError, "The store changed while its migration was being planned (another process may have migrated it); open it again.")
+            }
+        }
+    }
+
+    /// Rows of an entity that becomes abstract would have nowhere to go: the migration refuses
+    /// them rather than deleting them.
+    func abstractedRowChecks() -> [SQLiteMigrationStep] {
+        abstracted.compactMap { entity in
+            guard let mapping = source.mapping(for: entity) else { return nil }
+            let error = CoreDataError.make(NSMigrationError, "Entity \(entity.entityName) becomes abstract, but the store has objects of it; a mapping model must say what they become.")
+            return .requireNoRows("SELECT 1 FROM \(mapping.table) WHERE Z_ENT = \(mapping.number) LIMIT 1", otherwise: error)
+        }
+    }
+
     // MARK: Mandatory values
 
     /// Checks that every mandatory attribute and to-one of the migrated rows has a value, unless

@@ -109,9 +109,23 @@ extension SQLiteMigrationPlanner {
     }
 
     private func foreignKeyValue(_ relationship: NSRelationshipDescription, for move: EntityMove) throws -> SQLValueSource {
-        guard let sourceRelationship = try sourceToOne(for: relationship, in: move),
-              let column = sourceColumn(of: sourceRelationship, in: move.source) else { return .null }
-        return .column(column)
+        guard let sourceRelationship = try sourceToOne(for: relationship, in: move) else {
+            return try inverseForeignKey(relationship, for: move).map(SQLValueSource.expression) ?? .null
+        }
+        guard let column = sourceColumn(of: sourceRelationship, in: move.source) else { return .null }
+        guard let (typedColumn, valid) = try typedTargets(of: sourceRelationship, becoming: relationship, in: move), valid.count < allTargetNumbers(of: sourceRelationship).count else {
+            return .column(column)
+        }
+        // Destinations whose rows are dropped or leave the destination entity's hierarchy.
+        return .expression("CASE WHEN \(typedColumn) IN (\(valid.map(String.init).joined(separator: ", "))) THEN \(column) ELSE NULL END")
+    }
+
+    /// For a to-one that is new but whose inverse has a source: the key its pairs hold.
+    private func inverseForeignKey(_ relationship: NSRelationshipDescription, for move: EntityMove) throws -> String? {
+        guard case .defaultValue = try propertySource(relationship.name, in: move), let inverse = relationship.inverseRelationship,
+              let sourceInverse = try sourceRelationship(for: inverse),
+              let pairs = RelationshipPairs(of: sourceInverse, in: source) else { return nil }
+        return pairs.sourceKey(pairedWith: "\(move.sourceTable).Z_PK")
     }
 
     private func sourceToOne(for relationship: NSRelationshipDescription, in move: EntityMove) throws -> NSRelationshipDescription? {
@@ -130,16 +144,36 @@ extension SQLiteMigrationPlanner {
         }
     }
 
+    /// The entity numbers of every concrete entity a source to-one may point at.
+    private func allTargetNumbers(of relationship: NSRelationshipDescription) -> [Int64] {
+        (relationship.destinationEntity?.selfAndDescendants ?? []).filter { !$0.isAbstract }.compactMap { source.mapping(for: $0)?.number }
+    }
+
+    /// For a source to-one stored with a typed column: the column, and the moves of its targets
+    /// that stay destinations of the destination relationship.
+    private func typedTargets(of sourceRelationship: NSRelationshipDescription, becoming relationship: NSRelationshipDescription, in move: EntityMove) throws -> (column: String, valid: [Int64])? {
+        guard let slot = move.source.layout.slotIndex(forKey: sourceRelationship.name),
+              let typedColumn = source.mapping(for: move.source)?.typedColumnBySlot[slot] else { return nil }
+        let targets = Set(allTargetNumbers(of: sourceRelationship))
+        let allowed = relationship.destinationEntity?.selfAndDescendants ?? []
+        let valid = moves.filter { move in targets.contains(move.sourceNumber) && allowed.contains { $0 === move.destination } }
+        return (typedColumn, valid.map(\.sourceNumber))
+    }
+
     /// The entity number of the destination of a to-one whose destination entity has sub-entities.
     private func typedForeignKeyValue(_ relationship: NSRelationshipDescription, for move: EntityMove) throws -> SQLValueSource {
-        guard let sourceRelationship = try sourceToOne(for: relationship, in: move),
-              let foreignKey = sourceColumn(of: sourceRelationship, in: move.source) else { return .null }
-        let slot = move.source.layout.slotIndex(forKey: sourceRelationship.name)
-        if let slot, let typedColumn = source.mapping(for: move.source)?.typedColumnBySlot[slot] {
-            let renumbered = moves.filter { $0.sourceNumber != $0.destinationNumber }
-            let dropped = source.entitiesByNumber.keys.filter { destinationNumber(forSourceNumber: $0) == nil }
-            if renumbered.isEmpty && dropped.isEmpty { return .column(typedColumn) }
-            let cases = moves.map { "WHEN \($0.sourceNumber) THEN \($0.destinationNumber)" }.joined(separator: " ")
+        let allowed = relationship.destinationEntity?.selfAndDescendants ?? []
+        let validMoves = moves.filter { move in allowed.contains { $0 === move.destination } }
+        let cases = validMoves.map { "WHEN \($0.sourceNumber) THEN \($0.destinationNumber)" }.joined(separator: " ")
+        guard let sourceRelationship = try sourceToOne(for: relationship, in: move) else {
+            guard let key = try inverseForeignKey(relationship, for: move), let inverse = relationship.inverseRelationship,
+                  let sourceInverse = try sourceRelationship(for: inverse), let table = source.mapping(for: sourceInverse.entity)?.table else { return .null }
+            return .expression("CASE (SELECT t.Z_ENT FROM \(table) t WHERE t.Z_PK = \(key)) \(cases) ELSE NULL END")
+        }
+        guard let foreignKey = sourceColumn(of: sourceRelationship, in: move.source) else { return .null }
+        if let (typedColumn, valid) = try typedTargets(of: sourceRelationship, becoming: relationship, in: move) {
+            let unchanged = validMoves.allSatisfy { $0.sourceNumber == $0.destinationNumber }
+            if unchanged && valid.count == allTargetNumbers(of: sourceRelationship).count { return .column(typedColumn) }
             return .expression("CASE \(typedColumn) \(cases) ELSE NULL END")
         }
         guard let target = sourceRelationship.destinationEntity, let targetNumber = source.mapping(for: target)?.number,

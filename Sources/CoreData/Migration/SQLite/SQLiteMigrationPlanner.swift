@@ -25,6 +25,8 @@ struct SQLiteMigrationPlanner {
     let destinationModel: NSManagedObjectModel
     let destinationEntities: [NSEntityDescription]
     let moves: [EntityMove]
+    /// Concrete source entities whose destination is abstract: the store must have no rows of them.
+    let abstracted: [NSEntityDescription]
 
     /// - Parameters:
     ///   - source: the store's current layout (its model and stored entity numbers).
@@ -39,7 +41,7 @@ struct SQLiteMigrationPlanner {
         self.metadata = metadata
         self.destinationModel = destinationModel
         self.destinationEntities = configuredEntities
-        self.moves = try Self.moves(source: source, destination: destination, mapping: mapping)
+        (moves, abstracted) = try Self.moves(source: source, destination: destination, mapping: mapping)
     }
 
     /// The reason a mapping cannot run in SQL.
@@ -49,10 +51,11 @@ struct SQLiteMigrationPlanner {
 
     // MARK: Entity moves
 
-    private static func moves(source: SQLiteSchema, destination: SQLiteSchema, mapping: NSMappingModel) throws -> [EntityMove] {
+    private static func moves(source: SQLiteSchema, destination: SQLiteSchema, mapping: NSMappingModel) throws -> (moves: [EntityMove], abstracted: [NSEntityDescription]) {
         let sourceByName = Dictionary(source.entities.map { ($0.entityName, $0) }, uniquingKeysWith: { first, _ in first })
         let destinationByName = Dictionary(destination.entities.map { ($0.entityName, $0) }, uniquingKeysWith: { first, _ in first })
         var moves: [EntityMove] = []
+        var abstracted: [NSEntityDescription] = []
         var moved = Set<String>()
         for entityMapping in mapping.entityMappings ?? [] {
             switch entityMapping.mappingType {
@@ -63,10 +66,14 @@ struct SQLiteMigrationPlanner {
             case .customEntityMappingType, .undefinedEntityMappingType:
                 throw needsObjects("entity mapping \(entityMapping.name ?? "?") is custom.")
             }
-            guard let sourceName = entityMapping.sourceEntityName, let sourceEntity = sourceByName[sourceName],
-                  let destinationName = entityMapping.destinationEntityName, let destinationEntity = destinationByName[destinationName] else {
-                throw CoreDataError.make(NSMigrationError, "Entity mapping \(entityMapping.name ?? "?") names an entity the models do not have.")
+            let sourceEntity = entityMapping.sourceEntityName.flatMap { sourceByName[$0] }
+            let destinationEntity = entityMapping.destinationEntityName.flatMap { destinationByName[$0] }
+            // Entities outside the store's configuration have no rows here.
+            if sourceEntity == nil && destinationEntity == nil { continue }
+            guard let sourceEntity, let destinationEntity else {
+                throw needsObjects("entity mapping \(entityMapping.name ?? "?") moves rows into or out of the store's configuration.")
             }
+            let sourceName = sourceEntity.entityName
             try checkHashes(of: entityMapping, source: sourceEntity, destination: destinationEntity)
             guard entityMapping.sourceExpression == nil else {
                 throw needsObjects("entity mapping \(entityMapping.name ?? "?") has a source expression.")
@@ -74,7 +81,11 @@ struct SQLiteMigrationPlanner {
             guard [nil, "NSEntityMigrationPolicy"].contains(entityMapping.entityMigrationPolicyClassName) else {
                 throw needsObjects("entity mapping \(entityMapping.name ?? "?") has a migration policy.")
             }
-            guard !sourceEntity.isAbstract, !destinationEntity.isAbstract else { continue }
+            guard !sourceEntity.isAbstract else { continue }
+            if destinationEntity.isAbstract {
+                abstracted.append(sourceEntity)
+                continue
+            }
             guard moved.insert(sourceName).inserted else {
                 throw needsObjects("source entity \(sourceName) has more than one mapping.")
             }
@@ -85,7 +96,7 @@ struct SQLiteMigrationPlanner {
                 sourceTable: from.table, destinationTable: to.table
             ))
         }
-        return moves
+        return (moves, abstracted)
     }
 
     private static func checkHashes(of mapping: NSEntityMapping, source: NSEntityDescription, destination: NSEntityDescription) throws {
@@ -128,6 +139,6 @@ struct SQLiteMigrationPlanner {
     func steps() throws -> [SQLiteMigrationStep] {
         let tables = try SQLiteTableMigrations(planner: self)
         let tableSteps: [SQLiteMigrationStep] = tables.copySteps + tables.alterSteps + tables.finishingSteps
-        return tableSteps + bookkeepingSteps() + (try mandatoryValueChecks())
+        return [unchangedStoreCheck()] + abstractedRowChecks() + tableSteps + bookkeepingSteps() + (try mandatoryValueChecks())
     }
 }

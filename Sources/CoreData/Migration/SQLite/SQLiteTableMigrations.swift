@@ -144,9 +144,9 @@ struct SQLiteTableMigrations {
     /// to-one (or whose inverse was).
     private mutating func migrate(_ joinTable: SQLiteSchema.JoinTable) throws {
         let owner = joinTable.owner
-        var pairs = try planner.sourceRelationship(for: owner).flatMap { try RelationshipPairs(of: $0, in: planner.source) }
+        var pairs = try planner.sourceRelationship(for: owner).flatMap { RelationshipPairs(of: $0, in: planner.source) }
         if pairs == nil, let inverse = owner.inverseRelationship {
-            pairs = try planner.sourceRelationship(for: inverse).flatMap { try RelationshipPairs(of: $0, in: planner.source) }?.reversed
+            pairs = try planner.sourceRelationship(for: inverse).flatMap { RelationshipPairs(of: $0, in: planner.source) }?.reversed
         }
         if let pairs, let existing = pairs.joinTable, existing.name == joinTable.name,
            (pairs.source, pairs.destination) == (joinTable.sourceColumn, joinTable.destinationColumn),
@@ -171,56 +171,6 @@ struct SQLiteTableMigrations {
             targets.append(order)
             values.append(pairs.sourcePosition)
         }
-        copySteps.append(.sql("INSERT OR IGNORE INTO \(temporary) (\(targets.joined(separator: ", "))) SELECT \(values.joined(separator: ", ")) FROM \(pairs.from)"))
-    }
-}
-
-/// The (source, destination) primary-key pairs of a source relationship, as a SQL select list:
-/// from its join table, or from the foreign key of a to-one relationship or of a to-many's
-/// to-one inverse. Positions come from ordering columns where the source has them, otherwise from
-/// the primary keys.
-private struct RelationshipPairs {
-    let joinTable: SQLiteSchema.JoinTable?
-    let from: String
-    let source: String
-    let destination: String
-    let sourcePosition: String
-    let destinationPosition: String
-
-    init?(of relationship: NSRelationshipDescription, in schema: SQLiteSchema) throws {
-        joinTable = schema.joinTable(for: relationship)
-        if let joinTable {
-            let (sourceColumn, destinationColumn) = joinTable.columns(for: relationship)
-            (from, source, destination) = (joinTable.name, sourceColumn, destinationColumn)
-            sourcePosition = joinTable.orderColumns[sourceColumn] ?? sourceColumn
-            destinationPosition = joinTable.orderColumns[destinationColumn] ?? destinationColumn
-        } else if !relationship.isToMany, let (table, column) = Self.foreignKey(of: relationship, in: schema) {
-            (from, source, destination) = ("\(table) WHERE \(column) IS NOT NULL", "Z_PK", column)
-            (sourcePosition, destinationPosition) = ("Z_PK", "Z_PK")
-        } else if let inverse = relationship.inverseRelationship, !inverse.isToMany, let (table, column) = Self.foreignKey(of: inverse, in: schema) {
-            (from, source, destination) = ("\(table) WHERE \(column) IS NOT NULL", column, "Z_PK")
-            (sourcePosition, destinationPosition) = ("Z_PK", schema.orderColumn(for: relationship) ?? "Z_PK")
-        } else {
-            return nil
-        }
-    }
-
-    private init(reversing pairs: RelationshipPairs) {
-        joinTable = pairs.joinTable
-        from = pairs.from
-        (source, destination) = (pairs.destination, pairs.source)
-        (sourcePosition, destinationPosition) = (pairs.destinationPosition, pairs.sourcePosition)
-    }
-
-    /// The same pairs seen from the inverse relationship.
-    var reversed: RelationshipPairs {
-        RelationshipPairs(reversing: self)
-    }
-
-    private static func foreignKey(of relationship: NSRelationshipDescription, in schema: SQLiteSchema) -> (table: String, column: String)? {
-        let entity = relationship.entity
-        guard let mapping = schema.mapping(for: entity), let slot = entity.layout.slotIndex(forKey: relationship.name),
-              let column = mapping.columnBySlot[slot] else { return nil }
-        return (mapping.table, column)
+        copySteps.append(.sql("INSERT OR IGNORE INTO \(temporary) (\(targets.joined(separator: ", "))) SELECT \(values.joined(separator: ", ")) FROM \(pairs.fromClause)"))
     }
 }

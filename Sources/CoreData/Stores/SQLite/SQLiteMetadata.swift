@@ -5,6 +5,7 @@ enum SQLiteMetadata {
     /// Reads the metadata, adding `NSStoreUUIDKey` (from `Z_UUID`) and `NSStoreTypeKey`.
     static func read(from connection: SQLiteConnection) throws -> [String: Any] {
         let statement = try connection.statement("SELECT Z_UUID, Z_PLIST FROM Z_METADATA WHERE Z_VERSION = 1")
+        defer { statement.reset() }
         guard try statement.step() else {
             throw CoreDataError.storeOpen(URL(fileURLWithPath: connection.path), "its Z_METADATA table has no metadata row.")
         }

@@ -251,25 +251,37 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
         try connection.transaction { try SQLiteMetadata.write(merged, to: connection) }
     }
 
-    /// Replaces the store at `destination` with a consistent copy of the store at `source`
-    /// (`VACUUM INTO` a file beside the destination, then a rename), external data included.
+    /// Replaces the store at `destination` with a consistent copy of the store at `source`,
+    /// external data included. The copy (`VACUUM INTO`) and its external data are staged beside
+    /// the destination first; the database file is then renamed over the destination's, which is
+    /// atomic, after its write-ahead log files (which belong to the old database) are removed.
     static func replaceFiles(at destination: URL, withCopyOf source: URL) throws {
         _ = try inspect(source)
         let manager = FileManager.default
-        try manager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let staged = destination.deletingLastPathComponent().appendingPathComponent(".\(destination.lastPathComponent)-\(UUID().uuidString)")
+        let directory = destination.deletingLastPathComponent()
+        try manager.createDirectory(at: directory, withIntermediateDirectories: true)
+        let staged = directory.appendingPathComponent(".\(destination.lastPathComponent)-\(UUID().uuidString)")
+        let stagedSupport = directory.appendingPathComponent(".\(destination.lastPathComponent)-support-\(UUID().uuidString)")
+        defer {
+            try? manager.removeItem(at: staged)
+            try? manager.removeItem(at: stagedSupport)
+        }
         do {
             let connection = try SQLiteConnection(path: source.path, readOnly: true, create: false)
             defer { connection.close() }
             try connection.execute("VACUUM INTO '\(staged.path.replacingOccurrences(of: "'", with: "''"))'")
-            try destroyFiles(at: destination)
-            try manager.moveItem(at: staged, to: destination)
-            let support = ExternalBinaryStorage.supportDirectory(for: source)
-            if manager.fileExists(atPath: support.path) {
-                try manager.copyItem(at: support, to: ExternalBinaryStorage.supportDirectory(for: destination))
+            let sourceSupport = ExternalBinaryStorage.supportDirectory(for: source)
+            if manager.fileExists(atPath: sourceSupport.path) { try manager.copyItem(at: sourceSupport, to: stagedSupport) }
+            for suffix in ["-wal", "-shm", "-journal"] where manager.fileExists(atPath: destination.path + suffix) {
+                try manager.removeItem(atPath: destination.path + suffix)
             }
+            guard rename(staged.path, destination.path) == 0 else {
+                throw CoreDataError.make(NSFileWriteUnknownError, "rename failed: \(String(cString: strerror(errno)))")
+            }
+            let support = ExternalBinaryStorage.supportDirectory(for: destination)
+            if manager.fileExists(atPath: support.path) { try manager.removeItem(at: support) }
+            if manager.fileExists(atPath: stagedSupport.path) { try manager.moveItem(at: stagedSupport, to: support) }
         } catch {
-            try? manager.removeItem(at: staged)
             throw CoreDataError.make(NSPersistentStoreOperationError, "The store at \(destination.path) could not be replaced with \(source.path).", userInfo: [NSURLErrorKey: destination, NSUnderlyingErrorKey: error])
         }
     }
