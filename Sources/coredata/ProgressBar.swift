@@ -1,11 +1,13 @@
 import Foundation
 
-/// Draws a `Progress` as a bar on standard error, redrawn from a background thread until stopped.
+/// Draws a `Progress` as a bar on standard error, redrawn from a background thread until stopped
+/// whenever its percentage changes (so that a log of a non-interactive run stays short).
 final class ProgressBar: @unchecked Sendable {
     private let progress: Progress
     private let lock = NSLock()
     private var running = false
     private var thread: Thread?
+    private var drawnPercent: Int?
     private static let width = 30
 
     init(_ progress: Progress) {
@@ -34,8 +36,14 @@ final class ProgressBar: @unchecked Sendable {
 
     private func draw() {
         let fraction = min(max(progress.fractionCompleted, 0), 1)
+        let percent = Int(fraction * 100)
+        let changed = lock.withLock {
+            defer { drawnPercent = percent }
+            return drawnPercent != percent
+        }
+        guard changed else { return }
         let filled = Int((fraction * Double(Self.width)).rounded(.down))
         let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: Self.width - filled)
-        FileHandle.standardError.write(Data("\r[\(bar)] \(Int(fraction * 100))%".utf8))
+        FileHandle.standardError.write(Data("\r[\(bar)] \(percent)%".utf8))
     }
 }
