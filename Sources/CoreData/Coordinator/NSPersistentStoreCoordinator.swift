@@ -184,9 +184,10 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
     /// Replaces the store file at one location with a copy of the store at another.
     ///
     /// The copy is a consistent snapshot of the source store, written next to the destination and
-    /// moved into place, so the destination is either the old store or the complete copy. The
-    /// copy keeps the source's metadata and UUID. A store at the destination must not be open in
-    /// this coordinator.
+    /// renamed over the destination's database file in one step, so that file is never a partial
+    /// copy. The destination's write-ahead log is removed first: a destination that is not closed
+    /// cleanly loses its unsaved log. The copy keeps the source's metadata and UUID. A store at the
+    /// destination must not be open in this coordinator.
     ///
     /// - Throws: `NSPersistentStoreOperationError` (134070) for an open destination or a type
     ///   without files; 134080 when the source is not a store.

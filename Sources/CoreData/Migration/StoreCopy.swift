@@ -14,22 +14,22 @@ struct StoreCopy {
         try reader.performAndWait {
             try writer.performAndWait {
                 var copies: [NSManagedObjectID: NSManagedObject] = [:]
-                var originals: [NSManagedObject] = []
+                // Relationship values are read right after their entity's fetch, while what it
+                // prefetched is still in the context (the next prefetching fetch replaces it).
+                var links: [(copy: NSManagedObject, name: String, value: Any?)] = []
                 for entity in sourceCoordinator.managedObjectModel.entities where !entity.isAbstract {
-                    for original in try objects(of: entity, in: reader) {
+                    let relationships = entity.relationshipsByName.filter { !$0.value.isTransient }.map(\.key)
+                    for original in try objects(of: entity, prefetching: relationships, in: reader) {
                         let copy = NSManagedObject(entity: entity, insertInto: writer)
                         for (name, attribute) in entity.attributesByName where !attribute.isTransient {
                             copy.setValue(original.value(forKey: name), forKey: name)
                         }
                         copies[original.objectID] = copy
-                        originals.append(original)
+                        links += relationships.map { (copy, $0, original.value(forKey: $0)) }
                     }
                 }
-                for original in originals {
-                    guard let copy = copies[original.objectID] else { continue }
-                    for (name, relationship) in original.entity.relationshipsByName where !relationship.isTransient {
-                        copy.setValue(Self.copied(original.value(forKey: name), through: copies), forKey: name)
-                    }
+                for link in links {
+                    link.copy.setValue(Self.copied(link.value, through: copies), forKey: link.name)
                 }
                 try writer.save()
             }
@@ -37,11 +37,13 @@ struct StoreCopy {
     }
 
     /// The objects of exactly `entity` (not its sub-entities) in the source store.
-    private func objects(of entity: NSEntityDescription, in context: NSManagedObjectContext) throws -> [NSManagedObject] {
+    private func objects(of entity: NSEntityDescription, prefetching relationships: [String], in context: NSManagedObjectContext) throws -> [NSManagedObject] {
         let request = NSFetchRequest<NSManagedObject>(entityName: entity.name ?? "")
         request.includesSubentities = false
         request.affectedStores = [source]
         request.returnsObjectsAsFaults = false
+        // One query per relationship for the whole entity, not one per object.
+        request.relationshipKeyPathsForPrefetching = relationships
         return try context.fetch(request)
     }
 

@@ -117,4 +117,23 @@ import Testing
         #expect(error?.code == NSPersistentStoreInvalidTypeError || error?.code == 134080)
         #expect(StoreFileProbe.bytes(directory.file("Live.sqlite")) == before)
     }
+
+    @Test func aMoveReadsRelationshipsWithAQueryPerRelationshipNotPerObject() throws {
+        let directory = try SQLiteScratchDirectory("move-queries")
+        defer { directory.remove() }
+        let stack = try SQLiteTestStack(model: Self.model(), url: directory.file("Old.sqlite"))
+        defer { stack.close() }
+        try stack.context.performAndWait {
+            for index in 0..<30 {
+                let songs = (0..<3).map { ctxInsert("Song", into: stack.context, ["title": "\(index)-\($0)"]) }
+                ctxInsert("Playlist", into: stack.context, ["name": "P\(index)", "songs": NSOrderedSet(array: songs)])
+            }
+            try stack.context.save()
+        }
+        let store = try #require(stack.store as? SQLiteStore)
+        var statements = 0
+        store.statementObserver = { _ in statements += 1 }
+        _ = try stack.coordinator.migratePersistentStore(stack.store, to: directory.file("New.sqlite"), options: nil, type: .sqlite)
+        #expect(statements < 30, "\(statements) statements for 30 playlists and 90 songs")
+    }
 }

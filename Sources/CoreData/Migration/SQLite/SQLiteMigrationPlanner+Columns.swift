@@ -14,12 +14,11 @@ extension SQLiteMigrationPlanner {
     /// The plan of one column of a destination table.
     func columnPlan(_ column: String, moves: [EntityMove]) throws -> ColumnPlan {
         let values = try moves.map { ($0, try value(of: column, for: $0)) }
+        let perEntity = ColumnPlan.perEntity(Dictionary(values.map { ($0.0.sourceNumber, $0.1) }, uniquingKeysWith: { first, _ in first }))
         let filled = values.filter { $0.1 != .null }
         guard let first = filled.first?.1 else { return .uniform(.null, destinationNumbers: []) }
         let numbers = filled.map(\.0.destinationNumber)
-        guard filled.allSatisfy({ $0.1 == first }) else {
-            return .perEntity(Dictionary(values.map { ($0.0.sourceNumber, $0.1) }, uniquingKeysWith: { first, _ in first }))
-        }
+        guard filled.allSatisfy({ $0.1 == first }) else { return perEntity }
         switch first {
         case .column(let sourceColumn), .columnOrDefault(let sourceColumn, _):
             // Rows of entities that lose the property must not keep the column's values.
@@ -30,7 +29,7 @@ extension SQLiteMigrationPlanner {
         case .null, .expression:
             break
         }
-        return .perEntity(Dictionary(values.map { ($0.0.sourceNumber, $0.1) }, uniquingKeysWith: { first, _ in first }))
+        return perEntity
     }
 
     /// The columns holding values of a source entity's properties.
@@ -113,7 +112,7 @@ extension SQLiteMigrationPlanner {
             return try inverseForeignKey(relationship, for: move).map(SQLValueSource.expression) ?? .null
         }
         guard let column = sourceColumn(of: sourceRelationship, in: move.source) else { return .null }
-        guard let (typedColumn, valid) = try typedTargets(of: sourceRelationship, becoming: relationship, in: move), valid.count < allTargetNumbers(of: sourceRelationship).count else {
+        guard let (typedColumn, valid) = typedTargets(of: sourceRelationship, becoming: relationship, in: move), valid.count < allTargetNumbers(of: sourceRelationship).count else {
             return .column(column)
         }
         // Destinations whose rows are dropped or leave the destination entity's hierarchy.
@@ -151,19 +150,22 @@ extension SQLiteMigrationPlanner {
 
     /// For a source to-one stored with a typed column: the column, and the moves of its targets
     /// that stay destinations of the destination relationship.
-    private func typedTargets(of sourceRelationship: NSRelationshipDescription, becoming relationship: NSRelationshipDescription, in move: EntityMove) throws -> (column: String, valid: [Int64])? {
+    private func typedTargets(of sourceRelationship: NSRelationshipDescription, becoming relationship: NSRelationshipDescription, in move: EntityMove) -> (column: String, valid: [Int64])? {
         guard let slot = move.source.layout.slotIndex(forKey: sourceRelationship.name),
               let typedColumn = source.mapping(for: move.source)?.typedColumnBySlot[slot] else { return nil }
         let targets = Set(allTargetNumbers(of: sourceRelationship))
+        return (typedColumn, moves(landingIn: relationship).map(\.sourceNumber).filter(targets.contains))
+    }
+
+    /// The moves whose rows may be destinations of a destination relationship.
+    private func moves(landingIn relationship: NSRelationshipDescription) -> [EntityMove] {
         let allowed = relationship.destinationEntity?.selfAndDescendants ?? []
-        let valid = moves.filter { move in targets.contains(move.sourceNumber) && allowed.contains { $0 === move.destination } }
-        return (typedColumn, valid.map(\.sourceNumber))
+        return moves.filter { move in allowed.contains { $0 === move.destination } }
     }
 
     /// The entity number of the destination of a to-one whose destination entity has sub-entities.
     private func typedForeignKeyValue(_ relationship: NSRelationshipDescription, for move: EntityMove) throws -> SQLValueSource {
-        let allowed = relationship.destinationEntity?.selfAndDescendants ?? []
-        let validMoves = moves.filter { move in allowed.contains { $0 === move.destination } }
+        let validMoves = moves(landingIn: relationship)
         let cases = validMoves.map { "WHEN \($0.sourceNumber) THEN \($0.destinationNumber)" }.joined(separator: " ")
         guard let sourceRelationship = try sourceToOne(for: relationship, in: move) else {
             guard let key = try inverseForeignKey(relationship, for: move), let inverse = relationship.inverseRelationship,
@@ -171,7 +173,7 @@ extension SQLiteMigrationPlanner {
             return .expression("CASE (SELECT t.Z_ENT FROM \(table) t WHERE t.Z_PK = \(key)) \(cases) ELSE NULL END")
         }
         guard let foreignKey = sourceColumn(of: sourceRelationship, in: move.source) else { return .null }
-        if let (typedColumn, valid) = try typedTargets(of: sourceRelationship, becoming: relationship, in: move) {
+        if let (typedColumn, valid) = typedTargets(of: sourceRelationship, becoming: relationship, in: move) {
             let unchanged = validMoves.allSatisfy { $0.sourceNumber == $0.destinationNumber }
             if unchanged && valid.count == allTargetNumbers(of: sourceRelationship).count { return .column(typedColumn) }
             return .expression("CASE \(typedColumn) \(cases) ELSE NULL END")

@@ -56,7 +56,7 @@ struct SQLiteTableMigrations {
             return
         }
         let temporary = Self.temporaryName(for: table.name)
-        copySteps.append(.sql("CREATE TABLE \(temporary) ( \(table.columns.map { "\($0.name) \($0.type)" }.joined(separator: ", ")) )"))
+        copySteps.append(.sql(SQLiteSchema.createStatement(for: table, named: temporary)))
         renames.append((temporary, table.name))
         guard let sourceTable = sourceTables.first else { return }
         let entityNumber = moves.allSatisfy { $0.sourceNumber == $0.destinationNumber }
@@ -155,10 +155,7 @@ struct SQLiteTableMigrations {
             return
         }
         let temporary = Self.temporaryName(for: joinTable.name)
-        var columns = ["\(joinTable.sourceColumn) INTEGER", "\(joinTable.destinationColumn) INTEGER"]
-        columns += joinTable.orderColumns.values.sorted().map { "\($0) INTEGER" }
-        columns.append("PRIMARY KEY (\(joinTable.sourceColumn), \(joinTable.destinationColumn))")
-        copySteps.append(.sql("CREATE TABLE \(temporary) ( \(columns.joined(separator: ", ")) )"))
+        copySteps.append(.sql(SQLiteSchema.createStatement(for: joinTable, named: temporary)))
         renames.append((temporary, joinTable.name))
         guard let pairs else { return }
         var targets = [joinTable.sourceColumn, joinTable.destinationColumn]

@@ -256,17 +256,26 @@ final class SQLiteSchema {
 
     /// The statements that create the tables, join tables and indexes.
     var creationStatements: [String] {
-        var statements = tables.map { table in
-            "CREATE TABLE \(table.name) ( \(table.columns.map { "\($0.name) \($0.type)" }.joined(separator: ", ")) )"
-        }
+        var statements = tables.map { Self.createStatement(for: $0) }
         var seen = Set<String>()
         for joinTable in joinTables.values where seen.insert(joinTable.name).inserted {
-            var columns = ["\(joinTable.sourceColumn) INTEGER", "\(joinTable.destinationColumn) INTEGER"]
-            columns += joinTable.orderColumns.values.sorted().map { "\($0) INTEGER" }
-            columns.append("PRIMARY KEY (\(joinTable.sourceColumn), \(joinTable.destinationColumn))")
-            statements.append("CREATE TABLE \(joinTable.name) ( \(columns.joined(separator: ", ")) )")
+            statements.append(Self.createStatement(for: joinTable))
         }
         return statements + indexes
+    }
+
+    /// The `CREATE TABLE` of an entity table, under its name or another (a migration's
+    /// temporary name).
+    static func createStatement(for table: Table, named name: String? = nil) -> String {
+        "CREATE TABLE \(name ?? table.name) ( \(table.columns.map { "\($0.name) \($0.type)" }.joined(separator: ", ")) )"
+    }
+
+    /// The `CREATE TABLE` of a join table, under its name or another.
+    static func createStatement(for joinTable: JoinTable, named name: String? = nil) -> String {
+        var columns = ["\(joinTable.sourceColumn) INTEGER", "\(joinTable.destinationColumn) INTEGER"]
+        columns += joinTable.orderColumns.values.sorted().map { "\($0) INTEGER" }
+        columns.append("PRIMARY KEY (\(joinTable.sourceColumn), \(joinTable.destinationColumn))")
+        return "CREATE TABLE \(name ?? joinTable.name) ( \(columns.joined(separator: ", ")) )"
     }
 
     /// The SQLite column type of an attribute, or nil for types that are never stored.
