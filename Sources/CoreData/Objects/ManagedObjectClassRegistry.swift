@@ -62,19 +62,20 @@ final class ManagedObjectClassRegistry: @unchecked Sendable {
     func resolveClass(named className: String?) -> NSManagedObject.Type {
         guard var name = className, !name.isEmpty, name != "NSManagedObject" else { return NSManagedObject.self }
         if name.hasPrefix(".") { name.removeFirst() }
-        let (known, candidateModules) = lock.withLock { (classesByName[name], modules) }
-        if let known { return known }
-        if let found = NSClassFromString(name) as? NSManagedObject.Type {
+        if let known = lock.withLock({ classesByName[name] }) { return known }
+        if let found = lookUpClass(named: name, of: NSManagedObject.self) {
             return remember(found, as: name)
         }
-        if !name.contains(".") {
-            for module in candidateModules.sorted() {
-                if let found = NSClassFromString("\(module).\(name)") as? NSManagedObject.Type {
-                    return remember(found, as: name)
-                }
-            }
-        }
         return NSManagedObject.self
+    }
+
+    /// A subclass of `base` by name: through `NSClassFromString` as written, then, for an
+    /// unqualified name, in each candidate module. Migration policies are found this way too.
+    func lookUpClass<Base: AnyObject>(named name: String, of base: Base.Type) -> Base.Type? {
+        if let found = NSClassFromString(name) as? Base.Type { return found }
+        guard !name.contains(".") else { return nil }
+        let candidateModules = lock.withLock { modules }
+        return candidateModules.sorted().lazy.compactMap { NSClassFromString("\($0).\(name)") as? Base.Type }.first
     }
 
     /// The entity of a model (or of any model in use, when nil) whose class is `type`.

@@ -9,6 +9,9 @@
 open class NSManagedObject: NSObject, KeyValueCodingReadable {
     /// The compiled layout of the object's entity.
     let layout: EntityLayout
+    /// The model of the object's entity, which owns the entity and every description the object
+    /// reads: an object may outlive its context and coordinator (in an error's `userInfo`, say).
+    private let model: NSManagedObjectModel?
     /// Current values by slot; empty while the object is a fault.
     var values: ContiguousArray<Any?>
     /// The persistent state this object was last read from or saved as.
@@ -38,6 +41,7 @@ open class NSManagedObject: NSObject, KeyValueCodingReadable {
     public required init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
         precondition(!entity.isAbstract, "Cannot create an instance of the abstract entity '\(entity.entityName)'.")
         layout = entity.layout
+        model = entity.managedObjectModel
         values = layout.defaultValues
         super.init()
         context?.insert(self)

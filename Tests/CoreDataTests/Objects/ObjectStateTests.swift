@@ -192,4 +192,18 @@ import Testing
             #expect(stack.context.updatedObjects == [a])
         }
     }
+
+    /// An inserted object that outlives its context, coordinator and model (as one in a
+    /// validation error's `userInfo` does) still knows its entity and describes itself.
+    @Test func anObjectOutlivesItsModel() throws {
+        func orphan() -> NSManagedObject {
+            let context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+            context.persistentStoreCoordinator = NSPersistentStoreCoordinator(managedObjectModel: MovieModel.make())
+            return context.performAndWait { NSEntityDescription.insertNewObject(forEntityName: "Movie", into: context) }
+        }
+        let movie = orphan()
+        #expect(movie.managedObjectContext == nil)
+        #expect(movie.entity.name == "Movie")
+        #expect(movie.description.contains("entity: Movie"))
+    }
 }

@@ -44,9 +44,19 @@ struct SQLiteMigrationPlanner {
         (moves, abstracted) = try Self.moves(source: source, destination: destination, mapping: mapping)
     }
 
-    /// The reason a mapping cannot run in SQL.
-    static func needsObjects(_ reason: String) -> NSError {
-        CoreDataError.make(NSMigrationError, "The migration cannot run in place: \(reason)", userInfo: ["reason": reason])
+    /// The reason a mapping cannot run in SQL: a migration manager must run it on objects.
+    struct NeedsObjects: CustomNSError {
+        let reason: String
+
+        static var errorDomain: String { NSCocoaErrorDomain }
+        var errorCode: Int { NSMigrationError }
+        var errorUserInfo: [String: Any] {
+            [NSLocalizedDescriptionKey: "The migration cannot run in place: \(reason)", "reason": reason]
+        }
+    }
+
+    static func needsObjects(_ reason: String) -> NeedsObjects {
+        NeedsObjects(reason: reason)
     }
 
     // MARK: Entity moves
@@ -74,7 +84,7 @@ struct SQLiteMigrationPlanner {
                 throw needsObjects("entity mapping \(entityMapping.name ?? "?") moves rows into or out of the store's configuration.")
             }
             let sourceName = sourceEntity.entityName
-            try checkHashes(of: entityMapping, source: sourceEntity, destination: destinationEntity)
+            try MappingModelCheck.checkHashes(of: entityMapping, source: sourceEntity, destination: destinationEntity)
             guard entityMapping.sourceExpression == nil else {
                 throw needsObjects("entity mapping \(entityMapping.name ?? "?") has a source expression.")
             }
@@ -97,14 +107,6 @@ struct SQLiteMigrationPlanner {
             ))
         }
         return (moves, abstracted)
-    }
-
-    private static func checkHashes(of mapping: NSEntityMapping, source: NSEntityDescription, destination: NSEntityDescription) throws {
-        let sourceMatches = mapping.sourceEntityVersionHash.map { $0 == source.versionHash } ?? true
-        let destinationMatches = mapping.destinationEntityVersionHash.map { $0 == destination.versionHash } ?? true
-        guard sourceMatches && destinationMatches else {
-            throw CoreDataError.make(NSMigrationError, "Entity mapping \(mapping.name ?? "?") was made for other versions of \(source.entityName) or \(destination.entityName): its version hashes differ.")
-        }
     }
 
     // MARK: Lookups

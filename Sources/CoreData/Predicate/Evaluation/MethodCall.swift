@@ -1,6 +1,8 @@
 /// `FUNCTION(receiver, "selector", arguments…)` and custom-selector comparisons
 /// (`SELF hasPrefix: "a"`) without an Objective-C runtime: the methods of strings and numbers that
-/// predicates commonly call are answered here; any other selector is an evaluation error naming it.
+/// predicates commonly call are answered here, `valueForKey:` and `valueForKeyPath:` for any
+/// object, and the selectors of receivers that answer messages themselves (the migration manager
+/// and policies); any other selector is an evaluation error naming it.
 enum MethodCall {
     /// The answer of a custom-selector comparison: `isEqual:` for any value, and the Boolean
     /// methods of strings (`hasPrefix:`, `hasSuffix:`, `containsString:`, `isEqualToString:`).
@@ -17,6 +19,12 @@ enum MethodCall {
 
     static func invoke(_ selector: String, on receiver: Any?, arguments: [Any?]) throws -> Any? {
         guard let receiver = ValueUnwrapping.nonNull(receiver) else { return nil }
+        if let messageReceiver = receiver as? any ExpressionMessageReceiver {
+            return try messageReceiver.answer(selector, arguments: arguments)
+        }
+        if let key = keyValueCodingKey(selector, arguments) {
+            return try KeyValueReader.value(atKeyPath: key, of: receiver)
+        }
         if let function = ExpressionFunction(selector: selector), function.arity == arguments.count + 1 {
             return try FunctionEvaluation.apply(function, to: [receiver] + arguments)
         }
@@ -27,6 +35,17 @@ enum MethodCall {
             return result
         }
         throw PredicateEvaluationError.unsupported("FUNCTION(\(type(of: receiver)), \"\(selector)\") (there is no Objective-C runtime to send the message)")
+    }
+
+    /// The key of `valueForKey:` and the components of `valueForKeyPath:`, which every object
+    /// answers through key-value coding (migrations read source values with them).
+    private static func keyValueCodingKey(_ selector: String, _ arguments: [Any?]) -> [String]? {
+        guard arguments.count == 1, let key = arguments[0] as? String else { return nil }
+        switch selector {
+        case "valueForKey:": return [key]
+        case "valueForKeyPath:": return key.split(separator: ".").map(String.init)
+        default: return nil
+        }
     }
 
     private static func stringMethod(_ selector: String, _ string: String, _ arguments: [Any?]) throws -> Any? {

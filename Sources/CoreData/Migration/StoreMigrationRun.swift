@@ -1,0 +1,75 @@
+/// One call of `NSMigrationManager.migrateStore`: opens the source store, then either migrates a
+/// copy of a SQLite file in SQL or runs the mapping on objects and saves the destination store.
+/// A failure leaves the destination as it was (a destination the run created is deleted) and
+/// never touches the source.
+struct StoreMigrationRun {
+    struct Location {
+        let url: URL
+        let type: String
+        let options: [AnyHashable: Any]?
+    }
+
+    let manager: NSMigrationManager
+    let source: Location
+    let destination: Location
+
+    func perform() throws {
+        let progress = Progress(totalUnitCount: 1_000)
+        manager.progress = progress
+        defer { manager.progress = nil }
+        let sourceCoordinator = manager.migrationStacks.source.coordinator
+        let sourceStore = try open(source, in: sourceCoordinator, failure: NSMigrationManagerSourceStoreError)
+        defer { try? sourceCoordinator.remove(sourceStore) }
+        if try migrateCopyInPlace(progress: progress) { return }
+        let destinationExisted = destination.type != NSInMemoryStoreType && FileManager.default.fileExists(atPath: destination.url.path)
+        let destinationCoordinator = manager.migrationStacks.destination.coordinator
+        let destinationStore = try open(destination, in: destinationCoordinator, failure: NSMigrationManagerDestinationStoreError)
+        do {
+            try ObjectMigration(manager: manager).run()
+            try destinationCoordinator.remove(destinationStore)
+        } catch {
+            try? destinationCoordinator.remove(destinationStore)
+            if !destinationExisted { try? StoreRegistry.destroy(type: destination.type, at: destination.url) }
+            throw error
+        }
+    }
+
+    private func open(_ location: Location, in coordinator: NSPersistentStoreCoordinator, failure code: Int) throws -> NSPersistentStore {
+        do {
+            return try coordinator.addPersistentStore(ofType: location.type, configurationName: nil, at: location.url, options: location.options)
+        } catch {
+            let side = code == NSMigrationManagerSourceStoreError ? "source" : "destination"
+            throw CoreDataError.make(
+                code,
+                "The migration's \(side) store at \(location.url.path) could not be opened: \(error.localizedDescription)",
+                userInfo: [NSURLErrorKey: location.url, NSUnderlyingErrorKey: error as NSError]
+            )
+        }
+    }
+
+    /// Migrates a copy of the source file in SQL when both stores are SQLite stores, the
+    /// destination is new and the mapping needs no objects; false when it does not apply.
+    private func migrateCopyInPlace(progress: Progress) throws -> Bool {
+        guard manager.usesStoreSpecificMigrationManager, source.type == NSSQLiteStoreType, destination.type == NSSQLiteStoreType,
+              source.url.standardizedFileURL != destination.url.standardizedFileURL,
+              !SQLiteStore.fileHasContent(destination.url) else { return false }
+        let inPlace = { url in
+            SQLiteInPlaceMigration(url: url, sourceModel: manager.sourceModel, destinationModel: manager.destinationModel, mapping: manager.mappingModel, configuration: nil)
+        }
+        do {
+            _ = try inPlace(source.url).plan()
+        } catch is SQLiteMigrationPlanner.NeedsObjects {
+            return false
+        }
+        do {
+            try SQLiteStore.replaceFiles(at: destination.url, withCopyOf: source.url)
+            progress.becomeCurrent(withPendingUnitCount: progress.totalUnitCount)
+            defer { progress.resignCurrent() }
+            try inPlace(destination.url).run()
+        } catch {
+            try? SQLiteStore.destroyFiles(at: destination.url)
+            throw error
+        }
+        return true
+    }
+}
