@@ -6,16 +6,26 @@ enum AutomaticMigration {
     /// Migrates the file of a store about to be loaded when its metadata does not match `model`.
     /// Stores without files, matching stores and stores opened without the migration option are
     /// left alone (the store's own check then reports an incompatible version as 134100).
+    ///
+    /// A staged migration manager in the options (`NSPersistentStoreStagedMigrationManagerOptionKey`)
+    /// runs its stages first; the inferred migration then takes the store the rest of the way.
     static func migrateIfNeeded(_ store: NSPersistentStore, to model: NSManagedObjectModel) throws {
         let options = store.options ?? [:]
+        let stagedManager = options[NSPersistentStoreStagedMigrationManagerOptionKey] as? NSStagedMigrationManager
         guard store.type == NSSQLiteStoreType, let url = store.url, SQLiteStore.fileHasContent(url),
-              isSet(NSMigratePersistentStoresAutomaticallyOption, in: options),
+              stagedManager != nil || isSet(NSMigratePersistentStoresAutomaticallyOption, in: options),
               !isSet(NSIgnorePersistentStoreVersioningOption, in: options) else { return }
-        let metadata = try SQLiteStore.readMetadata(at: url)
+        var metadata = try SQLiteStore.readMetadata(at: url)
         let configuration = store.configurationName == NSManagedObjectModel.defaultConfigurationName ? nil : store.configurationName
         guard !model.isConfiguration(withName: configuration, compatibleWithStoreMetadata: metadata) else { return }
         guard !store.isReadOnly else {
             throw CoreDataError.make(NSPersistentStoreIncompatibleVersionHashError, "The store at \(url.path) needs a migration but is opened read-only.", userInfo: [NSURLErrorKey: url])
+        }
+        if let stagedManager {
+            try StagedMigration(manager: stagedManager, url: url, destinationModel: model, configuration: configuration).run()
+            metadata = try SQLiteStore.readMetadata(at: url)
+            guard !model.isConfiguration(withName: configuration, compatibleWithStoreMetadata: metadata),
+                  isSet(NSMigratePersistentStoresAutomaticallyOption, in: options) else { return }
         }
         guard let sourceModel = sourceModel(for: metadata, configuration: configuration, besides: model) else {
             throw CoreDataError.make(
