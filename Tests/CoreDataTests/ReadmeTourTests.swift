@@ -238,4 +238,70 @@ struct ReadmeTourTests {
         let names = try context.performAndWait { try ctxFetch("Writer", in: context).map { $0.value(forKey: "fullName") as? String } }
         #expect(names == ["Le Guin"])
     }
+
+    /// "Mapping models and migration policies": the tour's mapping, with `GradingPolicy` as the
+    /// tour declares it (in `MigrationManagerTests`).
+    @Test func heavyMigrationAsTheTourShowsIt() throws {
+        let scenario = try MigrationManagerTests.companyStore("readme-heavy")
+        defer { scenario.remove() }
+        let (company, teams) = (MigrationManagerTests.company(), MigrationManagerTests.teams())
+        let (oldURL, newURL) = (scenario.url, scenario.directory.file("Teams.sqlite"))
+
+        let people = NSEntityMapping()
+        people.name = "EmployeeToPerson"
+        people.mappingType = .customEntityMappingType
+        people.sourceEntityName = "Employee"
+        people.destinationEntityName = "Person"
+        people.entityMigrationPolicyClassName = NSStringFromClass(GradingPolicy.self)   // "MyApp.GradingPolicy"
+        people.attributeMappings = [("fullName", "$source.name"), ("pay", "$source.salary * 1.5"),
+                                    ("grade", #"FUNCTION($entityPolicy, "gradeForSalary:", $source.salary)"#)].map { name, format in
+            let property = NSPropertyMapping()
+            property.name = name
+            property.valueExpression = NSExpression(format: format)
+            return property
+        }
+        let mapping = NSMappingModel()
+        mapping.entityMappings = [people]
+
+        let manager = NSMigrationManager(sourceModel: company, destinationModel: teams)
+        try manager.migrateStore(from: oldURL, sourceType: NSSQLiteStoreType, options: nil, with: mapping,
+                                 toDestinationURL: newURL, destinationType: NSSQLiteStoreType, destinationOptions: nil)
+
+        #expect(try MigrationManagerTests.people(at: newURL) == [
+            ["Ann", "4500", "senior", "nil"], ["Bob", "1500", "junior", "nil"], ["Cy", "7500", "senior", "nil"],
+        ])
+    }
+
+    /// "Staged migration": the tour's custom stage, run by a container opening a v2 store with v3.
+    @Test func stagedMigrationAsTheTourShowsIt() throws {
+        let scenario = try StagedMigrationTests.notesStore("readme-staged", version: 2)
+        defer { scenario.remove() }
+        let (notesV2, notesV3, notesURL) = (StagedMigrationTests.notes(2), StagedMigrationTests.notes(3), scenario.url)
+
+        let stage = NSCustomMigrationStage(
+            migratingFrom: NSManagedObjectModelReference(model: notesV2, versionChecksum: notesV2.versionChecksum),
+            to: NSManagedObjectModelReference(model: notesV3, versionChecksum: notesV3.versionChecksum))
+        stage.willMigrateHandler = { manager, _ in                    // v3 makes titles mandatory
+            let context = manager.container!.newBackgroundContext()
+            try context.performAndWait {
+                let untitled = NSFetchRequest<NSManagedObject>(entityName: "Note")
+                untitled.predicate = NSPredicate(format: "title == nil")
+                for note in try context.fetch(untitled) { note.setValue("Untitled", forKey: "title") }
+                try context.save()
+            }
+        }
+        let description = NSPersistentStoreDescription(url: notesURL)
+        description.setOption(NSStagedMigrationManager([stage]), forKey: NSPersistentStoreStagedMigrationManagerOptionKey)
+
+        let container = NSPersistentContainer(name: "Notes", managedObjectModel: notesV3)
+        container.persistentStoreDescriptions = [description]
+        var loadError: Error?
+        container.loadPersistentStores { _, error in loadError = error }
+        #expect(loadError == nil)
+        let context = container.newBackgroundContext()
+        #expect(try context.performAndWait { try StagedMigrationTests.titles(context) } == ["Groceries/nil", "Untitled/nil"])
+        for store in container.persistentStoreCoordinator.persistentStores {
+            try container.persistentStoreCoordinator.remove(store)
+        }
+    }
 }
