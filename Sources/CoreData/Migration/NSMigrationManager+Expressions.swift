@@ -16,8 +16,9 @@ extension NSMigrationManager {
     func applyMappings(_ mappings: [NSPropertyMapping]?, to destination: NSManagedObject, from source: NSManagedObject?, in mapping: NSEntityMapping, policy: NSEntityMigrationPolicy) throws {
         for propertyMapping in mappings ?? [] {
             guard let name = propertyMapping.name, let expression = propertyMapping.valueExpression else { continue }
-            guard let property = destination.entity.propertiesByName[name] else {
-                throw CoreDataError.make(NSMigrationError, "Entity mapping \(mapping.name ?? "?") maps \(name), which \(destination.entity.entityName) does not have.")
+            let property = destination.entity.propertiesByName[name]
+            guard let property, property is NSAttributeDescription || property is NSRelationshipDescription else {
+                throw CoreDataError.make(NSMigrationError, "Entity mapping \(mapping.name ?? "?") maps \(name), which is not an attribute or relationship of \(destination.entity.entityName).")
             }
             var variables: [String: Any] = [
                 NSMigrationManagerKey: self,
@@ -27,8 +28,11 @@ extension NSMigrationManager {
                 NSMigrationEntityPolicyKey: policy,
             ]
             variables[NSMigrationSourceObjectKey] = source
-            let value = try evaluate(expression, variables: variables, with: source, describing: "the value expression of \(mapping.name ?? "?").\(name)")
-            destination.setValue(Self.propertyValue(value, for: property), forKey: name)
+            let what = "the value expression of \(mapping.name ?? "?").\(name)"
+            evaluatedProperty = property
+            defer { evaluatedProperty = nil }
+            let value = try evaluate(expression, variables: variables, with: source, describing: what)
+            destination.setValue(try propertyValue(value, for: property, describing: what), forKey: name)
         }
     }
 
@@ -60,11 +64,24 @@ extension NSMigrationManager {
         }
     }
 
-    private static func propertyValue(_ value: Any?, for property: NSPropertyDescription) -> Any? {
+    /// The value to set: for a relationship, destination instances of its destination entity
+    /// (source instances, say `$source.books` without the manager's function, are refused).
+    private func propertyValue(_ value: Any?, for property: NSPropertyDescription, describing what: String) throws -> Any? {
         guard let relationship = property as? NSRelationshipDescription else { return ValueUnwrapping.nonNull(value) }
-        let objects = objects(in: value) ?? []
+        let objects = Self.objects(in: value) ?? []
+        for object in objects where object.managedObjectContext !== destinationContext || !Self.fits(object, relationship) {
+            throw CoreDataError.make(
+                NSMigrationError,
+                "\(what) gave \(object.entity.entityName) objects of the \(object.managedObjectContext === sourceContext ? "source" : "wrong") store; a relationship takes destination instances of \(relationship.destinationEntity?.name ?? "its entity") (FUNCTION($manager, \"destinationInstancesForEntityMappingNamed:sourceInstances:\", …)).",
+                userInfo: ["reason": "\(what) gave objects that are not destination instances"]
+            )
+        }
         guard relationship.isToMany else { return objects.first }
         return relationship.isOrdered ? NSOrderedSet(array: objects) : NSSet(array: objects)
+    }
+
+    private static func fits(_ object: NSManagedObject, _ relationship: NSRelationshipDescription) -> Bool {
+        relationship.destinationEntity.map { object.entity.isKindOf(entity: $0) } ?? true
     }
 
     /// The managed objects of a value: one object, or the objects of a collection; nil for any
@@ -86,7 +103,9 @@ extension NSMigrationManager: ExpressionMessageReceiver {
         case ("sourceInstancesForEntityMappingNamed:destinationInstances:", 2):
             return sourceInstances(forEntityMappingName: try Self.string(arguments[0], of: selector), destinationInstances: Self.objects(in: arguments[1]) ?? [])
         case ("destinationInstancesForSourceRelationshipNamed:sourceInstances:", 2):
-            return associations.destinations(ofSources: Self.objects(in: arguments[1]) ?? [])
+            let destinations = associations.destinations(ofSources: Self.objects(in: arguments[1]) ?? [])
+            guard let relationship = evaluatedProperty as? NSRelationshipDescription else { return destinations }
+            return destinations.filter { Self.fits($0, relationship) }
         case ("fetchRequestForSourceEntityNamed:predicateString:", 2):
             let request = NSFetchRequest<NSManagedObject>(entityName: try Self.string(arguments[0], of: selector))
             request.includesSubentities = false
@@ -102,5 +121,23 @@ extension NSMigrationManager: ExpressionMessageReceiver {
             throw PredicateEvaluationError.invalidOperand("\(selector) needs a string, found \(type(of: argument ?? NSNull()))")
         }
         return string
+    }
+}
+
+// `$manager.sourceContext` and the manager's other properties, through key-value coding.
+extension NSMigrationManager: KeyValueCodingReadable {
+    func keyValue(forKey key: String) throws -> Any? {
+        switch key {
+        case "sourceContext": sourceContext
+        case "destinationContext": destinationContext
+        case "sourceModel": sourceModel
+        case "destinationModel": destinationModel
+        case "mappingModel": mappingModel
+        case "currentEntityMapping": currentEntityMapping
+        case "migrationProgress": NSNumber(value: migrationProgress)
+        case "userInfo": userInfo
+        case "usesStoreSpecificMigrationManager": NSNumber(value: usesStoreSpecificMigrationManager)
+        default: throw PredicateEvaluationError.unknownKey(key, typeName: "NSMigrationManager")
+        }
     }
 }

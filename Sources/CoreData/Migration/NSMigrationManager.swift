@@ -35,8 +35,13 @@ open class NSMigrationManager: NSObject {
     open internal(set) var migrationProgress: Float = 0
 
     var associations = MigrationAssociations()
-    var cancellation: Error?
     var progress: Progress?
+    /// The property whose value expression is being evaluated, so that the destinations of a
+    /// source relationship can be those of the relationship's destination entity.
+    var evaluatedProperty: NSPropertyDescription?
+    // `cancelMigrationWithError(_:)` may come from another thread than the migration's.
+    private let cancellationLock = NSLock()
+    private var storedCancellation: Error?
     private var stacks: (source: MigrationStack, destination: MigrationStack)?
 
     /// A context with a coordinator of its own.
@@ -110,9 +115,10 @@ open class NSMigrationManager: NSObject {
     ) throws {
         let mapping = try mappings ?? NSMappingModel.inferredMappingModel(forSourceModel: sourceModel, destinationModel: destinationModel)
         try MappingModelCheck(mapping: mapping, sourceModel: sourceModel, destinationModel: destinationModel).run()
+        // Each run starts from new contexts and tables; they stay for inspection after it.
+        reset()
         mappingModel = mapping
         cancellation = nil
-        migrationProgress = 0
         let run = StoreMigrationRun(
             manager: self,
             source: .init(url: sourceURL, type: sStoreType, options: sOptions),
@@ -141,12 +147,20 @@ open class NSMigrationManager: NSObject {
         )
     }
 
-    /// Stops the running migration: `migrateStore` throws `error` once the current callback returns.
+    /// Stops the running migration: `migrateStore` throws `error` once the current callback
+    /// returns. It may be called from any thread.
     open func cancelMigrationWithError(_ error: Error) {
         cancellation = error
     }
 
-    /// Forgets the association tables and the contexts of earlier migrations.
+    /// The error the migration was cancelled with, if it was.
+    var cancellation: Error? {
+        get { cancellationLock.withLock { storedCancellation } }
+        set { cancellationLock.withLock { storedCancellation = newValue } }
+    }
+
+    /// Forgets the association tables and the contexts of earlier migrations; `migrateStore`
+    /// starts with it.
     open func reset() {
         associations = MigrationAssociations()
         stacks = nil

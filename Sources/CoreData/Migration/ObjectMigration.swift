@@ -37,10 +37,8 @@ struct ObjectMigration {
         let (mapping, policy) = (step.mapping, step.policy)
         manager.currentEntityMapping = mapping
         try callback { try policy.begin(mapping, with: manager) }
-        let sources = try sourceInstances(of: mapping)
-        for (number, source) in sources.enumerated() {
-            try callback { try policy.createDestinationInstances(forSource: source, in: mapping, manager: manager) }
-            report(pass: 0, mapping: index, fraction: Double(number + 1) / Double(sources.count))
+        try each(of: try sourceInstances(of: mapping), pass: 0, mapping: index) { source in
+            try policy.createDestinationInstances(forSource: source, in: mapping, manager: manager)
         }
         try callback { try policy.endInstanceCreation(forMapping: mapping, manager: manager) }
     }
@@ -48,10 +46,8 @@ struct ObjectMigration {
     private func createRelationships(_ step: Step, at index: Int) throws {
         let (mapping, policy) = (step.mapping, step.policy)
         manager.currentEntityMapping = mapping
-        let destinations = manager.destinationInstances(forEntityMappingName: mapping.name ?? "", sourceInstances: nil)
-        for (number, destination) in destinations.enumerated() {
-            try callback { try policy.createRelationships(forDestination: destination, in: mapping, manager: manager) }
-            report(pass: 1, mapping: index, fraction: Double(number + 1) / Double(destinations.count))
+        try each(of: manager.destinationInstances(forEntityMappingName: mapping.name ?? "", sourceInstances: nil), pass: 1, mapping: index) { destination in
+            try policy.createRelationships(forDestination: destination, in: mapping, manager: manager)
         }
         try callback { try policy.endRelationshipCreation(forMapping: mapping, manager: manager) }
     }
@@ -67,10 +63,22 @@ struct ObjectMigration {
         report(pass: 2, mapping: index, fraction: 1)
     }
 
-    /// Runs a policy callback, then stops if the callback cancelled the migration.
+    /// Runs a per-instance callback on each instance, reporting progress within the pass.
+    private func each(of instances: [NSManagedObject], pass: Int, mapping index: Int, _ body: (NSManagedObject) throws -> Void) throws {
+        for (number, instance) in instances.enumerated() {
+            try callback { try body(instance) }
+            report(pass: pass, mapping: index, fraction: Double(number + 1) / Double(instances.count))
+        }
+    }
+
+    /// Runs a policy callback, then stops if the migration was cancelled meanwhile, through the
+    /// manager or its `Progress`.
     private func callback(_ body: () throws -> Void) throws {
         try body()
         if let cancellation = manager.cancellation { throw cancellation }
+        if manager.progress?.isCancelled == true {
+            throw CoreDataError.make(NSMigrationCancelledError, "The migration was cancelled through its progress.")
+        }
     }
 
     /// Reports progress: each pass over each mapping is an equal share of the migration.

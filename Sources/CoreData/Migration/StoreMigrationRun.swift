@@ -18,20 +18,47 @@ struct StoreMigrationRun {
         manager.progress = progress
         defer { manager.progress = nil }
         let sourceCoordinator = manager.migrationStacks.source.coordinator
-        let sourceStore = try open(source, in: sourceCoordinator, failure: NSMigrationManagerSourceStoreError)
+        let sourceStore = try openSource(in: sourceCoordinator)
         defer { try? sourceCoordinator.remove(sourceStore) }
-        if try migrateCopyInPlace(progress: progress) { return }
+        if try !migrateCopyInPlace(progress: progress) {
+            try migrateObjects()
+        }
+        progress.completedUnitCount = progress.totalUnitCount
+    }
+
+    /// Opens the source store read-only: the migration never changes it, not even its journal mode.
+    private func openSource(in coordinator: NSPersistentStoreCoordinator) throws -> NSPersistentStore {
+        guard source.type == NSInMemoryStoreType || FileManager.default.fileExists(atPath: source.url.path) else {
+            throw CoreDataError.make(NSMigrationManagerSourceStoreError, "There is no source store at \(source.url.path).", userInfo: [NSURLErrorKey: source.url])
+        }
+        var options = source.options ?? [:]
+        options[NSReadOnlyPersistentStoreOption] = true
+        return try open(Location(url: source.url, type: source.type, options: options), in: coordinator, failure: NSMigrationManagerSourceStoreError)
+    }
+
+    /// Runs the mapping on objects and saves the destination; a destination the run created is
+    /// deleted when the run fails.
+    private func migrateObjects() throws {
         let destinationExisted = destination.type != NSInMemoryStoreType && FileManager.default.fileExists(atPath: destination.url.path)
-        let destinationCoordinator = manager.migrationStacks.destination.coordinator
-        let destinationStore = try open(destination, in: destinationCoordinator, failure: NSMigrationManagerDestinationStoreError)
-        do {
-            try ObjectMigration(manager: manager).run()
-            try destinationCoordinator.remove(destinationStore)
-        } catch {
-            try? destinationCoordinator.remove(destinationStore)
+        let discardNewDestination = {
             if !destinationExisted { try? StoreRegistry.destroy(type: destination.type, at: destination.url) }
+        }
+        let coordinator = manager.migrationStacks.destination.coordinator
+        let destinationStore: NSPersistentStore
+        do {
+            destinationStore = try open(destination, in: coordinator, failure: NSMigrationManagerDestinationStoreError)
+        } catch {
+            discardNewDestination()
             throw error
         }
+        do {
+            try ObjectMigration(manager: manager).run()
+        } catch {
+            try? coordinator.remove(destinationStore)
+            discardNewDestination()
+            throw error
+        }
+        try coordinator.remove(destinationStore)
     }
 
     private func open(_ location: Location, in coordinator: NSPersistentStoreCoordinator, failure code: Int) throws -> NSPersistentStore {
@@ -54,7 +81,10 @@ struct StoreMigrationRun {
               source.url.standardizedFileURL != destination.url.standardizedFileURL,
               !SQLiteStore.fileHasContent(destination.url) else { return false }
         let inPlace = { url in
-            SQLiteInPlaceMigration(url: url, sourceModel: manager.sourceModel, destinationModel: manager.destinationModel, mapping: manager.mappingModel, configuration: nil)
+            var migration = SQLiteInPlaceMigration(url: url, sourceModel: manager.sourceModel, destinationModel: manager.destinationModel, mapping: manager.mappingModel, configuration: nil)
+            // Nothing opens the destination next: its data belongs in the file itself.
+            migration.keepsWriteAheadLog = false
+            return migration
         }
         do {
             _ = try inPlace(source.url).plan()

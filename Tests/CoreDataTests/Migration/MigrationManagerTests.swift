@@ -141,7 +141,9 @@ import Testing
     @Test func aCustomMappingRunsWithPoliciesAndRelationships() throws {
         let scenario = try Self.companyStore("heavy")
         defer { scenario.remove() }
+        let sourceBytes = try Data(contentsOf: scenario.url)
         let destination = try Self.migrate(scenario, with: Self.companyToTeams())
+        #expect(try Data(contentsOf: scenario.url) == sourceBytes)
         #expect(try Self.people(at: destination) == [
             ["Ann", "4500", "senior", "Sales"],
             ["Bob", "1500", "junior", "Sales"],
@@ -244,7 +246,73 @@ import Testing
         #expect(counter.count < 30)
     }
 
+    @Test func aManagerRunsAgainFromScratchAfterAFailureOrASuccess() throws {
+        let scenario = try Self.companyStore("reuse")
+        defer { scenario.remove() }
+        let manager = NSMigrationManager(sourceModel: Self.company(), destinationModel: Self.teams())
+        #expect(throws: PolicyFailure.self) {
+            try Self.migrate(scenario, with: Self.companyToTeams(employeePolicy: FailingPolicy.self), manager: manager)
+        }
+        let first = try Self.migrate(scenario, with: Self.companyToTeams(), manager: manager)
+        #expect(try Self.people(at: first).count == 3)
+        let second = scenario.directory.file("Again.sqlite")
+        try manager.migrateStore(from: scenario.url, sourceType: NSSQLiteStoreType, with: Self.companyToTeams(), toDestinationURL: second, destinationType: NSSQLiteStoreType)
+        #expect(try Self.people(at: second).count == 3)
+        #expect(manager.destinationInstances(forEntityMappingName: "EmployeeToPerson", sourceInstances: nil).count == 3)
+    }
+
+    @Test func aMappingModelWithoutMappingsCompletesItsProgress() throws {
+        let scenario = try Self.companyStore("empty-mapping")
+        defer { scenario.remove() }
+        let manager = NSMigrationManager(sourceModel: Self.company(), destinationModel: Self.teams())
+        manager.usesStoreSpecificMigrationManager = false
+        let parent = Progress(totalUnitCount: 1)
+        parent.becomeCurrent(withPendingUnitCount: 1)
+        let destination = try Self.migrate(scenario, with: NSMappingModel(), manager: manager)
+        parent.resignCurrent()
+        #expect(manager.migrationProgress == 1)
+        #expect(parent.fractionCompleted == 1)
+        #expect(try Self.people(at: destination).isEmpty)
+    }
+
     // MARK: Failures
+
+    @Test func aMissingSourceStoreIsAnErrorAndIsNotCreated() throws {
+        let directory = try SQLiteScratchDirectory("migration-missing-source")
+        defer { directory.remove() }
+        let manager = NSMigrationManager(sourceModel: Self.company(), destinationModel: Self.teams())
+        let missing = directory.file("Missing.sqlite")
+        let error = try #require(throws: NSError.self) {
+            try manager.migrateStore(from: missing, sourceType: NSSQLiteStoreType, with: Self.companyToTeams(), toDestinationURL: directory.file("Teams.sqlite"), destinationType: NSSQLiteStoreType)
+        }
+        #expect(error.code == NSMigrationManagerSourceStoreError)
+        #expect(!FileManager.default.fileExists(atPath: missing.path))
+    }
+
+    @Test func aRelationshipMappingThatGivesSourceInstancesIsAnError() throws {
+        let scenario = try Self.companyStore("source-instances")
+        defer { scenario.remove() }
+        let mapping = Self.companyToTeams()
+        mapping.entityMappingsByName["DepartmentToTeam"]?.relationshipMappings = [Self.propertyMapping("members", "$source.employees")]
+        let error = try #require(throws: NSError.self) { try Self.migrate(scenario, with: mapping) }
+        #expect(error.code == NSMigrationError)
+        #expect(error.localizedDescription.contains("DepartmentToTeam.members"))
+        #expect(!FileManager.default.fileExists(atPath: scenario.directory.file("Teams.sqlite").path))
+    }
+
+    @Test func cancellingTheProgressStopsTheMigration() throws {
+        let scenario = try Self.companyStore("cancel-progress")
+        defer { scenario.remove() }
+        let manager = NSMigrationManager(sourceModel: Self.company(), destinationModel: Self.teams())
+        let parent = Progress(totalUnitCount: 1)
+        manager.userInfo = ["progress": parent]
+        parent.becomeCurrent(withPendingUnitCount: 1)
+        defer { parent.resignCurrent() }
+        let error = try #require(throws: NSError.self) {
+            try Self.migrate(scenario, with: Self.companyToTeams(departmentPolicy: ProgressCancellingPolicy.self), manager: manager)
+        }
+        #expect(error.code == NSMigrationCancelledError)
+    }
 
     @Test func aThrowingPolicyStopsTheMigrationAndLeavesNothingBehind() throws {
         let scenario = try Self.companyStore("throwing")
@@ -380,6 +448,19 @@ import Testing
         // into a new store.
         #expect(uuids[0] == sourceUUID)
         #expect(uuids[1] != sourceUUID)
+        // The SQL route leaves its work in the file, not in a write-ahead log beside it.
+        let wal = scenario.directory.file("Books-true.sqlite-wal")
+        #expect(((try? FileManager.default.attributesOfItem(atPath: wal.path)[.size] as? NSNumber)?.intValue ?? 0) == 0)
+
+        // A policy, even on an inferable mapping, needs objects: the store's route is not taken.
+        let mapping = try NSMappingModel.inferredMappingModel(forSourceModel: model(1), destinationModel: model(2))
+        mapping.entityMappings.first?.entityMigrationPolicyClassName = NSStringFromClass(RecordingPolicy.self)
+        let manager = NSMigrationManager(sourceModel: model(1), destinationModel: model(2))
+        let log = MigrationEventLog()
+        manager.userInfo = ["log": log]
+        let withPolicy = scenario.directory.file("Books-policy.sqlite")
+        try manager.migrateStore(from: scenario.url, sourceType: NSSQLiteStoreType, with: mapping, toDestinationURL: withPolicy, destinationType: NSSQLiteStoreType)
+        #expect(log.events.contains("create IEM_Copy_Book") || log.events.contains("create IEM_Transform_Book"))
     }
 }
 
@@ -489,5 +570,12 @@ final class CountingPolicy: NSEntityMigrationPolicy {
         guard let counter = manager.userInfo?["counter"] as? StatementCounter,
               let store = manager.sourceContext.persistentStoreCoordinator?.persistentStores.first as? SQLiteStore else { return }
         store.statementObserver = { _ in counter.count += 1 }
+    }
+}
+
+/// Cancels the `Progress` in the manager's `userInfo`, the parent of the migration's.
+final class ProgressCancellingPolicy: NSEntityMigrationPolicy {
+    override func endInstanceCreation(forMapping mapping: NSEntityMapping, manager: NSMigrationManager) throws {
+        (manager.userInfo?["progress"] as? Progress)?.cancel()
     }
 }

@@ -6,6 +6,9 @@ struct SQLiteInPlaceMigration {
     let destinationModel: NSManagedObjectModel
     let mapping: NSMappingModel
     let configuration: String?
+    /// Whether the write-ahead log stays for a store that opens the file next, rather than being
+    /// checkpointed into the file when the migration closes it.
+    var keepsWriteAheadLog = true
 
     /// The steps the migration runs, in order.
     func plan() throws -> [SQLiteMigrationStep] {
@@ -38,8 +41,10 @@ struct SQLiteInPlaceMigration {
         }
         defer { connection.close() }
         try connection.execute("PRAGMA journal_mode = WAL")
-        // The store opens the file right after; it reads the log, and checkpoints when it closes.
-        connection.keepWriteAheadLogOnClose()
+        if keepsWriteAheadLog {
+            // The store opens the file right after; it reads the log, and checkpoints when it closes.
+            connection.keepWriteAheadLogOnClose()
+        }
         if DebugSwitch.sqlDebug {
             connection.statementObserver = { DebugSwitch.log("sql: " + $0) }
         }

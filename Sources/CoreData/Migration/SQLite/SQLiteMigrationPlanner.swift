@@ -68,6 +68,10 @@ struct SQLiteMigrationPlanner {
         var abstracted: [NSEntityDescription] = []
         var moved = Set<String>()
         for entityMapping in mapping.entityMappings ?? [] {
+            // Any mapping's policy may do anything in its callbacks, an add mapping's included.
+            guard [nil, "", "NSEntityMigrationPolicy"].contains(entityMapping.entityMigrationPolicyClassName) else {
+                throw needsObjects("entity mapping \(entityMapping.name ?? "?") has a migration policy.")
+            }
             switch entityMapping.mappingType {
             case .addEntityMappingType, .removeEntityMappingType:
                 continue
@@ -87,9 +91,6 @@ struct SQLiteMigrationPlanner {
             try MappingModelCheck.checkHashes(of: entityMapping, source: sourceEntity, destination: destinationEntity)
             guard entityMapping.sourceExpression == nil else {
                 throw needsObjects("entity mapping \(entityMapping.name ?? "?") has a source expression.")
-            }
-            guard [nil, "NSEntityMigrationPolicy"].contains(entityMapping.entityMigrationPolicyClassName) else {
-                throw needsObjects("entity mapping \(entityMapping.name ?? "?") has a migration policy.")
             }
             guard !sourceEntity.isAbstract else { continue }
             if destinationEntity.isAbstract {

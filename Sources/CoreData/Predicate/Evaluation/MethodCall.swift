@@ -19,11 +19,11 @@ enum MethodCall {
 
     static func invoke(_ selector: String, on receiver: Any?, arguments: [Any?]) throws -> Any? {
         guard let receiver = ValueUnwrapping.nonNull(receiver) else { return nil }
-        if let messageReceiver = receiver as? any ExpressionMessageReceiver {
-            return try messageReceiver.answer(selector, arguments: arguments)
-        }
         if let key = keyValueCodingKey(selector, arguments) {
             return try KeyValueReader.value(atKeyPath: key, of: receiver)
+        }
+        if let messageReceiver = receiver as? any ExpressionMessageReceiver {
+            return try messageReceiver.answer(selector, arguments: arguments)
         }
         if let function = ExpressionFunction(selector: selector), function.arity == arguments.count + 1 {
             return try FunctionEvaluation.apply(function, to: [receiver] + arguments)
