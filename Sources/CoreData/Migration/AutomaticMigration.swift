@@ -22,7 +22,7 @@ enum AutomaticMigration {
             throw CoreDataError.make(NSPersistentStoreIncompatibleVersionHashError, "The store at \(url.path) needs a migration but is opened read-only.", userInfo: [NSURLErrorKey: url])
         }
         if let stagedManager {
-            try StagedMigration(manager: stagedManager, url: url, destinationModel: model, configuration: configuration).run()
+            try StagedMigration(manager: stagedManager, url: url, destinationModel: model, configuration: configuration).run(metadata: metadata)
             metadata = try SQLiteStore.readMetadata(at: url)
             guard !model.isConfiguration(withName: configuration, compatibleWithStoreMetadata: metadata),
                   isSet(NSMigratePersistentStoresAutomaticallyOption, in: options) else { return }

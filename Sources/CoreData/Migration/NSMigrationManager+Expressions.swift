@@ -14,20 +14,20 @@ extension NSMigrationManager {
     /// and `$entityPolicy` bound. A relationship takes the objects of the value: the first for a
     /// to-one relationship, all of them for a to-many one.
     func applyMappings(_ mappings: [NSPropertyMapping]?, to destination: NSManagedObject, from source: NSManagedObject?, in mapping: NSEntityMapping, policy: NSEntityMigrationPolicy) throws {
+        var variables: [String: Any] = [
+            NSMigrationManagerKey: self,
+            NSMigrationDestinationObjectKey: destination,
+            NSMigrationEntityMappingKey: mapping,
+            NSMigrationEntityPolicyKey: policy,
+        ]
+        variables[NSMigrationSourceObjectKey] = source
         for propertyMapping in mappings ?? [] {
             guard let name = propertyMapping.name, let expression = propertyMapping.valueExpression else { continue }
             let property = destination.entity.propertiesByName[name]
             guard let property, property is NSAttributeDescription || property is NSRelationshipDescription else {
                 throw CoreDataError.make(NSMigrationError, "Entity mapping \(mapping.name ?? "?") maps \(name), which is not an attribute or relationship of \(destination.entity.entityName).")
             }
-            var variables: [String: Any] = [
-                NSMigrationManagerKey: self,
-                NSMigrationDestinationObjectKey: destination,
-                NSMigrationEntityMappingKey: mapping,
-                NSMigrationPropertyMappingKey: propertyMapping,
-                NSMigrationEntityPolicyKey: policy,
-            ]
-            variables[NSMigrationSourceObjectKey] = source
+            variables[NSMigrationPropertyMappingKey] = propertyMapping
             let what = "the value expression of \(mapping.name ?? "?").\(name)"
             evaluatedProperty = property
             defer { evaluatedProperty = nil }
@@ -72,7 +72,7 @@ extension NSMigrationManager {
         for object in objects where object.managedObjectContext !== destinationContext || !Self.fits(object, relationship) {
             throw CoreDataError.make(
                 NSMigrationError,
-                "\(what) gave \(object.entity.entityName) objects of the \(object.managedObjectContext === sourceContext ? "source" : "wrong") store; a relationship takes destination instances of \(relationship.destinationEntity?.name ?? "its entity") (FUNCTION($manager, \"destinationInstancesForEntityMappingNamed:sourceInstances:\", …)).",
+                "\(what) gave \(object.managedObjectContext === destinationContext ? "destination" : "source") instances of \(object.entity.entityName); a relationship takes destination instances of \(relationship.destinationEntity?.name ?? "its entity") (FUNCTION($manager, \"destinationInstancesForEntityMappingNamed:sourceInstances:\", …)).",
                 userInfo: ["reason": "\(what) gave objects that are not destination instances"]
             )
         }

@@ -86,8 +86,9 @@ struct StoreMigrationRun {
             migration.keepsWriteAheadLog = false
             return migration
         }
+        let steps: [SQLiteMigrationStep]
         do {
-            _ = try inPlace(source.url).plan()
+            steps = try inPlace(source.url).plan()
         } catch is SQLiteMigrationPlanner.NeedsObjects {
             return false
         }
@@ -95,7 +96,7 @@ struct StoreMigrationRun {
             try SQLiteStore.replaceFiles(at: destination.url, withCopyOf: source.url)
             progress.becomeCurrent(withPendingUnitCount: progress.totalUnitCount)
             defer { progress.resignCurrent() }
-            try inPlace(destination.url).run()
+            try inPlace(destination.url).run(steps)
         } catch {
             try? SQLiteStore.destroyFiles(at: destination.url)
             throw error

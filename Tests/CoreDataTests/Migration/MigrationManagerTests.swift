@@ -11,10 +11,10 @@ import Testing
 
     // MARK: Fixtures
 
-    /// v1: employees in departments.
-    static func company() -> NSManagedObjectModel {
+    /// v1: employees in departments; `withBudget` adds an attribute to departments.
+    static func company(withBudget: Bool = false) -> NSManagedObjectModel {
         let employee = Kit.entity("Employee", [Models.attribute("name", .stringAttributeType), Models.attribute("salary", .integer64AttributeType)])
-        let department = Kit.entity("Department", [Models.attribute("title", .stringAttributeType)])
+        let department = Kit.entity("Department", [Models.attribute("title", .stringAttributeType)] + (withBudget ? [Models.attribute("budget", .integer64AttributeType)] : []))
         let employees = Kit.relationship("employees", to: employee, maxCount: 0)
         let departmentOfEmployee = Kit.relationship("department", to: department, maxCount: 1)
         Kit.inverse(employees, departmentOfEmployee)
@@ -23,8 +23,8 @@ import Testing
         return Kit.model([department, employee])
     }
 
-    /// v2: people in teams, with a pay and a grade.
-    static func teams() -> NSManagedObjectModel {
+    /// v2: people in teams, with a pay and a grade; `withBadges` adds a badge entity.
+    static func teams(withBadges: Bool = false) -> NSManagedObjectModel {
         let person = Kit.entity("Person", [
             Models.attribute("fullName", .stringAttributeType, optional: false),
             Models.attribute("pay", .doubleAttributeType),
@@ -36,7 +36,7 @@ import Testing
         Kit.inverse(members, teamOfPerson)
         team.properties += [members]
         person.properties += [teamOfPerson]
-        return Kit.model([team, person])
+        return Kit.model([team, person] + (withBadges ? [Kit.entity("Badge", [Models.attribute("label", .stringAttributeType)])] : []))
     }
 
     static func propertyMapping(_ name: String, _ format: String) -> NSPropertyMapping {
@@ -275,7 +275,64 @@ import Testing
         #expect(try Self.people(at: destination).isEmpty)
     }
 
+    @Test func anInferredMappingRunsOnObjectsWithItsRelationships() throws {
+        let scenario = try Self.companyStore("inferred-objects")
+        defer { scenario.remove() }
+        let manager = NSMigrationManager(sourceModel: Self.company(), destinationModel: Self.company(withBudget: true))
+        manager.usesStoreSpecificMigrationManager = false
+        let destination = scenario.directory.file("Budgets.sqlite")
+        try manager.migrateStore(from: scenario.url, sourceType: NSSQLiteStoreType, with: nil, toDestinationURL: destination, destinationType: NSSQLiteStoreType)
+        let stack = try SQLiteTestStack(model: Self.company(withBudget: true), url: destination)
+        defer { stack.close() }
+        let departments = try stack.context.performAndWait {
+            try ctxFetch("Employee", in: stack.context, sortedBy: "name").map { ($0.value(forKey: "department") as? NSManagedObject)?.value(forKey: "title") as? String }
+        }
+        #expect(departments == ["Sales", "Sales", "Labs"])
+    }
+
+    @Test func theDestinationsOfASourceRelationshipAreThoseOfTheRelationshipsEntity() throws {
+        let scenario = try Self.companyStore("source-relationship")
+        defer { scenario.remove() }
+        let mapping = Self.companyToTeams()
+        // Each employee also becomes a badge; a team's members must still be the people only.
+        mapping.entityMappings.append(Self.entityMapping("EmployeeToBadge", from: "Employee", to: "Badge", attributes: [Self.propertyMapping("label", "$source.name")]))
+        mapping.entityMappingsByName["DepartmentToTeam"]?.relationshipMappings = [
+            Self.propertyMapping("members", #"FUNCTION($manager, "destinationInstancesForSourceRelationshipNamed:sourceInstances:", "employees", $source.employees)"#),
+        ]
+        let manager = NSMigrationManager(sourceModel: Self.company(), destinationModel: Self.teams(withBadges: true))
+        let destination = try Self.migrate(scenario, with: mapping, manager: manager)
+        let stack = try SQLiteTestStack(model: Self.teams(withBadges: true), url: destination)
+        defer { stack.close() }
+        let (memberCounts, badges) = try stack.context.performAndWait {
+            (try ctxFetch("Team", in: stack.context, sortedBy: "name").map { ($0.value(forKey: "members") as? NSSet)?.count ?? -1 },
+             try ctxFetch("Badge", in: stack.context, sortedBy: "label").count)
+        }
+        #expect(memberCounts == [1, 2])
+        #expect(badges == 3)
+    }
+
+    @Test func theManagerAnswersKeyValueCodingInExpressions() throws {
+        let manager = NSMigrationManager(sourceModel: Self.company(), destinationModel: Self.teams())
+        manager.usesStoreSpecificMigrationManager = false
+        let bindings: NSMutableDictionary = ["manager": manager]
+        #expect(NSExpression(format: "$manager.usesStoreSpecificMigrationManager").expressionValue(with: nil, context: bindings) as? NSNumber == false)
+        let model = NSExpression(format: #"FUNCTION($manager, "valueForKey:", "sourceModel")"#).expressionValue(with: nil, context: bindings)
+        #expect(model as? NSManagedObjectModel === manager.sourceModel)
+        #expect(NSExpression(format: "$manager.sourceContext").expressionValue(with: nil, context: bindings) as? NSManagedObjectContext === manager.sourceContext)
+    }
+
     // MARK: Failures
+
+    @Test func aMappingOfAPropertyTheEntityDoesNotHaveIsAnError() throws {
+        let scenario = try Self.companyStore("unknown-property")
+        defer { scenario.remove() }
+        let mapping = Self.companyToTeams()
+        mapping.entityMappingsByName["EmployeeToPerson"]?.attributeMappings?.append(Self.propertyMapping("nickname", "$source.name"))
+        let error = try #require(throws: NSError.self) { try Self.migrate(scenario, with: mapping) }
+        #expect(error.code == NSMigrationError)
+        #expect(error.localizedDescription.contains("nickname"))
+        #expect(!FileManager.default.fileExists(atPath: scenario.directory.file("Teams.sqlite").path))
+    }
 
     @Test func aMissingSourceStoreIsAnErrorAndIsNotCreated() throws {
         let directory = try SQLiteScratchDirectory("migration-missing-source")

@@ -31,7 +31,12 @@ struct SQLiteInPlaceMigration {
     /// Runs the migration. Its progress (a unit per step) is a child of the current `Progress`
     /// when the caller made one current, so that a caller can follow it.
     func run() throws {
-        let steps = try plan()
+        try run(plan())
+    }
+
+    /// Runs steps already planned, for a file with the same metadata as the one they were
+    /// planned on (a copy of it).
+    func run(_ steps: [SQLiteMigrationStep]) throws {
         let progress = Progress(totalUnitCount: Int64(steps.count))
         let connection: SQLiteConnection
         do {

@@ -23,7 +23,7 @@ open class NSCustomMigrationStage: NSMigrationStage {
         super.init()
     }
 
-    override func versionReferences() -> [StageVersion] {
+    override func stageVersions() -> [StageVersion] {
         [.reference(currentModel), .reference(nextModel)]
     }
 }

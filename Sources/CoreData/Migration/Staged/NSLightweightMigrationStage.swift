@@ -11,7 +11,7 @@ open class NSLightweightMigrationStage: NSMigrationStage {
         super.init()
     }
 
-    override func versionReferences() -> [StageVersion] {
+    override func stageVersions() -> [StageVersion] {
         versionChecksums.map(StageVersion.checksum)
     }
 }

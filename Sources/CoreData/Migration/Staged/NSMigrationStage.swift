@@ -9,7 +9,7 @@ open class NSMigrationStage: NSObject {
     }
 
     /// The model versions the stage migrates through, in order.
-    func versionReferences() -> [StageVersion] {
+    func stageVersions() -> [StageVersion] {
         []
     }
 }

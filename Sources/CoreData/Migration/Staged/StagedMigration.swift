@@ -15,17 +15,16 @@ struct StagedMigration {
         let stage: NSCustomMigrationStage?
     }
 
-    /// Runs the steps from the store's version on. A store whose version no stage names is left
-    /// as it is, for the coordinator's other checks.
-    func run() throws {
+    /// Runs the steps from the version of the store with `metadata` on. A store whose version no
+    /// stage names is left as it is, for the coordinator's other checks.
+    func run(metadata: [String: Any]) throws {
         let resolver = VersionResolver(destinationModel: destinationModel)
         // References first: a lightweight stage may name versions only a later custom stage has.
-        for case .reference(let reference) in manager.stages.flatMap({ $0.versionReferences() }) {
+        for case .reference(let reference) in manager.stages.flatMap({ $0.stageVersions() }) {
             _ = try resolver.model(for: .reference(reference))
         }
         let steps = try manager.stages.flatMap { try self.steps(of: $0, resolver: resolver) }
         let order = Self.versionOrder(of: steps)
-        let metadata = try SQLiteStore.readMetadata(at: url)
         guard let storeIndex = order.firstIndex(where: { isVersion($0, of: metadata) }) else { return }
         if let destinationIndex = order.firstIndex(where: { $0.versionChecksum == destinationModel.versionChecksum }), storeIndex > destinationIndex {
             throw CoreDataError.make(
@@ -44,7 +43,7 @@ struct StagedMigration {
     // MARK: Steps
 
     private func steps(of stage: NSMigrationStage, resolver: VersionResolver) throws -> [Step] {
-        let models = try stage.versionReferences().map { try resolver.model(for: $0) }
+        let models = try stage.stageVersions().map { try resolver.model(for: $0) }
         return zip(models, models.dropFirst()).map { Step(from: $0, to: $1, stage: stage as? NSCustomMigrationStage) }
     }
 
