@@ -30,6 +30,8 @@ extension NSManagedObjectContext {
     func deleteImplementation(_ object: NSManagedObject) {
         guard let owner = object.managedObjectContext else { return }
         precondition(owner === self, "An object can only be deleted by the context it belongs to.")
+        // Apple's Core Data calls it from every delete(_:), before anything is torn down.
+        object.prepareForDeletion()
         guard !object.flags.contains(.deleted), !object.flags.contains(.discarded) else { return }
         object.fireFault()
         if undoRecord != nil { recordUndoMembership(of: object, existed: true) }
@@ -72,7 +74,6 @@ extension NSManagedObjectContext {
             awaitingPropagation = []
             for object in batch where isAwaitingPropagation(object) {
                 object.flags.insert(.deletePropagated)
-                object.prepareForDeletion()
                 applyDeleteRules(of: object)
             }
         }

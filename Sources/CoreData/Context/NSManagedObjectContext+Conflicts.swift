@@ -9,12 +9,15 @@ extension NSManagedObjectContext {
     /// has another version in the store now, or was deleted there (deleting it again is no conflict).
     func optimisticLockingConflicts(in saved: SavedObjects) throws -> [NSMergeConflict] {
         let candidates = (saved.updated + saved.deleted).filter { !$0.objectID.isTemporaryID } + unchangedObjectsCheckedForConflicts()
+        // Read before the store read below refreshes the cache with the rows it finds.
+        let rowCache = parent == nil && sharesRowCache ? try requireCoordinator().rowCache : nil
+        let cachedRows = candidates.map { rowCache?.row(for: $0.objectID.identity) }
         let rows = try currentRows(of: candidates.map(\.objectID), usingCache: false)
-        return candidates.compactMap { object in
+        return zip(candidates, cachedRows).compactMap { object, cached in
             let current = rows[object.objectID.identity]
             if current == nil && object.isDeleted { return nil }
             guard current?.version != object.snapshot?.version else { return nil }
-            return NSMergeConflict(source: object, persistedRow: current)
+            return NSMergeConflict(source: object, cachedRow: cached, persistedRow: current)
         }
     }
 

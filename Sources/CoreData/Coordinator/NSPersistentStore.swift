@@ -44,8 +44,18 @@ open class NSPersistentStore: NSObject, @unchecked Sendable {
         self.configurationName = name ?? NSManagedObjectModel.defaultConfigurationName
         self.url = url
         self.options = options
-        self.isReadOnly = (options?[NSReadOnlyPersistentStoreOption] as? Bool) ?? false
+        self.isReadOnly = Self.isSet(NSReadOnlyPersistentStoreOption, in: options)
         super.init()
+    }
+
+    /// Whether a Boolean option of the store is on.
+    func isOptionSet(_ option: String) -> Bool {
+        Self.isSet(option, in: options)
+    }
+
+    /// Whether a Boolean option is on, given as a `Bool` or an `NSNumber`.
+    private static func isSet(_ option: String, in options: [AnyHashable: Any]?) -> Bool {
+        (options?[option] as? Bool) ?? (options?[option] as? NSNumber)?.boolValue ?? false
     }
 
     /// The store type, such as `NSSQLiteStoreType`.

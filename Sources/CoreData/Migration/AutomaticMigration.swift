@@ -10,11 +10,10 @@ enum AutomaticMigration {
     /// A staged migration manager in the options (`NSPersistentStoreStagedMigrationManagerOptionKey`)
     /// runs its stages first; the inferred migration then takes the store the rest of the way.
     static func migrateIfNeeded(_ store: NSPersistentStore, to model: NSManagedObjectModel) throws {
-        let options = store.options ?? [:]
-        let stagedManager = options[NSPersistentStoreStagedMigrationManagerOptionKey] as? NSStagedMigrationManager
+        let stagedManager = store.options?[NSPersistentStoreStagedMigrationManagerOptionKey] as? NSStagedMigrationManager
         guard store.type == NSSQLiteStoreType, let url = store.url, SQLiteStore.fileHasContent(url),
-              stagedManager != nil || isSet(NSMigratePersistentStoresAutomaticallyOption, in: options),
-              !isSet(NSIgnorePersistentStoreVersioningOption, in: options) else { return }
+              stagedManager != nil || store.isOptionSet(NSMigratePersistentStoresAutomaticallyOption),
+              !store.isOptionSet(NSIgnorePersistentStoreVersioningOption) else { return }
         var metadata = try SQLiteStore.readMetadata(at: url)
         let configuration = store.configurationName == NSManagedObjectModel.defaultConfigurationName ? nil : store.configurationName
         guard !model.isConfiguration(withName: configuration, compatibleWithStoreMetadata: metadata) else { return }
@@ -25,7 +24,7 @@ enum AutomaticMigration {
             try StagedMigration(manager: stagedManager, url: url, destinationModel: model, configuration: configuration).run(metadata: metadata)
             metadata = try SQLiteStore.readMetadata(at: url)
             guard !model.isConfiguration(withName: configuration, compatibleWithStoreMetadata: metadata),
-                  isSet(NSMigratePersistentStoresAutomaticallyOption, in: options) else { return }
+                  store.isOptionSet(NSMigratePersistentStoresAutomaticallyOption) else { return }
         }
         guard let sourceModel = sourceModel(for: metadata, configuration: configuration, besides: model) else {
             throw CoreDataError.make(
@@ -34,7 +33,7 @@ enum AutomaticMigration {
                 userInfo: [NSURLErrorKey: url, "metadata": metadata]
             )
         }
-        let mapping = try mappingModel(from: sourceModel, to: model, inferring: isSet(NSInferMappingModelAutomaticallyOption, in: options), url: url)
+        let mapping = try mappingModel(from: sourceModel, to: model, inferring: store.isOptionSet(NSInferMappingModelAutomaticallyOption), url: url)
         try SQLiteInPlaceMigration(url: url, sourceModel: sourceModel, destinationModel: model, mapping: mapping, configuration: configuration).run()
     }
 
@@ -64,9 +63,5 @@ enum AutomaticMigration {
                 userInfo: [NSURLErrorKey: url, NSUnderlyingErrorKey: error]
             )
         }
-    }
-
-    private static func isSet(_ option: String, in options: [AnyHashable: Any]) -> Bool {
-        (options[option] as? Bool) ?? (options[option] as? NSNumber)?.boolValue ?? false
     }
 }

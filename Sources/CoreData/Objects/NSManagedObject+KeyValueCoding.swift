@@ -96,7 +96,6 @@ extension NSManagedObject {
             }
             values[slot] = related
         }
-        changedSlots.insert(slot)
     }
 
     func recordChange(forKey key: String) {

@@ -62,11 +62,41 @@ import Testing
         #expect(list.first?.sourceObject === conflict.movie)
         #expect(list.first?.oldVersionNumber == 1)
         #expect(list.first?.newVersionNumber == 2)
-        #expect(list.first?.cachedSnapshot?["title"] as? String == "T")
-        #expect(list.first?.persistedSnapshot?["title"] as? String == "Theirs")
-        #expect(list.first?.objectSnapshot?["title"] as? String == "Mine")
+        // Both contexts share a coordinator: the conflict is with its cached row, not the store.
+        #expect(list.first?.objectSnapshot?["title"] as? String == "T", "what this context last read")
+        #expect(list.first?.cachedSnapshot?["title"] as? String == "Theirs", "what the other context saved")
+        #expect(list.first?.cachedSnapshot?["rating"] as? Double == 9)
+        #expect(list.first?.persistedSnapshot == nil)
         #expect(try Self.stored(conflict.stack)?.0 == "Theirs", "nothing was written")
         #expect(conflict.mine.performAndWait { conflict.mine.hasChanges }, "the context keeps its changes")
+    }
+
+    @Test func aConflictWithAnotherCoordinatorHasThePersistedSnapshot() throws {
+        let stack = try CtxStack(model: MovieModel.make())
+        try stack.context.performAndWait {
+            ctxInsert("Movie", into: stack.context, ["title": "T", "year": 1, "rating": 1.0])
+            try stack.context.save()
+        }
+        let movie = try stack.context.performAndWait { () throws -> NSManagedObject in
+            let movie = try #require(try ctxFetch("Movie", in: stack.context).first)
+            _ = movie.value(forKey: "title")
+            return movie
+        }
+        let elsewhere = try stack.reopened()
+        try elsewhere.context.performAndWait {
+            let theirs = try #require(try ctxFetch("Movie", in: elsewhere.context).first)
+            theirs.setValue("Theirs", forKey: "title")
+            try elsewhere.context.save()
+        }
+        let error = try #require(stack.context.performAndWait {
+            movie.setValue("Mine", forKey: "title")
+            return ctxError { try stack.context.save() }
+        })
+        let conflict = try #require((error.userInfo[NSPersistentStoreSaveConflictsErrorKey] as? [NSMergeConflict])?.first)
+        #expect(conflict.objectSnapshot?["title"] as? String == "T")
+        #expect(conflict.cachedSnapshot?["title"] as? String == "T", "the coordinator had not seen the other save")
+        #expect(conflict.persistedSnapshot?["title"] as? String == "Theirs")
+        #expect(conflict.oldVersionNumber == 1 && conflict.newVersionNumber == 2)
     }
 
     @Test(arguments: storeTypes)

@@ -311,6 +311,21 @@ import Testing
         }
     }
 
+    @Test func setPrimitiveValueRecordsNoChange() throws {
+        let stack = try CtxStack(model: MovieModel.make(), storeType: NSSQLiteStoreType)
+        try stack.context.performAndWait { () throws in
+            let movie = ctxInsert("Movie", into: stack.context, ["title": "Alien", "year": 1979])
+            try stack.context.save()
+
+            movie.setPrimitiveValue("Aliens", forKey: "title")
+            #expect(movie.changedValues().isEmpty)
+            movie.setValue(1986, forKey: "year")
+            movie.setPrimitiveValue("Aliens 2", forKey: "title")
+            #expect(Set(movie.changedValues().keys) == ["year"])
+            #expect(movie.changedValues()["year"] as? Int == 1986)
+        }
+    }
+
     // MARK: Relationship proxies
 
     @Test

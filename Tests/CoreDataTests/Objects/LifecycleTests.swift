@@ -177,6 +177,23 @@ final class StampingMovie: NSManagedObject {
         }
     }
 
+    @Test func prepareForDeletionRunsWhenDeleteIsCalledEachTime() throws {
+        let stack = try stack(LifecycleMovie.self)
+        try stack.context.performAndWait { () throws in
+            let movie = try #require(ctxInsert("Movie", into: stack.context, ["title": "Alien"]) as? LifecycleMovie)
+            ctxInsert("Character", into: stack.context, ["name": "Ripley", "movie": movie])
+            try stack.context.save()
+            movie.events = []
+
+            stack.context.delete(movie)
+            #expect(movie.events == ["prepareForDeletion(characters: 1)"])
+            stack.context.delete(movie)
+            #expect(movie.events == ["prepareForDeletion(characters: 1)", "prepareForDeletion(characters: 1)"])
+            try stack.context.save()
+            #expect(movie.events.filter { $0.hasPrefix("prepareForDeletion") }.count == 2)
+        }
+    }
+
     @Test func prepareForDeletionRunsForCascadedObjects() throws {
         let model = MovieModel.make()
         for entity in model.entities where entity.name == "Character" {

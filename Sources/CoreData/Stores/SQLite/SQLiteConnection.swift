@@ -114,18 +114,14 @@ final class SQLiteConnection {
     /// The value of a single-value query, or nil when it returns no row. The statement is reset,
     /// so that it holds no lock on the tables it read (a pending read blocks `DROP`).
     func scalar(_ sql: String) throws -> Int64? {
-        let statement = try statement(sql)
-        defer { statement.reset() }
-        guard try statement.step() else { return nil }
-        return statement.int64(at: 0)
+        try statement(sql).readFirstRow { $0.int64(at: 0) }
     }
 
     /// Whether a table or index with a name exists.
     func schemaObjectExists(_ name: String) throws -> Bool {
         let statement = try statement("SELECT 1 FROM sqlite_master WHERE name = ?")
-        defer { statement.reset() }
         statement.bind(name, at: 1)
-        return try statement.step()
+        return try statement.readFirstRow { _ in true } ?? false
     }
 
     /// The names of a table's columns.

@@ -40,6 +40,15 @@ final class SQLiteStatement {
         }
     }
 
+    /// Steps to the first row and reads it with `read`, then resets the statement: a statement
+    /// left on a row keeps its read transaction open, which pins the connection to an old snapshot
+    /// and makes its next write transaction fail with `SQLITE_BUSY_SNAPSHOT`.
+    func readFirstRow<Value>(_ read: (SQLiteStatement) throws -> Value) throws -> Value? {
+        defer { reset() }
+        guard try step() else { return nil }
+        return try read(self)
+    }
+
     /// Runs a statement that returns no rows.
     func run() throws {
         while try step() {}

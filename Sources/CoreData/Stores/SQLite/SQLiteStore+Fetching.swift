@@ -74,7 +74,7 @@ extension SQLiteStore {
             query = try select("COUNT(*)", plan: plan, schema: schema, paged: false, sorted: false)
         }
         let statement = try prepare(query, on: connection)
-        return try statement.step() ? Int(statement.int64(at: 0)) : 0
+        return try statement.readFirstRow { Int($0.int64(at: 0)) } ?? 0
     }
 
     func snapshot(for objectID: NSManagedObjectID) throws -> RowSnapshot? {
@@ -86,8 +86,9 @@ extension SQLiteStore {
         let reader = try queryCache.reader(for: entities, schema: schema)
         let statement = try connection.statement("SELECT \(reader.selectList) FROM \(reader.table) t0 WHERE t0.Z_PK = ?")
         statement.bind(primaryKey, at: 1)
-        guard try statement.step() else { return nil }
-        return reader.snapshot(from: statement, store: self, schema: schema, generation: generation, readTime: readTime)
+        return try statement.readFirstRow { row in
+            reader.snapshot(from: row, store: self, schema: schema, generation: generation, readTime: readTime)
+        } ?? nil
     }
 
     /// The rows of several objects, one query per inheritance hierarchy.

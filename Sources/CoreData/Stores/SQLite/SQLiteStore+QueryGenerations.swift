@@ -32,8 +32,6 @@ extension SQLiteStore {
 
     private func journalMode() throws -> String? {
         let (connection, _) = try requireWritingConnection()
-        let statement = try connection.statement("PRAGMA journal_mode")
-        defer { statement.reset() }
-        return try statement.step() ? statement.string(at: 0)?.lowercased() : nil
+        return try connection.statement("PRAGMA journal_mode").readFirstRow { $0.string(at: 0)?.lowercased() } ?? nil
     }
 }

@@ -107,8 +107,7 @@ extension SQLiteStore {
         guard let mapping = schema.mapping(for: row.objectID.entity), let primaryKey = row.objectID.primaryKey else { return }
         let statement = try connection.statement("SELECT Z_OPT FROM \(mapping.table) WHERE Z_PK = ?")
         statement.bind(primaryKey, at: 1)
-        let current = try statement.step() ? statement.int64(at: 0) : nil
-        statement.reset()
+        let current = try statement.readFirstRow { $0.int64(at: 0) }
         if current != row.version {
             throw conflictError(row, mapping: mapping, connection: connection, primaryKey: primaryKey)
         }
@@ -239,21 +238,22 @@ extension SQLiteStore {
         guard !columns.isEmpty else { return [] }
         let statement = try connection.statement("SELECT \(columns.joined(separator: ", ")) FROM \(mapping.table) WHERE Z_PK = ?")
         statement.bind(primaryKey, at: 1)
-        guard try statement.step() else { return [] }
-        return (0..<columns.count).compactMap { external.referencedFile(statement.data(at: Int32($0))) }
+        return try statement.readFirstRow { row in
+            (0..<columns.count).compactMap { external.referencedFile(row.data(at: Int32($0))) }
+        } ?? []
     }
 
     private func rowExists(_ primaryKey: Int64, table: String, connection: SQLiteConnection) throws -> Bool {
         let statement = try connection.statement("SELECT 1 FROM \(table) WHERE Z_PK = ?")
         statement.bind(primaryKey, at: 1)
-        return try statement.step()
+        return try statement.readFirstRow { _ in true } ?? false
     }
 
     /// The optimistic-locking failure for a row another context changed or deleted since it was read.
     private func conflictError(_ row: RowChange, mapping: SQLiteSchema.EntityMapping, connection: SQLiteConnection, primaryKey: Int64) -> NSError {
         let statement = try? connection.statement("SELECT Z_OPT FROM \(mapping.table) WHERE Z_PK = ?")
         statement?.bind(primaryKey, at: 1)
-        let current = (try? statement?.step()) == true ? statement?.int64(at: 0) ?? 0 : 0
+        let current = (try? statement?.readFirstRow { $0.int64(at: 0) }) ?? 0
         return CoreDataError.make(
             NSManagedObjectMergeError,
             "Could not merge changes: the object \(row.objectID) was changed in its store (version \(current)) since it was read (version \(row.version)).",
@@ -350,7 +350,7 @@ private struct PrimaryKeyAllocator {
         if next[root] == nil {
             let statement = try connection.statement("SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = ?")
             statement.bind(root, at: 1)
-            next[root] = (try statement.step() ? statement.int64(at: 0) : 0) + 1
+            next[root] = (try statement.readFirstRow { $0.int64(at: 0) } ?? 0) + 1
         }
         let key = next[root] ?? 1
         next[root] = key + 1

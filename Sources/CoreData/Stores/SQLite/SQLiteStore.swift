@@ -27,15 +27,31 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
         guard let url else { throw CoreDataError.storeOpen(nil, "the store has no URL.") }
         let configured = model.entities(forConfigurationName: configurationName) ?? model.entities
         let entities = Self.storeEntities(in: model, configuration: configurationName)
+        var recordsModelHashes = false
         if Self.fileHasContent(url) {
             let (metadata, numbers) = try Self.inspect(url)
-            try checkCompatibility(metadata, model: model, url: url)
+            let ignoresVersions = isOptionSet(NSIgnorePersistentStoreVersioningOption)
+            let isCompatible = isCompatible(metadata, with: model)
+            guard isCompatible || ignoresVersions else {
+                throw CoreDataError.make(
+                    NSPersistentStoreIncompatibleVersionHashError,
+                    "The model used to open the store is incompatible with the one used to create the store at \(url.path).",
+                    userInfo: [NSURLErrorKey: url, "metadata": metadata]
+                )
+            }
             let connection = try openConnection(url, create: false)
             let schema = SQLiteSchema(entities: entities, numbers: numbers)
-            try Self.verify(schema, in: connection, url: url)
+            // Without version checks, the columns are the program's business, as on Apple
+            // platforms: a fetch of a column the file lacks fails then.
+            try Self.verify(schema, in: connection, url: url, requiringEveryColumn: !ignoresVersions)
             self.connection = connection
             self.schema = schema
             storedMetadata = metadata
+            if !isCompatible {
+                // Apple's store still records the model's version hashes, at the next save.
+                storedMetadata.merge(StoreMetadata.modelKeys(for: configured, model: model)) { _, model in model }
+                recordsModelHashes = true
+            }
         } else {
             guard !isReadOnly else {
                 throw CoreDataError.storeOpen(url, "there is no store file to open read-only.")
@@ -50,7 +66,7 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
             storedMetadata = metadata
         }
         identifier = storedMetadata[NSStoreUUIDKey] as? String
-        metadataChanged = false
+        metadataChanged = recordsModelHashes
     }
 
     func unload() {
@@ -68,16 +84,9 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
         return model.entities.filter { wanted.contains(ObjectIdentifier($0)) }
     }
 
-    private func checkCompatibility(_ metadata: [String: Any], model: NSManagedObjectModel, url: URL) throws {
-        if (options?[NSIgnorePersistentStoreVersioningOption] as? Bool) == true { return }
+    private func isCompatible(_ metadata: [String: Any], with model: NSManagedObjectModel) -> Bool {
         let configuration = configurationName == NSManagedObjectModel.defaultConfigurationName ? nil : configurationName
-        guard model.isConfiguration(withName: configuration, compatibleWithStoreMetadata: metadata) else {
-            throw CoreDataError.make(
-                NSPersistentStoreIncompatibleVersionHashError,
-                "The model used to open the store is incompatible with the one used to create the store at \(url.path).",
-                userInfo: [NSURLErrorKey: url, "metadata": metadata]
-            )
-        }
+        return model.isConfiguration(withName: configuration, compatibleWithStoreMetadata: metadata)
     }
 
     private func openConnection(_ url: URL, create: Bool) throws -> SQLiteConnection {
@@ -188,7 +197,7 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
     }
 
     /// Checks that every table and column the model needs exists.
-    private static func verify(_ schema: SQLiteSchema, in connection: SQLiteConnection, url: URL) throws {
+    private static func verify(_ schema: SQLiteSchema, in connection: SQLiteConnection, url: URL, requiringEveryColumn: Bool) throws {
         let unnumbered = schema.entities.filter { schema.mapping(for: $0)?.number ?? 0 == 0 }
         guard unnumbered.isEmpty else {
             throw CoreDataError.make(
@@ -197,6 +206,7 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
                 userInfo: [NSURLErrorKey: url]
             )
         }
+        guard requiringEveryColumn else { return }
         do {
             for table in schema.tables {
                 let existing = try connection.columns(of: table.name)

@@ -237,6 +237,53 @@ struct StoreFileErrorTests {
         #expect(titles == ["Alien"])
     }
 
+    @Test("NSIgnorePersistentStoreVersioningOption given as an NSNumber to a container opens the store without migrating it")
+    func ignoreVersioningThroughAContainer() throws {
+        let scratch = try SQLiteScratchDirectory("ignore-versioning-container")
+        defer { scratch.remove() }
+        let url = scratch.file("Movies.sqlite")
+        try writeMovieStore(url)
+        let model = MovieModel.make()
+        let movie = try #require(model.entitiesByName["Movie"])
+        movie.properties = movie.properties + [ModelFixtureKit.attribute("studio", .stringAttributeType)]
+
+        let container = NSPersistentContainer(name: "Movies", managedObjectModel: model)
+        let description = NSPersistentStoreDescription(url: url)
+        description.setOption(NSNumber(value: true), forKey: NSIgnorePersistentStoreVersioningOption)
+        container.persistentStoreDescriptions = [description]
+        var loadError: Error?
+        container.loadPersistentStores { _, error in loadError = error }
+        #expect(loadError == nil)
+        #expect(container.persistentStoreCoordinator.persistentStores.count == 1)
+        // Not migrated: the file has no column for the new attribute, so fetching it fails.
+        let context = container.newBackgroundContext()
+        let error = context.performAndWait { ctxError { _ = try context.fetch(NSFetchRequest<NSManagedObject>(entityName: "Movie")) } }
+        #expect(error?.domain == NSCocoaErrorDomain)
+        #expect("\(error?.userInfo ?? [:])".contains("ZSTUDIO"))
+    }
+
+    @Test("a store opened with NSIgnorePersistentStoreVersioningOption records the model's version hashes at its next save")
+    func ignoreVersioningRecordsTheModelsHashes() throws {
+        let scratch = try SQLiteScratchDirectory("ignore-versioning-hashes")
+        defer { scratch.remove() }
+        let url = scratch.file("Movies.sqlite")
+        try writeMovieStore(url)
+        do {
+            let stack = try SQLiteTestStack(model: changedModel(), url: url, options: [NSIgnorePersistentStoreVersioningOption: true])
+            try stack.context.performAndWait {
+                NSEntityDescription.insertNewObject(forEntityName: "Movie", into: stack.context).setValue("Heat", forKey: "title")
+                try stack.context.save()
+            }
+            stack.close()
+        }
+        let stack = try SQLiteTestStack(model: changedModel(), url: url)
+        defer { stack.close() }
+        let titles = try stack.context.performAndWait {
+            try stack.context.fetch(NSFetchRequest<NSManagedObject>(entityName: "Movie")).compactMap { $0.value(forKey: "title") as? String }
+        }
+        #expect(titles.sorted() == ["Alien", "Heat"])
+    }
+
     /// A small deterministic random generator (SplitMix64), so "random" files are reproducible.
     struct SplitMix64: RandomNumberGenerator {
         private var state: UInt64
