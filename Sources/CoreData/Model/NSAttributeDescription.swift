@@ -21,7 +21,10 @@ open class NSAttributeDescription: NSPropertyDescription, @unchecked Sendable {
 
     /// The name of the `ValueTransformer` of a transformable attribute.
     ///
-    /// When it is nil, transformable values are archived with `NSKeyedArchiver`, as on Apple platforms.
+    /// When it is nil, transformable values are archived with `NSKeyedUnarchiveFromData`, which
+    /// takes any class that adopts `NSCoding`, and Core Data logs a warning once, as on Apple
+    /// platforms. A name must be registered with `ValueTransformer.setValueTransformer(_:forName:)`;
+    /// Core Data finds `NSSecureUnarchiveFromDataTransformer` by its class name itself.
     public var valueTransformerName: String? {
         willSet { assertEditable() }
     }

@@ -5,7 +5,8 @@
 /// coding, `NSSecureCoding` with `supportsSecureCoding`), and either is one of the Foundation
 /// classes of `FoundationArchiveKind` or comes from outside Foundation without inheriting
 /// another Foundation class's `init(coder:)`: Linux Foundation's implementations expect its own
-/// unarchiver and trap when given another coder.
+/// unarchiver and trap when given another coder. A class from outside Foundation must also
+/// have a name an archive can give it (see `archivedName(of:)`).
 enum ArchiveClassPolicy {
     /// The modules of the Swift toolchain, whose classes are qualified only through
     /// `FoundationArchiveKind`.
@@ -22,6 +23,16 @@ enum ArchiveClassPolicy {
         // which it cannot find); hostile archives must not fill the log.
         guard name.split(separator: ".", omittingEmptySubsequences: false).count <= 2 else { return nil }
         return NSClassFromString(name)
+    }
+
+    /// The name an archive gives `cls`, as Linux Foundation's `NSKeyedArchiver` writes it
+    /// (`NSStringFromClass`: `MyApp.Swatch`, or `NSArray` for Foundation's classes), or `nil`
+    /// if the class has none. Only top-level classes have one: `NSStringFromClass` stops the
+    /// process for nested, generic and private classes (whose Swift names have more parts),
+    /// and `NSClassFromString` could not find them again.
+    static func archivedName(of cls: AnyClass) -> String? {
+        guard String(reflecting: cls).split(separator: ".", omittingEmptySubsequences: false).count == 2 else { return nil }
+        return NSStringFromClass(cls)
     }
 
     /// Why instances of `cls` cannot be archived or unarchived, or `nil` if they can.
@@ -42,6 +53,9 @@ enum ArchiveClassPolicy {
         }
         if let ancestor = nearestSystemAncestor(of: objectClass), ancestor != NSObject.self {
             return "class \(name) inherits \(String(reflecting: ancestor)), whose archiving Linux Foundation implements only for its own coders"
+        }
+        guard archivedName(of: objectClass) != nil else {
+            return "class \(name) has no name an archive can give it on Linux: only top-level classes that are neither generic nor private have one"
         }
         return nil
     }

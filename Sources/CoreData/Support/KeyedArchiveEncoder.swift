@@ -241,16 +241,17 @@ final class KeyedArchiveEncoder: NSCoder {
     }
 
     /// The index of the class description of `cls`, written once per class: its name and its
-    /// superclass chain, as Apple's archiver writes them.
+    /// superclass chain, as Linux Foundation's archiver writes them. Ancestors without a name
+    /// (see `ArchiveClassPolicy.archivedName(of:)`) are left out of the chain, which neither
+    /// Core Data's nor Linux Foundation's unarchiver reads; `cls` itself has one, or
+    /// `problem(with:)` refused the object.
     private func classDescriptionIndex(for cls: AnyClass) -> Int {
         if let index = classIndexes[ObjectIdentifier(cls)] { return index }
-        var chain: [BinaryPropertyList.Value] = []
-        var current: AnyClass? = cls
-        while let ancestor = current {
-            chain.append(.string(NSStringFromClass(ancestor)))
-            current = (ancestor as? NSObject.Type)?.superclass
-        }
-        objects.append(.dictionary(["$classname": .string(NSStringFromClass(cls)), "$classes": .array(chain)]))
+        let chain = sequence(first: cls) { ($0 as? NSObject.Type)?.superclass }
+            .compactMap(ArchiveClassPolicy.archivedName(of:))
+        objects.append(.dictionary([
+            "$classname": .string(chain.first ?? ""), "$classes": .array(chain.map(BinaryPropertyList.Value.string)),
+        ]))
         classIndexes[ObjectIdentifier(cls)] = objects.count - 1
         return objects.count - 1
     }

@@ -2,7 +2,7 @@
 /// `NSSecureUnarchiveFromDataTransformer` but without secure coding, so any class that adopts
 /// `NSCoding` may be archived and unarchived (within the limits of `ArchiveClassPolicy`).
 /// Apple deprecated it because an archive can then instantiate any class; Core Data still uses
-/// it for transformable attributes of older models that name no transformer.
+/// it, as Apple's does, for transformable attributes that name no transformer.
 final class KeyedUnarchiveFromDataTransformer: ValueTransformer, ArchivingTransformer {
     /// Unarchives `value`, which must be `Data`; returns `nil` if it is not a keyed archive.
     override func transformedValue(_ value: Any?) -> Any? {

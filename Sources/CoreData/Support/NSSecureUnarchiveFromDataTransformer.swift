@@ -10,10 +10,10 @@
 /// On Linux, Core Data reads and writes binary keyed archives itself (`KeyedArchiveDecoder`,
 /// `KeyedArchiveEncoder`) instead of with Linux Foundation's keyed coders, which trap on
 /// malformed input and on values they cannot handle. It handles the Foundation classes of the
-/// default list (with their mutable subclasses) and any class outside Foundation that adopts
-/// `NSSecureCoding` and descends from `NSObject` without inheriting another Foundation class;
-/// other Foundation classes (`NSDecimalNumber`, `NSOrderedSet`, `NSAttributedString`, …) are
-/// refused, and so are XML archives and object graphs with cycles.
+/// default list (with their mutable subclasses) and any top-level class outside Foundation that
+/// adopts `NSSecureCoding` and descends from `NSObject` without inheriting another Foundation
+/// class; other Foundation classes (`NSDecimalNumber`, `NSOrderedSet`, `NSAttributedString`, …)
+/// are refused, and so are XML archives and object graphs with cycles.
 open class NSSecureUnarchiveFromDataTransformer: ValueTransformer, ArchivingTransformer {
     /// The classes the top-level object of an archive must be an instance of (or of a
     /// subclass of), when decoding and when encoding.

@@ -15,7 +15,8 @@
 ///   it returns a transformer that forwards `transformedValue(_:)` and
 ///   `reverseTransformedValue(_:)` to it (the class methods are answered by the receiver's class).
 /// - `init(forName:)` does not fall back to instantiating a class with the given name, because
-///   Swift cannot call `init()` through a class object unless the initializer is `required`.
+///   Swift cannot call `init()` through a class object unless the initializer is `required`,
+///   except for `NSSecureUnarchiveFromDataTransformer`, the name Xcode writes into models.
 ///   Register transformers instead, as Apple recommends.
 /// - `reverseTransformedValue(_:)` returns `nil` where Apple raises an exception, because Core
 ///   Data on Linux never traps on a value.

@@ -15,9 +15,18 @@ final class ValueTransformerRegistry: @unchecked Sendable {
         self.transformers = transformers
     }
 
-    /// The transformer registered under `name`.
+    /// The transformer registered under `name`. As on Apple platforms, a name that is not
+    /// registered but names the class `NSSecureUnarchiveFromDataTransformer` (as Xcode writes it
+    /// into models) gets a new instance of the class, registered under that name. (Apple does so
+    /// for any `ValueTransformer` subclass; Swift can instantiate only this one by its name.)
     func transformer(named name: NSValueTransformerName) -> ValueTransformer? {
-        lock.withLock { transformers[name] }
+        lock.withLock {
+            if let registered = transformers[name] { return registered }
+            guard name.rawValue == String(describing: NSSecureUnarchiveFromDataTransformer.self) else { return nil }
+            let transformer = NSSecureUnarchiveFromDataTransformer()
+            transformers[name] = transformer
+            return transformer
+        }
     }
 
     /// Registers `transformer` under `name`, or removes the registration when it is `nil`.
