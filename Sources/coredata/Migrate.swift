@@ -26,7 +26,7 @@ struct Migrate: ParsableCommand {
             destination = try NSManagedObjectModel(validatingContentsOf: modelURL)
             metadata = try NSPersistentStoreCoordinator.metadataForPersistentStore(ofType: NSSQLiteStoreType, at: storeURL)
         } catch {
-            throw Self.failure(error.localizedDescription)
+            throw Self.failure(Self.message(for: error))
         }
         if destination.isConfiguration(withName: nil, compatibleWithStoreMetadata: metadata) {
             print("\(storeURL.lastPathComponent) already matches the current version of \(modelURL.lastPathComponent); nothing to do.")
@@ -39,12 +39,21 @@ struct Migrate: ParsableCommand {
         do {
             mapping = try NSMappingModel.inferredMappingModel(forSourceModel: source, destinationModel: destination)
         } catch {
-            throw Self.failure(error.localizedDescription)
+            throw Self.failure(Self.message(for: error))
         }
         print("Migrating \(storeURL.lastPathComponent) from \(versionName) to the current version of \(modelURL.lastPathComponent):")
         MigrationPlanPrinter(source: source, destination: destination).lines(for: mapping).forEach { print($0) }
         guard !dryRun else { return }
         try migrate(storeURL, to: destination)
+    }
+
+    /// What an error says: its description and, for Core Data's errors, the reason it gives
+    /// under `reason` (the description alone is Apple's, as general as "An error occurred during
+    /// persistent store migration.").
+    private static func message(for error: Error) -> String {
+        let error = error as NSError
+        guard let reason = error.userInfo["reason"] as? String else { return error.localizedDescription }
+        return "\(error.localizedDescription) \(reason)"
     }
 
     /// The version of the model that wrote the store, by version name.
@@ -73,7 +82,7 @@ struct Migrate: ParsableCommand {
             ])
         } catch {
             bar.stop()
-            throw Self.failure(error.localizedDescription)
+            throw Self.failure(Self.message(for: error))
         }
         bar.stop()
         print("Migrated \(storeURL.lastPathComponent).")

@@ -59,7 +59,7 @@ enum AutomaticMigration {
         } catch let error as NSError {
             throw CoreDataError.make(
                 NSMigrationMissingMappingModelError,
-                "Can't find or automatically infer mapping model for migration of the store at \(url.path): \(error.userInfo["reason"] ?? error.localizedDescription)",
+                "Can't find or automatically infer mapping model for migration of the store at \(url.path): \(CoreDataError.reason(of: error))",
                 userInfo: [NSURLErrorKey: url, NSUnderlyingErrorKey: error]
             )
         }

@@ -58,7 +58,7 @@ extension NSMigrationManager {
         } catch {
             throw CoreDataError.make(
                 NSMigrationError,
-                "Evaluating \(what) (\(expression)) failed: \(error.localizedDescription)",
+                "Evaluating \(what) (\(expression)) failed: \(CoreDataError.reason(of: error))",
                 userInfo: [NSUnderlyingErrorKey: error as NSError]
             )
         }

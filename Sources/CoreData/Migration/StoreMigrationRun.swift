@@ -68,7 +68,7 @@ struct StoreMigrationRun {
             let side = code == NSMigrationManagerSourceStoreError ? "source" : "destination"
             throw CoreDataError.make(
                 code,
-                "The migration's \(side) store at \(location.url.path) could not be opened: \(error.localizedDescription)",
+                "The migration's \(side) store at \(location.url.path) could not be opened: \(CoreDataError.reason(of: error))",
                 userInfo: [NSURLErrorKey: location.url, NSUnderlyingErrorKey: error as NSError]
             )
         }

@@ -101,17 +101,13 @@ extension NSManagedObject {
         for (index, predicate) in property.validationPredicates.enumerated() where !predicate.evaluate(with: value) {
             let warning = index < property.validationWarnings.count ? property.validationWarnings[index] : nil
             let code = Self.validationCode(fromWarning: warning)
-            var error = validationError(
-                code,
-                key: property.name,
-                value: value,
-                (warning as? String).flatMap { Int($0) == nil ? $0 : nil }
-                    ?? "The value \(value) of \(property.name) does not satisfy \(predicate.predicateFormat)."
-            )
-            var info = error.userInfo
+            var info = validationUserInfo(key: property.name, value: value)
             info[NSValidationPredicateErrorKey] = predicate
-            error = NSError(domain: error.domain, code: error.code, userInfo: info)
-            return error
+            // A warning that is not a code is the model's own error string for the predicate.
+            if let message = (warning as? String).flatMap({ Int($0) == nil ? $0 : nil }) {
+                return CoreDataError.make(code, localizedDescription: message, userInfo: info)
+            }
+            return CoreDataError.make(code, "The value \(value) of \(property.name) does not satisfy \(predicate.predicateFormat).", userInfo: info)
         }
         return nil
     }
@@ -136,10 +132,15 @@ extension NSManagedObject {
         validationError(NSValidationMissingMandatoryPropertyError, key: key, value: nil, "\(key) is a required value.")
     }
 
-    private func validationError(_ code: Int, key: String, value: Any?, _ description: String) -> NSError {
+    private func validationError(_ code: Int, key: String, value: Any?, _ reason: String) -> NSError {
+        CoreDataError.make(code, reason, userInfo: validationUserInfo(key: key, value: value))
+    }
+
+    /// The userInfo of a validation error: this object, the key and the value that failed.
+    private func validationUserInfo(key: String, value: Any?) -> [String: Any] {
         var info: [String: Any] = [NSValidationObjectErrorKey: self, NSValidationKeyErrorKey: key]
         if let value { info[NSValidationValueErrorKey] = value }
-        return CoreDataError.make(code, description, userInfo: info)
+        return info
     }
 
     /// A warning that is an error code (a number, or a string of digits naming a validation code)

@@ -1,15 +1,45 @@
-/// Builds the `NSError`s Core Data reports, all in `NSCocoaErrorDomain`.
+/// Builds the `NSError`s Core Data reports, all in `NSCocoaErrorDomain`, each with the localized
+/// description Apple's frameworks give it and printing as Apple's do (`FormattedNSError`).
 enum CoreDataError {
-    /// An error with Apple's `code`, a readable description, and extra userInfo entries.
-    static func make(_ code: Int, _ description: String, userInfo: [String: Any] = [:]) -> NSError {
+    /// The userInfo key under which Apple's Core Data explains an error (`reason`).
+    static let reasonKey = "reason"
+
+    /// An error with Apple's `code`, saying what went wrong, and extra userInfo entries.
+    ///
+    /// For Core Data's own codes the localized description is the one Apple's Core Data gives the
+    /// code (`localizedDescription(ofCoreDataCode:validationKey:)`), and `reason` goes under
+    /// `reason`, where Apple's Core Data explains its errors, unless `userInfo` has one already or
+    /// `reason` says no more than the description. For Foundation's codes (a file, an archive, a
+    /// format string), `reason` is the localized description: give Foundation's text for the code.
+    static func make(_ code: Int, _ reason: String, userInfo: [String: Any] = [:]) -> NSError {
+        let validationKey = userInfo[NSValidationKeyErrorKey] as? String
+        guard let description = localizedDescription(ofCoreDataCode: code, validationKey: validationKey) else {
+            return make(code, localizedDescription: reason, userInfo: userInfo)
+        }
         var info = userInfo
-        info[NSLocalizedDescriptionKey] = description
-        return NSError(domain: NSCocoaErrorDomain, code: code, userInfo: info)
+        if reason != description, info[reasonKey] == nil {
+            info[reasonKey] = reason
+        }
+        return make(code, localizedDescription: description, userInfo: info)
+    }
+
+    /// An error whose localized description is `localizedDescription` as given: the error string
+    /// a model gives one of its validation predicates, or a message of an API Apple does not have.
+    static func make(_ code: Int, localizedDescription: String, userInfo: [String: Any] = [:]) -> NSError {
+        var info = userInfo
+        info[NSLocalizedDescriptionKey] = localizedDescription
+        return FormattedNSError(domain: NSCocoaErrorDomain, code: code, userInfo: info)
+    }
+
+    /// What an error explains: the reason a Core Data error gives, or its localized description,
+    /// for a message that reports it inside another.
+    static func reason(of error: any Error) -> String {
+        (error as NSError).userInfo[reasonKey] as? String ?? error.localizedDescription
     }
 
     /// A general Core Data error (134060) for requests that cannot be carried out.
-    static func invalidRequest(_ description: String) -> NSError {
-        make(NSCoreDataError, description)
+    static func invalidRequest(_ reason: String) -> NSError {
+        make(NSCoreDataError, reason)
     }
 
     /// The error for a key that the entity does not know, raised by fetches and predicates.
@@ -28,5 +58,19 @@ enum CoreDataError {
         if let underlying { info[NSUnderlyingErrorKey] = underlying }
         let path = url.map { " at \($0.path)" } ?? ""
         return make(NSPersistentStoreOpenError, "The persistent store\(path) could not be opened: \(reason)", userInfo: info)
+    }
+
+    /// The error for a store file that does not exist: `NSFileReadNoSuchFileError` (260), with
+    /// Foundation's description naming the file, as Apple's Core Data reports it.
+    static func noSuchFile(_ url: URL) -> NSError {
+        make(
+            NSFileReadNoSuchFileError,
+            localizedDescription: "The file “\(url.lastPathComponent)” couldn’t be opened because there is no such file.",
+            userInfo: [
+                NSURLErrorKey: url,
+                NSFilePathErrorKey: url.path,
+                NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(ENOENT)),
+            ]
+        )
     }
 }

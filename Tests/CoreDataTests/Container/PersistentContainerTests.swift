@@ -110,7 +110,7 @@ import Testing
         container.loadPersistentStores { _, error in reported = error as NSError? }
         #expect(reported?.domain == NSCocoaErrorDomain)
         #expect(reported?.code == NSCoreDataError)
-        #expect(reported?.localizedDescription.contains("NoSuchModel") == true)
+        #expect(reported?.explanation.contains("NoSuchModel") == true)
         #expect(container.persistentStoreCoordinator.persistentStores.isEmpty)
     }
 

@@ -179,8 +179,8 @@ import Testing
                 _ = try stack.context.fetch(request)
             }
         }
-        #expect(error?.localizedDescription.contains("characters.sidekick") == true)
-        #expect(error?.localizedDescription.contains("Movie") == true)
+        #expect(error?.explanation.contains("characters.sidekick") == true)
+        #expect(error?.explanation.contains("Movie") == true)
     }
 
     @Test func refetchedObjectsTakeTheStoresValuesWhenAsked() throws {

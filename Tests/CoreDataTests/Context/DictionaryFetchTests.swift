@@ -202,7 +202,7 @@ import Testing
         for (label, configure, fragment) in cases {
             let error = stack.context.performAndWait { ctxError { _ = try Self.fetch(stack, configure: configure) } }
             #expect(error?.domain == NSCocoaErrorDomain, "\(label)")
-            #expect(error?.localizedDescription.contains(fragment) == true, "\(label): \(error?.localizedDescription ?? "no error")")
+            #expect(error?.explanation.contains(fragment) == true, "\(label): \(error?.explanation ?? "no error")")
         }
         let grouped = stack.context.performAndWait {
             ctxError {
@@ -211,6 +211,6 @@ import Testing
                 _ = try stack.context.fetch(request)
             }
         }
-        #expect(grouped?.localizedDescription.contains("dictionary") == true)
+        #expect(grouped?.explanation.contains("dictionary") == true)
     }
 }

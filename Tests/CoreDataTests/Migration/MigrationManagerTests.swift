@@ -330,7 +330,7 @@ import Testing
         mapping.entityMappingsByName["EmployeeToPerson"]?.attributeMappings?.append(Self.propertyMapping("nickname", "$source.name"))
         let error = try #require(throws: NSError.self) { try Self.migrate(scenario, with: mapping) }
         #expect(error.code == NSMigrationError)
-        #expect(error.localizedDescription.contains("nickname"))
+        #expect(error.explanation.contains("nickname"))
         #expect(!FileManager.default.fileExists(atPath: scenario.directory.file("Teams.sqlite").path))
     }
 
@@ -353,7 +353,7 @@ import Testing
         mapping.entityMappingsByName["DepartmentToTeam"]?.relationshipMappings = [Self.propertyMapping("members", "$source.employees")]
         let error = try #require(throws: NSError.self) { try Self.migrate(scenario, with: mapping) }
         #expect(error.code == NSMigrationError)
-        #expect(error.localizedDescription.contains("DepartmentToTeam.members"))
+        #expect(error.explanation.contains("DepartmentToTeam.members"))
         #expect(!FileManager.default.fileExists(atPath: scenario.directory.file("Teams.sqlite").path))
     }
 
@@ -401,7 +401,7 @@ import Testing
         mapping.entityMappingsByName["EmployeeToPerson"]?.entityMigrationPolicyClassName = "NoSuchModule.NoSuchPolicy"
         let error = try #require(throws: NSError.self) { try Self.migrate(scenario, with: mapping) }
         #expect(error.code == NSEntityMigrationPolicyError)
-        #expect(error.localizedDescription.contains("NoSuchPolicy"))
+        #expect(error.explanation.contains("NoSuchPolicy"))
     }
 
     @Test func aMappingForOtherModelsIsRefused() throws {
@@ -411,7 +411,7 @@ import Testing
         mapping.entityMappingsByName["EmployeeToPerson"]?.destinationEntityName = "Worker"
         let unknownEntity = try #require(throws: NSError.self) { try Self.migrate(scenario, with: mapping) }
         #expect(unknownEntity.code == NSMigrationError)
-        #expect(unknownEntity.localizedDescription.contains("Worker"))
+        #expect(unknownEntity.explanation.contains("Worker"))
 
         let stale = Self.companyToTeams()
         stale.entityMappingsByName["DepartmentToTeam"]?.sourceEntityVersionHash = Data(repeating: 7, count: 32)
@@ -426,7 +426,7 @@ import Testing
         mapping.entityMappingsByName["EmployeeToPerson"]?.attributeMappings?[0] = Self.propertyMapping("fullName", "$source.nickname")
         let error = try #require(throws: NSError.self) { try Self.migrate(scenario, with: mapping) }
         #expect(error.code == NSMigrationError)
-        #expect(error.localizedDescription.contains("EmployeeToPerson.fullName"))
+        #expect(error.explanation.contains("EmployeeToPerson.fullName"))
         #expect(!FileManager.default.fileExists(atPath: scenario.directory.file("Teams.sqlite").path))
     }
 

@@ -13,7 +13,7 @@ struct ModelValidationTests {
         #expect {
             try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: url)
         } throws: { error in
-            (error as NSError).code == NSCoreDataError && (error as NSError).localizedDescription.contains(expectedText)
+            (error as NSError).code == NSCoreDataError && (error as NSError).explanation.contains(expectedText)
         }
         #expect(!StoreFileProbe.exists(url))
     }

@@ -745,6 +745,6 @@ import Testing
             _ = try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: directory.url.appendingPathComponent("Library.sqlite"), options: nil)
         })
         #expect(error.domain == NSCocoaErrorDomain)
-        #expect(error.localizedDescription.contains("not supported yet"))
+        #expect(error.explanation.contains("not supported yet"))
     }
 }

@@ -147,7 +147,7 @@ final class SortKeyPathStray: NSManagedObject {
         #expect(try Self.titles(stack, [NSSortDescriptor(keyPath: \SortKeyPathBook.pages, ascending: true)]) == ["éa", "File2", "file10", "file1"])
         let standard = NSSortDescriptor(keyPath: \SortKeyPathBook.title, ascending: true, comparator: { _, _ in .orderedSame })
         #expect(standard.key == "title")
-        #expect(ctxError { _ = try Self.titles(stack, [standard]) }?.localizedDescription.contains("comparator") == true)
+        #expect(ctxError { _ = try Self.titles(stack, [standard]) }?.explanation.contains("comparator") == true)
         let byAuthor = [NSSortDescriptor(keyPath: \SortKeyPathBook.author?.name, ascending: false), NSSortDescriptor(keyPath: \SortKeyPathBook.pages, ascending: true)]
         let byAuthorKey = [NSSortDescriptor(key: "author.name", ascending: false), NSSortDescriptor(key: "pages", ascending: true)]
         #expect(try Self.titles(stack, byAuthor) == Self.titles(stack, byAuthorKey))

@@ -150,7 +150,7 @@ struct SortDescriptorTests {
         #expect(descriptor.comparator("a", "b") == .orderedSame)
         let error = ctxError { _ = try SortOrdering.sorted([["s": "b"], ["s": "a"]], by: [descriptor]) }
         #expect(error?.domain == NSCocoaErrorDomain)
-        #expect(error?.localizedDescription.contains("compareBackwards:") == true)
+        #expect(error?.explanation.contains("compareBackwards:") == true)
     }
 
     @Test func selectorsAreTheirNames() {

@@ -81,7 +81,9 @@ struct GeneratedEntity {
         }
     }
 
+    /// A code-generation error: the message is its description, as Xcode's code generation has no
+    /// Core Data error of its own to match.
     static func error(_ description: String) -> NSError {
-        CoreDataError.make(NSCoreDataError, description)
+        CoreDataError.make(NSCoreDataError, localizedDescription: description)
     }
 }

@@ -248,7 +248,7 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
 
     static func readMetadata(at url: URL) throws -> [String: Any] {
         guard fileHasContent(url) else {
-            throw CoreDataError.make(NSFileReadNoSuchFileError, "There is no store file at \(url.path).", userInfo: [NSURLErrorKey: url])
+            throw CoreDataError.noSuchFile(url)
         }
         return try inspect(url).metadata
     }

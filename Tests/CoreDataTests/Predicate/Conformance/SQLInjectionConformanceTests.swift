@@ -53,7 +53,7 @@ struct SQLInjectionConformanceTests {
         #expect(predicate.parseError == nil)
         let sqliteError = try #require(try ConformanceStores.sqliteFetchError(predicate), "SQLite fetch with key \(key)")
         #expect(sqliteError.domain == NSCocoaErrorDomain)
-        #expect(sqliteError.localizedDescription.contains(key), "\(sqliteError.localizedDescription)")
+        #expect(sqliteError.explanation.contains(key), "\(sqliteError.explanation)")
         let memory = try ConformanceStores.inMemory()
         let memoryError = try #require(memory.context.performAndWait {
             ctxError { _ = try ctxFetch("Item", in: memory.context, "%K == %@", [key, "Alpha"]) }
@@ -68,7 +68,7 @@ struct SQLInjectionConformanceTests {
             #expect(NSPredicate(format: format).parseError?.code == 2048, "\(format)")
         }
         let error = try #require(try ConformanceStores.sqliteFetchError(NSPredicate(format: "ZNAME == 'Alpha'")))
-        #expect(error.localizedDescription.contains("ZNAME"))
+        #expect(error.explanation.contains("ZNAME"))
         #expect(try ConformanceStores.fetchedLabels(in: ConformanceStores.sqlite(), NSPredicate(value: true)) == "ABCDEFGHIJ")
     }
 }

@@ -327,7 +327,7 @@ struct StoreConformanceTests {
         case .refuses(let text):
             let error = try #require(try ConformanceStores.sqliteFetchError(sqlitePredicate), "SQLite fetch must throw")
             #expect(error.domain == NSCocoaErrorDomain)
-            #expect(error.localizedDescription.contains(text), "\(error.localizedDescription)")
+            #expect(error.explanation.contains(text), "\(error.explanation)")
         }
     }
 }

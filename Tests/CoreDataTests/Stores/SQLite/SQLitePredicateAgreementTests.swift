@@ -274,13 +274,13 @@ import Testing
                 _ = try sqlite.context.fetch(request)
             }
         }
-        #expect(error?.localizedDescription.contains("block predicate") == true)
+        #expect(error?.explanation.contains("block predicate") == true)
     }
 
     @Test func sortingByAToOneRelationshipIsRefused() throws {
         let error = try #require(try Self.sqliteFetchError("TRUEPREDICATE", entity: "Character", sortedBy: "movie"))
         #expect(error.code == NSCoreDataError)
-        #expect(error.localizedDescription.contains("relationship"))
+        #expect(error.explanation.contains("relationship"))
     }
 
     @Test func inMemoryEvaluationErrorsAreCoreDataErrors() throws {

@@ -126,7 +126,7 @@ import Testing
         let error = try #require(Self.fetchError(stack, sortedBy: [descriptor]))
         #expect(error.domain == NSCocoaErrorDomain)
         #expect(error.code == NSCoreDataError)
-        #expect(error.localizedDescription.contains("comparator"))
+        #expect(error.explanation.contains("comparator"))
     }
 
     @Test func comparatorDescriptorsSortTheInMemoryStore() throws {
@@ -148,7 +148,7 @@ import Testing
         let descriptor = NSSortDescriptor(key: "name", ascending: true, selector: Selector("compareBackwards:"))
         let error = try #require(Self.fetchError(stack, sortedBy: [descriptor]))
         #expect(error.domain == NSCocoaErrorDomain)
-        #expect(error.localizedDescription.contains("compareBackwards:"))
+        #expect(error.explanation.contains("compareBackwards:"))
     }
 
     @Test func sortingByAStringAttributeThroughAToOneRelationshipJoins() throws {
