@@ -31,7 +31,7 @@ open class NSMigrationManager: NSObject {
     /// The entity mapping being run; an empty mapping outside a migration.
     open internal(set) var currentEntityMapping = NSEntityMapping()
 
-    /// How much of the migration is done, from 0 to 1.
+    /// How much of the running migration is done, from 0 to 1; 0 again once it has ended.
     open internal(set) var migrationProgress: Float = 0
 
     var associations = MigrationAssociations()
@@ -124,9 +124,12 @@ open class NSMigrationManager: NSObject {
             source: .init(url: sourceURL, type: sStoreType, options: sOptions),
             destination: .init(url: dURL, type: dStoreType, options: dOptions)
         )
-        defer { currentEntityMapping = NSEntityMapping() }
+        // As Apple's manager, which is ready for another run once one ends.
+        defer {
+            currentEntityMapping = NSEntityMapping()
+            migrationProgress = 0
+        }
         try run.perform()
-        migrationProgress = 1
     }
 
     /// Migrates the store at `sourceURL` into the store at `destinationURL` with `mapping`.

@@ -21,7 +21,7 @@ enum PredicateNumber {
     private init(_ number: NSNumber) {
         switch UInt8(bitPattern: number.objCType.pointee) {
         case UInt8(ascii: "f"), UInt8(ascii: "d"):
-            self = .floating(number.doubleValue)
+            self = .floating(number.nearestDoubleValue)
         case UInt8(ascii: "Q") where number.uint64Value > UInt64(Int64.max):
             self = .floating(number.doubleValue)
         default:

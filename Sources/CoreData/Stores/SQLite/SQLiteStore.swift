@@ -143,7 +143,10 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
         let sideFiles = SideFiles(of: url)
         let connection: SQLiteConnection
         do {
-            connection = try SQLiteConnection(path: url.path, readOnly: true, create: false)
+            // Only the last read-write connection to close removes the write-ahead log files; a
+            // read-only one would leave them beside a store that had none. Nothing is written.
+            let writable = FileManager.default.isWritableFile(atPath: url.path)
+            connection = try SQLiteConnection(path: url.path, readOnly: !writable, create: false)
         } catch {
             sideFiles.removeCreated()
             throw CoreDataError.storeOpen(url, "SQLite could not open the file.", underlying: error)

@@ -21,7 +21,7 @@ enum SQLiteValueCodec {
         case .booleanAttributeType:
             return (value as? NSNumber).map { .integer($0.boolValue ? 1 : 0) } ?? .null
         case .doubleAttributeType, .floatAttributeType, .decimalAttributeType:
-            return (value as? NSNumber).map { .real($0.doubleValue) } ?? .null
+            return (value as? NSNumber).map { .real($0.nearestDoubleValue) } ?? .null
         case .stringAttributeType:
             return (value as? String).map(SQLValue.text) ?? .null
         case .URIAttributeType:
@@ -71,7 +71,7 @@ enum SQLiteValueCodec {
         case .floatAttributeType:
             return NSNumber(value: Float(statement.double(at: column)))
         case .decimalAttributeType:
-            return decimal(from: statement.double(at: column))
+            return NSDecimalNumber(shortestDigitsOf: statement.double(at: column))
         case .stringAttributeType:
             return statement.string(at: column)
         case .URIAttributeType:
@@ -106,14 +106,6 @@ enum SQLiteValueCodec {
         default:
             return decode(statement, at: column, type: type).map(SortKeyValue.other) ?? .null
         }
-    }
-
-    /// The decimal with the shortest digits that round-trip the stored double (10.11 stays 10.11).
-    static func decimal(from double: Double) -> NSDecimalNumber {
-        guard double.isFinite, let decimal = Decimal(string: "\(double)", locale: Locale(identifier: "en_US_POSIX")) else {
-            return NSDecimalNumber(converting: NSNumber(value: double))
-        }
-        return NSDecimalNumber(decimal: decimal)
     }
 
     static func uuid(from data: Data) -> UUID? {

@@ -69,7 +69,7 @@ struct AttributeRoundTripTests {
 
     @Test("decimals stay exact NSDecimalNumbers")
     func decimals() throws {
-        let values = ["10.11", "3.14159265358979", "0.1", "-2.5"]
+        let values = ["10.11", "3.14159265358979", "0.1", "-2.5", "12345.6789", "-98765.4321", "0.3"]
         var objects: [String: [String: Any]] = [:]
         for value in values { objects[value] = ["decimalValue": NSDecimalNumber(string: value)] }
         let read = try roundTrip(objects)
@@ -91,7 +91,7 @@ struct AttributeRoundTripTests {
         #expect((read["finite"]?["decimalValue"] as? NSDecimalNumber)?.stringValue == "2.5")
         #expect((read["infinity"]?["decimalValue"] ?? nil) == nil, "NaN is stored as NULL")
         #expect((read["nan"]?["decimalValue"] ?? nil) == nil)
-        #expect(SQLiteValueCodec.decimal(from: -.infinity).decimalValue.isNaN)
+        #expect(NSDecimalNumber(shortestDigitsOf: -.infinity).decimalValue.isNaN)
         #expect(NSPredicate(format: "decimalValue <= 1e999").evaluate(with: ["decimalValue": NSDecimalNumber(string: "2.5")]))
     }
 
