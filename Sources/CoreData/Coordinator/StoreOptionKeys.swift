@@ -14,3 +14,13 @@ public let NSPersistentStoreForceDestroyOption: String = "NSPersistentStoreForce
 /// Metadata key: the version checksum of the model a store was written with, the model's
 /// `versionChecksum`.
 public let NSPersistentStoreModelVersionChecksumKey: String = StoreMetadataKey.checksum
+
+/// Option and metadata key for deferred lightweight migrations.
+///
+/// Set to `true` in a SQLite store's options together with `NSMigratePersistentStoresAutomaticallyOption`
+/// and `NSInferMappingModelAutomaticallyOption`, it lets the store's lightweight migration postpone
+/// its expensive cleanup: dropping removed columns (which rewrites a table), dropping the tables of
+/// removed entities and creating new non-unique indexes. The store is fully usable before the
+/// cleanup runs. While cleanup is pending, the store's metadata holds `true` under this key;
+/// `finishDeferredLightweightMigration()` or `finishDeferredLightweightMigrationTask()` runs it.
+public let NSPersistentStoreDeferredLightweightMigrationOptionKey: String = "NSPersistentStoreDeferredLightweightMigrationOptionKey"
