@@ -32,6 +32,11 @@ extension Notification.Name {
     public static let NSManagedObjectContextWillSave = Notification.Name("NSManagedObjectContextWillSaveNotification")
     /// Posted by a context after it saves, with the saved objects under the inserted, updated and deleted keys.
     public static let NSManagedObjectContextDidSave = Notification.Name("NSManagedObjectContextDidSaveNotification")
+    /// Posted by a context after it saves, with the IDs of the saved objects under the inserted,
+    /// updated and deleted object-ID keys.
+    public static let NSManagedObjectContextDidSaveObjectIDs = Notification.Name("NSManagedObjectContextDidSaveObjectIDsNotification")
+    /// Posted by a context after it merges changes, with the IDs of the merged objects.
+    public static let NSManagedObjectContextDidMergeChangesObjectIDs = Notification.Name("NSManagedObjectContextDidMergeChangesObjectIDsNotification")
 }
 
 extension NSManagedObjectContext {
@@ -41,10 +46,11 @@ extension NSManagedObjectContext {
     public static let willSaveObjectsNotification = Notification.Name.NSManagedObjectContextWillSave
     /// Posted after a context saves, with objects (the same as `NSManagedObjectContextDidSave`).
     public static let didSaveObjectsNotification = Notification.Name.NSManagedObjectContextDidSave
-    /// Posted after a context saves, with object IDs.
-    public static let didSaveObjectIDsNotification = Notification.Name("NSManagedObjectContextDidSaveObjectIDsNotification")
-    /// Posted after a context merges changes, with object IDs.
-    public static let didMergeChangesObjectIDsNotification = Notification.Name("NSManagedObjectContextDidMergeChangesObjectIDsNotification")
+    /// Posted after a context saves, with object IDs (the same as `NSManagedObjectContextDidSaveObjectIDs`).
+    public static let didSaveObjectIDsNotification = Notification.Name.NSManagedObjectContextDidSaveObjectIDs
+    /// Posted after a context merges changes, with object IDs (the same as
+    /// `NSManagedObjectContextDidMergeChangesObjectIDs`).
+    public static let didMergeChangesObjectIDsNotification = Notification.Name.NSManagedObjectContextDidMergeChangesObjectIDs
 
     /// Keys of the userInfo dictionaries of context notifications.
     public enum NotificationKey: String, Sendable {

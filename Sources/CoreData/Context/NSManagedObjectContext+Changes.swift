@@ -141,13 +141,18 @@ extension NSManagedObjectContext {
     // MARK: Rollback, reset, refresh
 
     func rollbackImplementation() {
+        var reverted: [NSManagedObject] = []
         for object in changedObjects {
             if object.isInserted || object.flags.contains(.discarded) {
                 forget(object)
             } else {
                 object.flags.remove([.deleted, .deletePropagated])
                 object.revertChanges()
+                reverted.append(object)
             }
+        }
+        for object in reverted where !object.isFault {
+            object.awake(fromSnapshotEvents: .rollback)
         }
         changedObjects.removeAll()
         eventObjects.removeAll()
@@ -193,6 +198,7 @@ extension NSManagedObjectContext {
             return
         }
         rebase(object, onto: snapshot, keeping: Array(object.changedSlots))
+        object.awake(fromSnapshotEvents: .refresh)
     }
 
     /// Reloads an object's values from `snapshot` (or its store), then sets the values it held

@@ -355,11 +355,12 @@ extension NSManagedObjectContext {
         return store
     }
 
-    /// A fault whose row is gone: with `shouldDeleteInaccessibleFaults` (the default) it becomes a
-    /// deleted object with nil values, discarded at the next save, as Apple documents.
-    func handleInaccessibleFault(_ object: NSManagedObject) {
+    /// A fault whose row is gone gets nil values; when `shouldHandleInaccessibleFault` agrees
+    /// (by default, with `shouldDeleteInaccessibleFaults`) it becomes a deleted object, discarded
+    /// at the next save, as Apple documents.
+    func handleInaccessibleFault(_ object: NSManagedObject, triggeredBy property: NSPropertyDescription?) {
         object.materializeEmpty()
-        guard shouldDeleteInaccessibleFaults else { return }
+        guard shouldHandleInaccessibleFault(object, for: object.objectID, triggeredByProperty: property) else { return }
         object.flags.insert([.deleted, .deletePropagated, .inaccessible])
         changedObjects.append(object)
     }

@@ -81,7 +81,7 @@ extension NSManagedObjectContext {
         let coordinator = try requireCoordinator()
         var byStore: [ObjectIdentifier: (store: NSPersistentStore, objects: [NSManagedObject])] = [:]
         for object in temporary {
-            guard let store = coordinator.store(forInserting: object.entity) else {
+            guard let store = try assignedStore(for: object, coordinator: coordinator) ?? coordinator.store(forInserting: object.entity) else {
                 throw CoreDataError.make(NSPersistentStoreOperationError, "No persistent store holds the entity \(object.entity.entityName).")
             }
             byStore[ObjectIdentifier(store), default: (store, [])].objects.append(object)

@@ -176,7 +176,7 @@ extension NSManagedObjectContext {
         }
         for object in saved.inserted + saved.updated {
             for change in toManyChanges(of: object) {
-                guard let store = object.identifier?.persistentStore ?? coordinator.store(forInserting: object.entity) else { continue }
+                let store = try object.identifier?.persistentStore ?? insertionStore(for: object, coordinator: coordinator)
                 try share(store) { $0.changes.toManyChanges.append(change) }
             }
         }
@@ -211,7 +211,7 @@ extension NSManagedObjectContext {
     }
 
     private func insertionStore(for object: NSManagedObject, coordinator: NSPersistentStoreCoordinator) throws -> NSPersistentStore {
-        guard let store = coordinator.store(forInserting: object.entity) else {
+        guard let store = try assignedStore(for: object, coordinator: coordinator) ?? coordinator.store(forInserting: object.entity) else {
             throw CoreDataError.make(NSPersistentStoreSaveError, "No persistent store holds the entity \(object.entity.entityName).")
         }
         return store

@@ -83,25 +83,31 @@ extension NSManagedObjectContext {
 
     /// Brings back the objects the record's event removed, restores the recorded slots, then
     /// removes the objects the event brought in; `opposite` receives the state each step replaces.
+    /// Each object it changes then awakes from the snapshot events that changed it.
     private func apply(_ record: UndoRecord, recordingInto opposite: UndoRecord) {
+        var events = SnapshotEvents()
         for state in record.objects where state.existed == true && !isInContext(state.object) {
             opposite.captureMembership(of: state.object, existed: false)
             reinstate(state.object)
+            events.record(.undoDeletion, for: state.object)
         }
         for state in record.objects where isInContext(state.object) {
             for slotState in state.slots {
                 opposite.captureSlot(slotState.slot, of: state.object)
                 state.object.restore(slotState)
             }
+            if !state.slots.isEmpty { events.record(.undoUpdate, for: state.object) }
         }
         var forgotten = false
         for state in record.objects where state.existed == false && isInContext(state.object) {
             opposite.captureMembership(of: state.object, existed: true)
             forgotten = withdraw(state.object, recordingInto: opposite) || forgotten
+            events.record(.undoInsertion, for: state.object)
         }
         if forgotten {
             changedObjects.compact { !$0.flags.contains(.invalidated) }
         }
+        events.awake()
     }
 
     /// Whether an object is registered in this context and not deleted.

@@ -78,6 +78,32 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     /// rather than an error.
     open var shouldDeleteInaccessibleFaults: Bool = true
 
+    /// Decides whether the context handles a fault whose row is gone, by making it a deleted
+    /// object with nil values; the default returns `shouldDeleteInaccessibleFaults`, and logs the
+    /// fault when debug output is on (`-com.apple.CoreData.SQLDebug 1`).
+    ///
+    /// The context asks when it fulfills a fault of an object whose row no longer exists,
+    /// never for methods that report errors instead (`existingObject(with:)`) nor for objects
+    /// without a context. Where Apple's context raises for a fault it does not handle, this one
+    /// gives the object nil values and leaves it registered, not deleted.
+    ///
+    /// - Parameters:
+    ///   - fault: The object whose row is gone.
+    ///   - oid: The object's ID.
+    ///   - property: The property whose access fired the fault, or nil when it is not known or
+    ///     when every property is involved.
+    /// - Returns: Whether the context deletes the object.
+    open func shouldHandleInaccessibleFault(_ fault: NSManagedObject, for oid: NSManagedObjectID, triggeredByProperty property: NSPropertyDescription?) -> Bool {
+        if DebugSwitch.sqlDebug {
+            DebugSwitch.log("the row of \(oid) is gone; the fault\(property.map { " fired by '\($0.name)'" } ?? "") cannot be fulfilled.")
+        }
+        return shouldDeleteInaccessibleFaults
+    }
+
+    /// A dictionary for the program's own information about the context; the context does not
+    /// read it.
+    public let userInfo = NSMutableDictionary()
+
     /// The undo manager that records the context's changes, or nil (the default).
     ///
     /// With an undo manager, the context records the changes made through its objects' setters
@@ -139,6 +165,10 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     var objectsCheckedForConflicts: [NSManagedObject] = []
     /// Which generation of the stores' data the context reads.
     var queryGeneration = QueryGenerationState.unpinned
+    /// The lock of `lock()`, `tryLock()` and `unlock()`.
+    let contextLock = NSRecursiveLock()
+    /// The stores `assign(_:to:)` chose for inserted objects.
+    var storeAssignments = StoreAssignments()
 
     let queue: DispatchQueue?
     let queueKey = DispatchSpecificKey<ObjectIdentifier>()

@@ -3,7 +3,7 @@
 ///
 /// A coordinator may have several stores; an entity lives in the first store whose configuration
 /// contains it, and fetches span every store that holds the fetched entities.
-// All access to `stores` and to the stores themselves happens under `lock`.
+// All access to `stores` and to the stores themselves happens under `storeLock`.
 open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
     /// The coordinator's model, frozen (immutable) from the moment the coordinator exists.
     public let managedObjectModel: NSManagedObjectModel
@@ -11,7 +11,8 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
     /// A name for debugging.
     open var name: String?
 
-    private let lock = NSRecursiveLock()
+    /// Serializes access to the stores; `lock()` and `unlock()` take it too.
+    let storeLock = NSRecursiveLock()
     private var stores: [NSPersistentStore] = []
     /// The rows its contexts' faults loaded and their saves committed.
     let rowCache = RowCache()
@@ -25,7 +26,7 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
 
     /// The stores, in the order they were added.
     open var persistentStores: [NSPersistentStore] {
-        lock.withLock { stores }
+        storeLock.withLock { stores }
     }
 
     // MARK: Adding and removing stores
@@ -51,7 +52,7 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
             throw CoreDataError.make(NSCoreDataError, "The model has no configuration named '\(configuration)'.")
         }
         let store = try StoreRegistry.makeStore(type: storeType, coordinator: self, configuration: configuration, url: storeURL, options: options)
-        try lock.withLock {
+        try storeLock.withLock {
             if let url = store.url, storeType != NSInMemoryStoreType,
                stores.contains(where: { $0.url?.standardizedFileURL == url.standardizedFileURL }) {
                 throw CoreDataError.make(NSPersistentStoreOperationError, "The store at \(url.path) has already been added to this coordinator.")
@@ -97,7 +98,7 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
     /// Adds a store that is already loaded: an in-memory store moved here from another
     /// coordinator, whose data lives in the store object.
     func adopt(_ store: NSPersistentStore) {
-        lock.withLock {
+        storeLock.withLock {
             stores.append(store)
             store.persistentStoreCoordinator = self
         }
@@ -107,8 +108,11 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
 
     /// Removes a store from the coordinator and closes it.
     open func remove(_ store: NSPersistentStore) throws {
+        if store.persistentStoreCoordinator === self {
+            NotificationCenter.default.post(name: .NSPersistentStoreCoordinatorWillRemoveStore, object: self)
+        }
         store.willRemove(from: self)
-        try lock.withLock {
+        try storeLock.withLock {
             guard let index = stores.firstIndex(where: { $0 === store }) else {
                 throw CoreDataError.make(NSPersistentStoreOperationError, "The store is not in this coordinator.")
             }
@@ -121,7 +125,7 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
 
     /// The store at a location.
     open func persistentStore(for URL: URL) -> NSPersistentStore? {
-        lock.withLock { stores.first { $0.url?.standardizedFileURL == URL.standardizedFileURL } }
+        storeLock.withLock { stores.first { $0.url?.standardizedFileURL == URL.standardizedFileURL } }
     }
 
     /// The location of a store.
@@ -133,12 +137,12 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
 
     /// The metadata of a store of this coordinator.
     open func metadata(for store: NSPersistentStore) -> [String: Any] {
-        lock.withLock { store.metadata }
+        storeLock.withLock { store.metadata }
     }
 
     /// Replaces the metadata of a store; it is written with the next save.
     open func setMetadata(_ metadata: [String: Any]?, for store: NSPersistentStore) {
-        lock.withLock { store.metadata = metadata }
+        storeLock.withLock { store.metadata = metadata }
     }
 
     /// Reads the metadata of a store file without opening it for writing or changing it.
@@ -235,17 +239,17 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
 
     /// Runs a block synchronously with exclusive access to the coordinator's stores.
     open func performAndWait(_ block: () -> Void) {
-        lock.withLock(block)
+        storeLock.withLock(block)
     }
 
     /// Runs a block asynchronously with exclusive access to the coordinator's stores.
     open func perform(_ block: @escaping @Sendable () -> Void) {
-        DispatchQueue.global().async { self.lock.withLock(block) }
+        DispatchQueue.global().async { self.storeLock.withLock(block) }
     }
 
     /// Runs `body` with exclusive access to the stores.
     func withStores<T>(_ body: ([NSPersistentStore]) throws -> T) rethrows -> T {
-        try lock.withLock { try body(stores) }
+        try storeLock.withLock { try body(stores) }
     }
 
     // MARK: Routing

@@ -62,4 +62,7 @@ extension Notification.Name {
     public static let NSPersistentStoreCoordinatorStoresDidChange = Notification.Name("NSPersistentStoreCoordinatorStoresDidChangeNotification")
     /// Posted by a coordinator before stores are added or removed.
     public static let NSPersistentStoreCoordinatorStoresWillChange = Notification.Name("NSPersistentStoreCoordinatorStoresWillChangeNotification")
+    /// Posted by a coordinator before it removes a store; its object is the coordinator, and it
+    /// has no userInfo.
+    public static let NSPersistentStoreCoordinatorWillRemoveStore = Notification.Name("NSPersistentStoreCoordinatorWillRemoveStoreNotification")
 }

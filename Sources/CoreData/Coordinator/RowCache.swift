@@ -42,6 +42,14 @@ final class RowCache: @unchecked Sendable {
         }
     }
 
+    /// Forgets every row of a store (by its identity number), whose file was replaced.
+    func removeRows(ofStore store: Int) {
+        lock.withLock {
+            recent = recent.filter { $0.key.store != store }
+            old = old.filter { $0.key.store != store }
+        }
+    }
+
     /// Forgets the rows of objects whose rows were deleted.
     func remove<Identities: Sequence>(_ identities: Identities) where Identities.Element == ObjectIdentity {
         lock.withLock {

@@ -8,7 +8,8 @@ enum AutomaticMigration {
     /// left alone (the store's own check then reports an incompatible version as 134100).
     ///
     /// A staged migration manager in the options (`NSPersistentStoreStagedMigrationManagerOptionKey`)
-    /// runs its stages first; the inferred migration then takes the store the rest of the way.
+    /// runs its stages first; the inferred migration then takes the store the rest of the way,
+    /// deferring its cleanup when the options set `NSPersistentStoreDeferredLightweightMigrationOptionKey`.
     static func migrateIfNeeded(_ store: NSPersistentStore, to model: NSManagedObjectModel) throws {
         let stagedManager = store.options?[NSPersistentStoreStagedMigrationManagerOptionKey] as? NSStagedMigrationManager
         guard store.type == NSSQLiteStoreType, let url = store.url, SQLiteStore.fileHasContent(url),
@@ -34,7 +35,9 @@ enum AutomaticMigration {
             )
         }
         let mapping = try mappingModel(from: sourceModel, to: model, inferring: store.isOptionSet(NSInferMappingModelAutomaticallyOption), url: url)
-        try SQLiteInPlaceMigration(url: url, sourceModel: sourceModel, destinationModel: model, mapping: mapping, configuration: configuration).run()
+        var migration = SQLiteInPlaceMigration(url: url, sourceModel: sourceModel, destinationModel: model, mapping: mapping, configuration: configuration)
+        migration.defersCleanup = store.isOptionSet(NSPersistentStoreDeferredLightweightMigrationOptionKey)
+        try migration.run()
     }
 
     /// The model a store with `metadata` was written with: a version of the model file the given

@@ -101,10 +101,8 @@ extension ModelFileReader {
         // A legacy compound index becomes the fetch index Core Data makes of it, named after its
         // properties (its SQLite index is `Z_<Entity>_<p1>_<p2>`).
         for compound in try groups(in: element, container: "compoundIndexes", group: "compoundIndex", item: "index") {
-            let elements = try compound.names.map { name in
-                NSFetchIndexElementDescription(property: try property(named: name, of: entity, in: properties, at: compound.element), collationType: .binary)
-            }
-            indexes.append(NSFetchIndexDescription(name: compound.names.joined(separator: "_"), elements: elements))
+            let indexed = try compound.names.map { try property(named: $0, of: entity, in: properties, at: compound.element) }
+            indexes.append(NSFetchIndexDescription.compoundIndex(of: indexed))
         }
         entity.indexes = indexes
         entity.uniquenessConstraints = try groups(in: element, container: "uniquenessConstraints", group: "uniquenessConstraint", item: "constraint").map { constraint in

@@ -1,12 +1,13 @@
 // Faulting: an object's values load from its snapshot, or from the store, on first access.
 extension NSManagedObject {
-    /// Loads the object's values when it is a fault.
+    /// Loads the object's values when it is a fault; `slot` is the property whose access fired
+    /// it, when known, which the context hands on if the object's row is gone.
     @inline(__always)
-    func fireFault() {
-        if flags.contains(.fault) { fulfillFault() }
+    func fireFault(triggeredBy slot: Int? = nil) {
+        if flags.contains(.fault) { fulfillFault(triggeredBy: slot) }
     }
 
-    private func fulfillFault() {
+    private func fulfillFault(triggeredBy slot: Int?) {
         guard let context = managedObjectContext else {
             materializeEmpty()
             return
@@ -17,7 +18,7 @@ extension NSManagedObject {
         }
         switch context.loadFault(self) {
         case .row(let snapshot): materialize(from: snapshot, in: context)
-        case .missing: context.handleInaccessibleFault(self)
+        case .missing: context.handleInaccessibleFault(self, triggeredBy: slot.map { layout.slots[$0].property })
         case .failed: materializeEmpty()
         }
     }

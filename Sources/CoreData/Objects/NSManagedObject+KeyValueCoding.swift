@@ -133,7 +133,7 @@ extension NSManagedObject {
     /// The key-value-coding value of a slot, firing the fault first.
     @inline(__always)
     func value(atSlot slot: Int) -> Any? {
-        fireFault()
+        fireFault(triggeredBy: slot)
         switch layout.tags[slot] {
         case .attribute:
             if layout.lazySlots[slot], let lazy = values[slot] as? LazyAttributeValue {
@@ -152,7 +152,7 @@ extension NSManagedObject {
 
     /// Sets a slot through the public path: normalization, inverse upkeep and change tracking.
     func setValue(_ value: Any?, atSlot slot: Int) {
-        fireFault()
+        fireFault(triggeredBy: slot)
         switch layout.tags[slot] {
         case .attribute:
             willChangeSlot(slot)

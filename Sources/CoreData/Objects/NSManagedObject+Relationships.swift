@@ -3,7 +3,7 @@
 extension NSManagedObject {
     /// The loaded destinations of a to-many slot, loading them from the store on first access.
     func relatedObjects(atSlot slot: Int) -> RelatedObjects {
-        fireFault()
+        fireFault(triggeredBy: slot)
         if let related = values[slot] as? RelatedObjects { return related }
         let loaded = managedObjectContext?.loadDestinations(of: self, slot: slot) ?? []
         let related = RelatedObjects(loaded, committed: true)

@@ -288,6 +288,14 @@ open class NSManagedObject: NSObject, KeyValueCodingReadable {
     /// Called after the object's values are loaded from its store.
     open func awakeFromFetch() {}
 
+    /// Called after the object's values were reinitialized from a snapshot: by an undo or redo,
+    /// a rollback, a refresh that kept the object's changes, or a merge policy resolving a
+    /// conflict at save. `flags` holds the events that led to the call.
+    ///
+    /// Recompute derived values and transient state here; set values with primitive accessors
+    /// (`setPrimitiveValue(_:forKey:)`) so that they are not recorded as changes.
+    open func awake(fromSnapshotEvents flags: NSSnapshotEventType) {}
+
     /// Called when the context is about to save the object (inserted, updated or deleted).
     open func willSave() {}
 

@@ -9,6 +9,9 @@ struct SQLiteInPlaceMigration {
     /// Whether the write-ahead log stays for a store that opens the file next, rather than being
     /// checkpointed into the file when the migration closes it.
     var keepsWriteAheadLog = true
+    /// Whether the migration postpones its expensive cleanup (dropping removed columns and
+    /// tables, creating non-unique indexes) until `finishDeferredLightweightMigration()`.
+    var defersCleanup = false
 
     /// The steps the migration runs, in order.
     func plan() throws -> [SQLiteMigrationStep] {
@@ -23,7 +26,8 @@ struct SQLiteInPlaceMigration {
             mapping: mapping,
             metadata: metadata,
             destinationModel: destinationModel,
-            configuredEntities: destinationModel.entities(forConfigurationName: configuration) ?? destinationModel.entities
+            configuredEntities: destinationModel.entities(forConfigurationName: configuration) ?? destinationModel.entities,
+            defersCleanup: defersCleanup
         )
         return try planner.steps()
     }

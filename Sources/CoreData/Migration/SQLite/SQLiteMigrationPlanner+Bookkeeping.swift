@@ -1,11 +1,12 @@
 /// The steps after the tables: `Z_PRIMARYKEY` with the new entity numbers, the indexes of the
-/// destination model, the metadata, and the checks that mandatory properties have values.
+/// destination model, the metadata, and the checks that mandatory properties have values; and
+/// the steps that finish an earlier migration's deferred cleanup first.
 extension SQLiteMigrationPlanner {
     /// The first entity number of Apple's history tables; lower numbers belong to entities.
     private static let firstHistoryEntityNumber: Int64 = 16_000
 
-    func bookkeepingSteps() -> [SQLiteMigrationStep] {
-        [primaryKeyStep(), indexStep(), metadataStep()]
+    func bookkeepingSteps(_ cleanup: DeferredCleanup) -> [SQLiteMigrationStep] {
+        [primaryKeyStep(), indexStep(cleanup), metadataStep(cleanup)]
     }
 
     /// Rewrites `Z_PRIMARYKEY`: each new hierarchy root continues from the largest primary key its
@@ -38,49 +39,35 @@ extension SQLiteMigrationPlanner {
     }
 
     /// Drops the indexes the destination model does not have (or has in another form) and creates
-    /// the missing ones; unchanged indexes stay, so a migration that adds a column rebuilds none.
-    private func indexStep() -> SQLiteMigrationStep {
-        let wanted = destination.indexes
-        return SQLiteMigrationStep(summary: "synchronize \(wanted.count) indexes") { connection in
-            let tables = Set(destination.tables.map(\.name) + destination.joinTables.values.map(\.name))
-            var existing: [String: String] = [:]
-            let list = try connection.statement("SELECT name, tbl_name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL")
-            while try list.step() {
-                guard let name = list.string(at: 0), let table = list.string(at: 1), tables.contains(table) else { continue }
-                existing[name] = Self.normalizedIndexSQL(list.string(at: 2) ?? "")
-            }
-            list.reset()
-            var wantedByName: [String: String] = [:]
-            for statement in wanted {
-                if let name = Self.indexName(in: statement) { wantedByName[name] = statement }
-            }
-            for (name, sql) in existing.sorted(by: { $0.key < $1.key }) where wantedByName[name].map(Self.normalizedIndexSQL) != sql {
-                try connection.execute("DROP INDEX \(name)")
-            }
-            for (name, statement) in wantedByName.sorted(by: { $0.key < $1.key }) where existing[name] != Self.normalizedIndexSQL(statement) {
-                try connection.execute(statement)
+    /// the missing ones; a migration that defers its cleanup creates only the unique ones and
+    /// leaves the others to a cleanup task.
+    private func indexStep(_ cleanup: DeferredCleanup) -> SQLiteMigrationStep {
+        SQLiteMigrationStep(summary: "synchronize \(destination.indexes.count) indexes") { connection in
+            if try SQLiteIndexes.synchronize(destination, on: connection, creatingNonUnique: !defersCleanup) {
+                cleanup.tasks.append(.createIndexes)
             }
         }
     }
 
-    /// An index definition as SQLite keeps it, without the quotes a rename adds and without
-    /// `IF NOT EXISTS`, which SQLite does not keep.
-    private static func normalizedIndexSQL(_ sql: String) -> String {
-        sql.replacingOccurrences(of: " IF NOT EXISTS", with: "").replacingOccurrences(of: "\"", with: "")
-    }
-
-    private static func indexName(in statement: String) -> String? {
-        let words = normalizedIndexSQL(statement).split(separator: " ")
-        guard let position = words.firstIndex(of: "INDEX"), position + 1 < words.count else { return nil }
-        return String(words[position + 1])
-    }
-
-    /// Records the destination model's hashes, keeping the store's UUID and application keys.
-    private func metadataStep() -> SQLiteMigrationStep {
+    /// Records the destination model's hashes, keeping the store's UUID and application keys,
+    /// and the cleanup the migration deferred (replacing that of an earlier migration, which
+    /// `pendingCleanupSteps()` ran).
+    private func metadataStep(_ cleanup: DeferredCleanup) -> SQLiteMigrationStep {
         var updated = metadata
         StoreMetadata.modelKeys(for: destinationEntities, model: destinationModel).forEach { updated[$0.key] = $0.value }
         return SQLiteMigrationStep(summary: "write the metadata of the destination model") { connection in
-            try SQLiteMetadata.write(updated, to: connection)
+            try SQLiteMetadata.write(DeferredCleanupTask.recording(cleanup.tasks, in: updated), to: connection)
+        }
+    }
+
+    /// The cleanup an earlier deferred migration left, run first: a table it left might stand in
+    /// the way of a table of this migration. Missing indexes are left to this migration's own
+    /// index step.
+    func pendingCleanupSteps() -> [SQLiteMigrationStep] {
+        DeferredCleanupTask.pending(in: metadata).filter { $0 != .createIndexes }.map { task in
+            SQLiteMigrationStep(summary: "finish an earlier deferred migration: \(task.summary)") { connection in
+                try task.run(on: connection, schema: source)
+            }
         }
     }
 

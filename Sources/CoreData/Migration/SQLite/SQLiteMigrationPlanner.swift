@@ -27,6 +27,9 @@ struct SQLiteMigrationPlanner {
     let moves: [EntityMove]
     /// Concrete source entities whose destination is abstract: the store must have no rows of them.
     let abstracted: [NSEntityDescription]
+    /// Whether the migration postpones its expensive cleanup (dropping removed columns and
+    /// tables, creating non-unique indexes) to `DeferredCleanupTask`s.
+    let defersCleanup: Bool
 
     /// - Parameters:
     ///   - source: the store's current layout (its model and stored entity numbers).
@@ -35,12 +38,14 @@ struct SQLiteMigrationPlanner {
     ///   - metadata: the store's metadata, whose application keys and UUID are kept.
     ///   - destinationModel: the model whose hashes the new metadata records.
     ///   - configuredEntities: the destination entities the store's configuration holds.
-    init(source: SQLiteSchema, destination: SQLiteSchema, mapping: NSMappingModel, metadata: [String: Any], destinationModel: NSManagedObjectModel, configuredEntities: [NSEntityDescription]) throws {
+    ///   - defersCleanup: whether the expensive cleanup is left to `DeferredCleanupTask`s.
+    init(source: SQLiteSchema, destination: SQLiteSchema, mapping: NSMappingModel, metadata: [String: Any], destinationModel: NSManagedObjectModel, configuredEntities: [NSEntityDescription], defersCleanup: Bool = false) throws {
         self.source = source
         self.destination = destination
         self.metadata = metadata
         self.destinationModel = destinationModel
         self.destinationEntities = configuredEntities
+        self.defersCleanup = defersCleanup
         (moves, abstracted) = try Self.moves(source: source, destination: destination, mapping: mapping)
     }
 
@@ -142,6 +147,7 @@ struct SQLiteMigrationPlanner {
     func steps() throws -> [SQLiteMigrationStep] {
         let tables = try SQLiteTableMigrations(planner: self)
         let tableSteps: [SQLiteMigrationStep] = tables.copySteps + tables.alterSteps + tables.finishingSteps
-        return [unchangedStoreCheck()] + abstractedRowChecks() + tableSteps + bookkeepingSteps() + (try mandatoryValueChecks())
+        let cleanup = DeferredCleanup(tables.deferredTasks)
+        return [unchangedStoreCheck()] + pendingCleanupSteps() + abstractedRowChecks() + tableSteps + bookkeepingSteps(cleanup) + (try mandatoryValueChecks())
     }
 }

@@ -5,13 +5,21 @@
 /// `INSERT … SELECT` from its source table. Steps come in three groups, so that every copy reads
 /// the source tables before any of them changes: copies into new tables, then alterations, then
 /// dropping the old tables and giving the new ones their names.
+///
+/// A migration that defers its cleanup also alters tables in place whose removed columns would
+/// otherwise make it copy them, keeping those columns, and keeps removed tables whose names no
+/// new table takes: `deferredTasks` drops them later.
 struct SQLiteTableMigrations {
     private(set) var copySteps: [SQLiteMigrationStep] = []
     private(set) var alterSteps: [SQLiteMigrationStep] = []
+    /// The drops a migration that defers its cleanup leaves for later.
+    private(set) var deferredTasks: [DeferredCleanupTask] = []
     /// Source tables that survive, altered or unchanged.
     private var keptTables: Set<String> = []
     /// Tables to rename once the old ones are gone: (temporary name, final name).
     private var renames: [(from: String, to: String)] = []
+    /// Source tables nothing keeps, dropped before the renames.
+    private var droppedTables: [String] = []
     private let planner: SQLiteMigrationPlanner
 
     init(planner: SQLiteMigrationPlanner) throws {
@@ -23,13 +31,20 @@ struct SQLiteTableMigrations {
         for joinTable in planner.destination.joinTables.values.sorted(by: { $0.name < $1.name }) where seen.insert(joinTable.name).inserted {
             try migrate(joinTable)
         }
+        let sourceTables = planner.source.tables.map(\.name) + Set(planner.source.joinTables.values.map(\.name)).sorted()
+        let reused = Set(renames.map(\.to))
+        for table in sourceTables where !keptTables.contains(table) {
+            if planner.defersCleanup && !reused.contains(table) {
+                deferredTasks.append(.dropTable(table))
+            } else {
+                droppedTables.append(table)
+            }
+        }
     }
 
     /// Drops the source tables nothing kept and gives the new tables their names.
     var finishingSteps: [SQLiteMigrationStep] {
-        let sourceTables = planner.source.tables.map(\.name) + Set(planner.source.joinTables.values.map(\.name)).sorted()
-        let drops = sourceTables.filter { !keptTables.contains($0) }.map { SQLiteMigrationStep.sql("DROP TABLE \($0)") }
-        return drops + renames.map { SQLiteMigrationStep.sql("ALTER TABLE \($0.from) RENAME TO \($0.to)") }
+        droppedTables.map { SQLiteMigrationStep.sql("DROP TABLE \($0)") } + renames.map { SQLiteMigrationStep.sql("ALTER TABLE \($0.from) RENAME TO \($0.to)") }
     }
 
     private static func temporaryName(for table: String) -> String {
@@ -47,7 +62,8 @@ struct SQLiteTableMigrations {
         let columns = table.columns.dropFirst(3).map(\.name)
         let plans = try Dictionary(uniqueKeysWithValues: columns.map { ($0, try planner.columnPlan($0, moves: moves)) })
         if let sourceTable = sourceTables.first, let alteration = alteration(of: sourceTable, into: table, plans: plans, moves: moves) {
-            alterSteps += alteration
+            alterSteps += alteration.steps
+            deferredTasks += alteration.leftoverColumns.map { .dropColumn(table: table.name, column: $0) }
             keptTables.insert(sourceTable)
             if sourceTable != table.name {
                 alterSteps.append(.sql("ALTER TABLE \(sourceTable) RENAME TO \(Self.temporaryName(for: table.name))"))
@@ -83,9 +99,10 @@ struct SQLiteTableMigrations {
         }
     }
 
-    /// The steps that turn a source table into a destination table in place, or nil when its
-    /// columns do not allow it (a column is dropped, converted or computed per entity).
-    private func alteration(of sourceTable: String, into table: SQLiteSchema.Table, plans: [String: SQLiteMigrationPlanner.ColumnPlan], moves: [SQLiteMigrationPlanner.EntityMove]) -> [SQLiteMigrationStep]? {
+    /// The steps that turn a source table into a destination table in place, and the source
+    /// columns the destination no longer has; nil when its columns do not allow it (a column is
+    /// converted or computed per entity, or dropped by a migration that does not defer it).
+    private func alteration(of sourceTable: String, into table: SQLiteSchema.Table, plans: [String: SQLiteMigrationPlanner.ColumnPlan], moves: [SQLiteMigrationPlanner.EntityMove]) -> (steps: [SQLiteMigrationStep], leftoverColumns: [String])? {
         guard planner.moves.allSatisfy({ $0.sourceTable != sourceTable || $0.destinationTable == table.name }),
               let existing = planner.source.tables.first(where: { $0.name == sourceTable })?.columns.dropFirst(3).map(\.name) else { return nil }
         var renamed: [(from: String, to: String)] = []
@@ -118,7 +135,8 @@ struct SQLiteTableMigrations {
                 return nil
             }
         }
-        guard used == Set(existing) else { return nil }
+        let leftoverColumns = existing.filter { !used.contains($0) }
+        guard leftoverColumns.isEmpty || planner.defersCleanup else { return nil }
         var steps: [SQLiteMigrationStep] = []
         let droppedNumbers = planner.source.entities
             .filter { planner.source.mapping(for: $0)?.table == sourceTable && !$0.isAbstract }
@@ -134,7 +152,7 @@ struct SQLiteTableMigrations {
             let cases = renumbered.map { "WHEN \($0.sourceNumber) THEN \($0.destinationNumber)" }.joined(separator: " ")
             steps.append(.sql("UPDATE \(sourceTable) SET Z_ENT = CASE Z_ENT \(cases) END WHERE Z_ENT IN (\(renumbered.map { String($0.sourceNumber) }.joined(separator: ", ")))"))
         }
-        return steps + fills.map(SQLiteMigrationStep.sql)
+        return (steps + fills.map(SQLiteMigrationStep.sql), leftoverColumns)
     }
 
     // MARK: Join tables

@@ -15,7 +15,8 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
     var pendingSave: PendingSave?
     /// While a context pinned to a query generation reads: the snapshot its reads go through.
     var pinnedRead: SQLiteReadSnapshot?
-    private lazy var externalStorage = ExternalBinaryStorage(storeURL: url ?? URL(fileURLWithPath: "/"))
+    /// The external data files beside the store file (replaced when the store moves).
+    lazy var externalStorage = ExternalBinaryStorage(storeURL: url ?? URL(fileURLWithPath: "/"))
 
     override var type: String {
         NSSQLiteStoreType
