@@ -1,0 +1,236 @@
+@testable import CoreData
+import Testing
+
+// Stores that Apple's Core Data wrote, committed as test fixtures in public repositories, opened
+// with the Xcode models they were written with (AppleStores/README.md names each file's source).
+// Every expected value below was read from the fixture files with Python's sqlite3 module, not
+// with this library.
+
+/// A fixture store copied (with its write-ahead log, when it has one) into a scratch directory,
+/// so that no test changes the committed files.
+private struct AppleStoreFixture {
+    let directory: SQLiteScratchDirectory
+    let url: URL
+    let model: NSManagedObjectModel
+
+    init(store: String, model modelName: String) throws {
+        let fixtures = try #require(Bundle.module.url(forResource: "AppleStores", withExtension: nil))
+        directory = try SQLiteScratchDirectory("apple-store")
+        url = directory.file(store)
+        for suffix in ["", "-wal"] {
+            let source = fixtures.appendingPathComponent(store + suffix)
+            if FileManager.default.fileExists(atPath: source.path) {
+                try FileManager.default.copyItem(at: source, to: URL(fileURLWithPath: url.path + suffix))
+            }
+        }
+        model = try NSManagedObjectModel(validatingContentsOf: fixtures.appendingPathComponent(modelName))
+    }
+
+    /// Opens the copy, runs `body` with a fresh stack, and closes it.
+    func open<T>(_ body: (SQLiteTestStack) throws -> T) throws -> T {
+        let stack = try SQLiteTestStack(model: model, url: url)
+        defer { stack.close() }
+        return try body(stack)
+    }
+
+    /// The entity version hashes the store's metadata holds.
+    func storedHashes() throws -> [String: Data] {
+        let metadata = try NSPersistentStoreCoordinator.metadataForPersistentStore(ofType: NSSQLiteStoreType, at: url)
+        return try #require(metadata[NSStoreModelVersionHashesKey] as? [String: Data])
+    }
+}
+
+private extension NSManagedObjectContext {
+    /// Every object of an entity (sub-entities included), sorted by a key.
+    func all(_ entity: String, sortedBy key: String) throws -> [NSManagedObject] {
+        try performAndWait {
+            let request = NSFetchRequest<NSManagedObject>(entityName: entity)
+            request.sortDescriptors = [NSSortDescriptor(key: key, ascending: true)]
+            return try fetch(request)
+        }
+    }
+}
+
+@Suite("Stores written by Apple's Core Data")
+struct AppleWrittenStoreTests {
+    // MARK: Self-referential, ordered many-to-many (DuckDuckGo bookmarks, framework 1251)
+
+    /// `BookmarkEntity.favorites` (ordered) ↔ `favoriteFolders`: Apple keeps the pair in
+    /// `Z_1FAVORITES (Z_1FAVORITEFOLDERS, Z_1FAVORITES, Z_FOK_1FAVORITES)`, named after `favorites`.
+    @Test("a self-referential ordered many-to-many reads back from Apple's Z_1FAVORITES")
+    func bookmarksReadBack() throws {
+        let fixture = try AppleStoreFixture(store: "Bookmarks_V5.sqlite", model: "BookmarksModel 5.xcdatamodel")
+        defer { fixture.directory.remove() }
+        try fixture.open { stack in
+            let context = stack.context
+            let bookmarks = try context.all("BookmarkEntity", sortedBy: "uuid")
+            try context.performAndWait {
+                #expect(bookmarks.map { $0.value(forKey: "uuid") as? String } == ["1", "2", "3", "31", "32", "33", "4", "5", "bookmarks_root", "favorites_root"])
+                let byUUID = Dictionary(uniqueKeysWithValues: bookmarks.map { ($0.value(forKey: "uuid") as? String ?? "", $0) })
+                let favoritesRoot = try #require(byUUID["favorites_root"])
+                let favorites = try #require(favoritesRoot.value(forKey: "favorites") as? NSOrderedSet)
+                #expect(favorites.array.map { ($0 as? NSManagedObject)?.value(forKey: "uuid") as? String } == ["5", "4", "33", "32", "2"])
+                for uuid in ["5", "4", "33", "32", "2"] {
+                    let folders = try #require(byUUID[uuid]?.value(forKey: "favoriteFolders") as? Set<NSManagedObject>)
+                    #expect(folders.map { $0.objectID } == [favoritesRoot.objectID])
+                }
+                #expect((byUUID["1"]?.value(forKey: "favoriteFolders") as? Set<NSManagedObject>)?.isEmpty == true)
+                let root = try #require(byUUID["bookmarks_root"])
+                let children = try #require(root.value(forKey: "children") as? NSOrderedSet)
+                #expect(children.array.map { ($0 as? NSManagedObject)?.value(forKey: "uuid") as? String } == ["1", "2", "3", "4", "5"])
+                let folder = try #require(byUUID["3"])
+                #expect(folder.value(forKey: "isFolder") as? Bool == true)
+                #expect(folder.value(forKey: "url") == nil)
+                #expect((folder.value(forKey: "children") as? NSOrderedSet)?.array.map { ($0 as? NSManagedObject)?.value(forKey: "uuid") as? String } == ["31", "32", "33"])
+                let bookmark = try #require(byUUID["33"])
+                #expect(bookmark.value(forKey: "title") as? String == "33")
+                #expect(bookmark.value(forKey: "url") as? String == "33")
+                #expect(bookmark.value(forKey: "isPendingDeletion") as? Bool == false)
+                #expect((bookmark.value(forKey: "parent") as? NSManagedObject)?.objectID == folder.objectID)
+                #expect(bookmark.value(forKey: "modifiedAt") as? Date == Date(timeIntervalSinceReferenceDate: 731947175.404992))
+                #expect(root.value(forKey: "modifiedAt") == nil)
+            }
+        }
+    }
+
+    @Test("new favorites land in Apple's Z_1FAVORITES, folder in Z_1FAVORITEFOLDERS, position in Z_FOK_1FAVORITES")
+    func bookmarksWrite() throws {
+        let fixture = try AppleStoreFixture(store: "Bookmarks_V5.sqlite", model: "BookmarksModel 5.xcdatamodel")
+        defer { fixture.directory.remove() }
+        try fixture.open { stack in
+            let context = stack.context
+            try context.performAndWait {
+                let request = NSFetchRequest<NSManagedObject>(entityName: "BookmarkEntity")
+                request.predicate = NSPredicate(format: "uuid == %@", "favorites_root")
+                let favoritesRoot = try #require(try context.fetch(request).first)
+                let added = NSEntityDescription.insertNewObject(forEntityName: "BookmarkEntity", into: context)
+                added.setValue("new", forKey: "uuid")
+                added.setValue(false, forKey: "isFolder")
+                favoritesRoot.mutableOrderedSetValue(forKey: "favorites").insert(added, at: 0)
+                try context.save()
+            }
+        }
+        #expect(try RawStoreSQL.value(fixture.url, "SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = 1")?.integer == 11)
+        #expect(try RawStoreSQL.value(fixture.url, "SELECT Z_ENT FROM ZBOOKMARKENTITY WHERE Z_PK = 11 AND ZUUID = 'new'")?.integer == 1)
+        let rows = try RawStoreSQL.rows(fixture.url, "SELECT Z_1FAVORITEFOLDERS, Z_1FAVORITES FROM Z_1FAVORITES ORDER BY Z_FOK_1FAVORITES")
+        #expect(rows.map { [$0[0].integer, $0[1].integer] } == [[6, 11], [6, 3], [6, 1], [6, 9], [6, 2], [6, 10]])
+        #expect(try RawStoreSQL.tables(fixture.url).filter { $0.hasPrefix("Z_1") } == ["Z_1FAVORITES"])
+
+        let reopened = try fixture.open { stack in
+            try stack.context.performAndWait {
+                let request = NSFetchRequest<NSManagedObject>(entityName: "BookmarkEntity")
+                request.predicate = NSPredicate(format: "uuid == %@", "new")
+                let added = try #require(try stack.context.fetch(request).first)
+                let folders = added.value(forKey: "favoriteFolders") as? Set<NSManagedObject> ?? []
+                return folders.compactMap { $0.value(forKey: "uuid") as? String }
+            }
+        }
+        #expect(reopened == ["favorites_root"])
+    }
+
+    // MARK: Many-to-many between two entities (Big Nerd Ranch CoreDataStack, framework 637)
+
+    @Test("Author.books ↔ Book.authors is written into Apple's Z_1BOOKS (Z_1AUTHORS, Z_2BOOKS) and read back")
+    func authorsAndBooks() throws {
+        let fixture = try AppleStoreFixture(store: "TestModel.sqlite", model: "TestModel.xcdatamodel")
+        defer { fixture.directory.remove() }
+        try fixture.open { stack in
+            let context = stack.context
+            #expect(try context.all("Author", sortedBy: "lastName").isEmpty)
+            try context.performAndWait {
+                let ada = NSEntityDescription.insertNewObject(forEntityName: "Author", into: context)
+                ada.setValue("Ada", forKey: "firstName")
+                let bob = NSEntityDescription.insertNewObject(forEntityName: "Author", into: context)
+                bob.setValue("Bob", forKey: "firstName")
+                let book = NSEntityDescription.insertNewObject(forEntityName: "Book", into: context)
+                book.setValue("Shared", forKey: "title")
+                let solo = NSEntityDescription.insertNewObject(forEntityName: "Book", into: context)
+                solo.setValue("Solo", forKey: "title")
+                book.mutableSetValue(forKey: "authors").addObjects(from: [ada, bob])
+                ada.mutableSetValue(forKey: "books").add(solo)
+                try context.save()
+            }
+        }
+        let authors = try RawStoreSQL.rows(fixture.url, "SELECT Z_PK, ZFIRSTNAME FROM ZAUTHOR ORDER BY Z_PK")
+        let books = try RawStoreSQL.rows(fixture.url, "SELECT Z_PK, ZTITLE FROM ZBOOK ORDER BY Z_PK")
+        let authorKey = Dictionary(uniqueKeysWithValues: authors.map { ($0[1].text ?? "", $0[0].integer ?? 0) })
+        let bookKey = Dictionary(uniqueKeysWithValues: books.map { ($0[1].text ?? "", $0[0].integer ?? 0) })
+        let pairs = try RawStoreSQL.rows(fixture.url, "SELECT Z_1AUTHORS, Z_2BOOKS FROM Z_1BOOKS").map { [$0[0].integer ?? 0, $0[1].integer ?? 0] }
+        let expected = [["Ada", "Shared"], ["Bob", "Shared"], ["Ada", "Solo"]].map { [authorKey[$0[0]] ?? -1, bookKey[$0[1]] ?? -1] }
+        #expect(Set(pairs) == Set(expected))
+        #expect(try RawStoreSQL.tables(fixture.url).filter { $0.hasPrefix("Z_1") || $0.hasPrefix("Z_2") } == ["Z_1BOOKS"])
+
+        let titles = try fixture.open { stack in
+            let authors = try stack.context.all("Author", sortedBy: "firstName")
+            return stack.context.performAndWait {
+                authors.map { author in
+                    ((author.value(forKey: "books") as? Set<NSManagedObject>) ?? []).compactMap { $0.value(forKey: "title") as? String }.sorted()
+                }
+            }
+        }
+        #expect(titles == [["Shared", "Solo"], ["Shared"]])
+    }
+
+    // MARK: An entity renamed by Apple's migration (CoreDataPlus, framework 1044)
+
+    /// Apple migrated the store from the model where `LuxuryCar` was `ExpensiveSportCar`
+    /// (`elementID="ExpensiveSportCar"`); `Z_PRIMARYKEY` still names entity 3 `ExpensiveSportCar`.
+    @Test("a store whose Z_PRIMARYKEY keeps an entity's old name opens with the model that renamed it")
+    func renamedEntityReadBack() throws {
+        let fixture = try AppleStoreFixture(store: "SampleModel_V2.sqlite", model: "SampleModel2.xcdatamodel")
+        defer { fixture.directory.remove() }
+        try fixture.open { stack in
+            let context = stack.context
+            #expect(try context.all("Car", sortedBy: "numberPlate").count == 125)
+            #expect(try context.all("SportCar", sortedBy: "numberPlate").count == 10)
+            let luxury = try context.all("LuxuryCar", sortedBy: "numberPlate")
+            #expect(luxury.count == 5)
+            context.performAndWait {
+                #expect(luxury.map { $0.entity.name } == Array(repeating: "LuxuryCar", count: 5))
+                #expect(luxury.map { $0.value(forKey: "isLimitedEdition") as? Bool }.filter { $0 == true }.count == 2)
+            }
+            let people = try context.all("Person", sortedBy: "lastName")
+            #expect(people.count == 20)
+            try context.performAndWait {
+                let counts = people.map { (($0.value(forKey: "cars") as? Set<NSManagedObject>) ?? []).count }
+                #expect(counts.reduce(0, +) == 118)
+                #expect(counts.max() == 100)
+                let first = try #require(people.first { $0.objectID.primaryKey == 1 })
+                #expect(first.value(forKey: "firstName") as? String == "Victoria")
+                #expect(first.value(forKey: "lastName") as? String == "Coster")
+                #expect(first.value(forKey: "updatedAt") as? Date == Date(timeIntervalSinceReferenceDate: 639503569.638733))
+            }
+        }
+    }
+
+    @Test("a new object of the renamed entity gets the old name's entity number")
+    func renamedEntityWrite() throws {
+        let fixture = try AppleStoreFixture(store: "SampleModel_V2.sqlite", model: "SampleModel2.xcdatamodel")
+        defer { fixture.directory.remove() }
+        try fixture.open { stack in
+            try stack.context.performAndWait {
+                let car = NSEntityDescription.insertNewObject(forEntityName: "LuxuryCar", into: stack.context)
+                car.setValue("NEW-1", forKey: "numberPlate")
+                car.setValue(true, forKey: "isLimitedEdition")
+                try stack.context.save()
+            }
+        }
+        #expect(try RawStoreSQL.value(fixture.url, "SELECT Z_ENT FROM ZCAR WHERE ZNUMBERPLATE = 'NEW-1'")?.integer == 3)
+        #expect(try RawStoreSQL.value(fixture.url, "SELECT Z_PK FROM ZCAR WHERE ZNUMBERPLATE = 'NEW-1'")?.integer == 126)
+        #expect(try RawStoreSQL.value(fixture.url, "SELECT Z_NAME FROM Z_PRIMARYKEY WHERE Z_ENT = 3")?.text == "ExpensiveSportCar")
+        #expect(try RawStoreSQL.value(fixture.url, "SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = 1")?.integer == 126)
+    }
+
+    // MARK: Version hashes
+
+    @Test("our version hashes of each fixture's model equal the hashes Apple stored", arguments: [
+        ("Bookmarks_V5.sqlite", "BookmarksModel 5.xcdatamodel"),
+        ("TestModel.sqlite", "TestModel.xcdatamodel"),
+        ("SampleModel_V2.sqlite", "SampleModel2.xcdatamodel"),
+    ])
+    func versionHashes(store: String, model: String) throws {
+        let fixture = try AppleStoreFixture(store: store, model: model)
+        defer { fixture.directory.remove() }
+        #expect(fixture.model.entityVersionHashesByName == (try fixture.storedHashes()))
+    }
+}
