@@ -171,6 +171,91 @@ struct AppleWrittenStoreTests {
         #expect(titles == [["Shared", "Solo"], ["Shared"]])
     }
 
+    /// A store that lacks a join table its model needs is refused, rather than reading the
+    /// relationship back empty.
+    @Test("a store without the join table of a many-to-many is refused with 134020")
+    func missingJoinTable() throws {
+        let fixture = try AppleStoreFixture(store: "TestModel.sqlite", model: "TestModel.xcdatamodel")
+        defer { fixture.directory.remove() }
+        let connection = try SQLiteConnection(path: fixture.url.path, readOnly: false, create: false)
+        try connection.execute("DROP TABLE Z_1BOOKS")
+        connection.close()
+        #expect {
+            try fixture.open { _ in }
+        } throws: { error in
+            let error = error as NSError
+            return error.code == NSPersistentStoreIncompatibleSchemaError && error.localizedDescription.contains("Z_1BOOKS")
+        }
+    }
+
+    // MARK: New stores named as Apple names them
+
+    /// The shape of wireapp/wire-ios-data-model's stores (read for their layout only): Apple wrote
+    /// `Z_9USERS (Z_9SYSTEMMESSAGES, Z_14USERS1)`, `Z_12USERS (Z_12REACTIONS, Z_14USERS)` and
+    /// `Z_15TRUSTEDCLIENTS (Z_15TRUSTEDBYCLIENTS, Z_15TRUSTEDCLIENTS)` for SystemMessage (a
+    /// sub-entity of Message) = 9, Reaction = 12, User = 14 and UserClient = 15, from framework 641
+    /// to 977. Here Message = 1, SystemMessage = 2, Reaction = 3 and User = 4.
+    @Test("a new store names join tables and colliding join columns as Apple does")
+    func newStoreJoinTableNames() throws {
+        typealias Kit = ModelFixtureKit
+        let message = Kit.entity("Message", abstract: true)
+        let systemMessage = Kit.entity("SystemMessage")
+        let reaction = Kit.entity("Reaction")
+        let user = Kit.entity("User", [Kit.attribute("name", .stringAttributeType)])
+        message.subentities = [systemMessage]
+        let systemMessageUsers = Kit.relationship("users", to: user, maxCount: 0)
+        let userSystemMessages = Kit.relationship("systemMessages", to: systemMessage, maxCount: 0)
+        let reactionUsers = Kit.relationship("users", to: user, maxCount: 0)
+        let userReactions = Kit.relationship("reactions", to: reaction, maxCount: 0)
+        let trusted = Kit.relationship("trustedClients", to: user, maxCount: 0)
+        let trustedBy = Kit.relationship("trustedByClients", to: user, maxCount: 0)
+        Kit.inverse(systemMessageUsers, userSystemMessages)
+        Kit.inverse(reactionUsers, userReactions)
+        Kit.inverse(trusted, trustedBy)
+        systemMessage.properties = [systemMessageUsers]
+        reaction.properties = [reactionUsers]
+        user.properties += [userSystemMessages, userReactions, trusted, trustedBy]
+        let model = Kit.model([message, systemMessage, reaction, user])
+
+        let directory = try SQLiteScratchDirectory("apple-names")
+        defer { directory.remove() }
+        let url = directory.file("Names.sqlite")
+        let stack = try SQLiteTestStack(model: model, url: url)
+        try stack.context.performAndWait {
+            let ada = NSEntityDescription.insertNewObject(forEntityName: "User", into: stack.context)
+            ada.setValue("Ada", forKey: "name")
+            let bob = NSEntityDescription.insertNewObject(forEntityName: "User", into: stack.context)
+            bob.setValue("Bob", forKey: "name")
+            let note = NSEntityDescription.insertNewObject(forEntityName: "SystemMessage", into: stack.context)
+            let like = NSEntityDescription.insertNewObject(forEntityName: "Reaction", into: stack.context)
+            note.mutableSetValue(forKey: "users").addObjects(from: [ada, bob])
+            like.mutableSetValue(forKey: "users").add(bob)
+            ada.mutableSetValue(forKey: "trustedClients").add(bob)
+            try stack.context.save()
+        }
+        stack.close()
+
+        #expect(try RawStoreSQL.columns(url, "Z_2USERS").map(\.name) == ["Z_2SYSTEMMESSAGES", "Z_4USERS1"])
+        #expect(try RawStoreSQL.columns(url, "Z_3USERS").map(\.name) == ["Z_3REACTIONS", "Z_4USERS"])
+        #expect(try RawStoreSQL.columns(url, "Z_4TRUSTEDCLIENTS").map(\.name) == ["Z_4TRUSTEDBYCLIENTS", "Z_4TRUSTEDCLIENTS"])
+        #expect(try RawStoreSQL.indexes(url).contains("Z_2USERS_Z_4USERS1_INDEX"))
+        let names = Dictionary(uniqueKeysWithValues: try RawStoreSQL.rows(url, "SELECT ZNAME, Z_PK FROM ZUSER").map { ($0[0].text ?? "", $0[1].integer ?? 0) })
+        #expect(try RawStoreSQL.rows(url, "SELECT Z_4USERS1 FROM Z_2USERS ORDER BY Z_4USERS1").map { $0[0].integer } == [names["Ada"], names["Bob"]].sorted { ($0 ?? 0) < ($1 ?? 0) })
+        #expect(try RawStoreSQL.rows(url, "SELECT Z_4USERS FROM Z_3USERS").map { $0[0].integer } == [names["Bob"]])
+        // Ada trusts Bob: the first column holds the trusting client, the second the trusted one.
+        #expect(try RawStoreSQL.rows(url, "SELECT Z_4TRUSTEDBYCLIENTS, Z_4TRUSTEDCLIENTS FROM Z_4TRUSTEDCLIENTS").map { [$0[0].integer, $0[1].integer] } == [[names["Ada"], names["Bob"]]])
+
+        let reopened = try SQLiteTestStack(model: model, url: url)
+        defer { reopened.close() }
+        let users = try reopened.context.all("User", sortedBy: "name")
+        reopened.context.performAndWait {
+            #expect(users.map { ($0.value(forKey: "systemMessages") as? Set<NSManagedObject>)?.count } == [1, 1])
+            #expect(users.map { ($0.value(forKey: "reactions") as? Set<NSManagedObject>)?.count } == [0, 1])
+            #expect(users.map { ($0.value(forKey: "trustedClients") as? Set<NSManagedObject>)?.count } == [1, 0])
+            #expect(users.map { ($0.value(forKey: "trustedByClients") as? Set<NSManagedObject>)?.count } == [0, 1])
+        }
+    }
+
     // MARK: An entity renamed by Apple's migration (CoreDataPlus, framework 1044)
 
     /// Apple migrated the store from the model where `LuxuryCar` was `ExpensiveSportCar`
