@@ -306,6 +306,54 @@ struct AppleWrittenStoreTests {
         #expect(try RawStoreSQL.value(fixture.url, "SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = 1")?.integer == 126)
     }
 
+    // MARK: External binary data
+
+    /// wireapp/wire-ios-data-model's stores (frameworks 640 to 866, read for their encoding only)
+    /// hold `User.imageMediumData` (`allowsExternalBinaryDataStorage`) as `01` + the bytes when
+    /// inline (51 values) and as `02` + a 36-character UUID + `00`, 38 bytes, when in a file (46).
+    @Test("external binary data columns are written as Apple writes them: 02, the file's UUID, 00")
+    func externalDataColumn() throws {
+        typealias Kit = ModelFixtureKit
+        let blob = Kit.attribute("blob", .binaryDataAttributeType)
+        blob.allowsExternalBinaryDataStorage = true
+        let model = Kit.model([Kit.entity("Document", [Kit.attribute("name", .stringAttributeType), blob])])
+        let directory = try SQLiteScratchDirectory("apple-external")
+        defer { directory.remove() }
+        let url = directory.file("Docs.sqlite")
+        let large = Data((0..<(ExternalBinaryStorage.threshold + 10)).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+        do {
+            let stack = try SQLiteTestStack(model: model, url: url)
+            defer { stack.close() }
+            try stack.context.performAndWait {
+                for (name, value) in [("big", large), ("small", Data([1, 2, 3]))] {
+                    let document = NSEntityDescription.insertNewObject(forEntityName: "Document", into: stack.context)
+                    document.setValue(name, forKey: "name")
+                    document.setValue(value, forKey: "blob")
+                }
+                try stack.context.save()
+            }
+        }
+        let big = try #require(try RawStoreSQL.value(url, "SELECT ZBLOB FROM ZDOCUMENT WHERE ZNAME = 'big'")?.blob)
+        #expect(big.count == 38)
+        #expect(big.first == 2 && big.last == 0)
+        let name = String(decoding: big.dropFirst().dropLast(), as: UTF8.self)
+        #expect(UUID(uuidString: name) != nil)
+        #expect(try RawStoreSQL.value(url, "SELECT ZBLOB FROM ZDOCUMENT WHERE ZNAME = 'small'")?.blob == Data([1, 1, 2, 3]))
+
+        // A reference without the final 00 (written by earlier versions of this library) still reads.
+        let connection = try SQLiteConnection(path: url.path, readOnly: false, create: false)
+        let update = try connection.statement("UPDATE ZDOCUMENT SET ZBLOB = ? WHERE ZNAME = 'big'")
+        update.bind(big.dropLast(), at: 1)
+        try update.run()
+        connection.close()
+        let stack = try SQLiteTestStack(model: model, url: url)
+        defer { stack.close() }
+        let values = try stack.context.all("Document", sortedBy: "name")
+        stack.context.performAndWait {
+            #expect(values.map { $0.value(forKey: "blob") as? Data } == [large, Data([1, 2, 3])])
+        }
+    }
+
     // MARK: Version hashes
 
     @Test("our version hashes of each fixture's model equal the hashes Apple stored", arguments: [
