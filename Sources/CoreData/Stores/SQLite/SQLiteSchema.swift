@@ -230,7 +230,7 @@ final class SQLiteSchema {
         }
         joinTables = Self.joinTables(of: entities, numbering: numbering, stored: stored)
         var indexed = Set<String>()
-        for joinTable in joinTables.values where indexed.insert(joinTable.name).inserted {
+        for joinTable in joinTables.values.sorted(by: { $0.name < $1.name }) where indexed.insert(joinTable.name).inserted {
             indexes.append("CREATE INDEX IF NOT EXISTS \(joinTable.name)_\(joinTable.destinationColumn)_INDEX ON \(joinTable.name) (\(joinTable.destinationColumn), \(joinTable.sourceColumn))")
         }
     }
