@@ -43,6 +43,8 @@ let package = Package(
                 .copy("ModelFile/Fixtures/Notes.xcdatamodel"),
                 .copy("ModelFile/Fixtures/Unreadable"),
                 .copy("Migration/Fixtures/Shelf.xcdatamodeld"),
+                // Stores written by Apple's Core Data, with their models (see its README.md).
+                .copy("Stores/SQLite/AppleStores"),
             ]
         ),
         // Compiles and runs against the classes the plugin generates from its model.

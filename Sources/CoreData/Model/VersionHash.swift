@@ -24,13 +24,16 @@ enum VersionHash {
         return sha256(bytes)
     }
 
-    /// `SHA256(base || u32(attributeType) || [01 if preserved in history])`.
+    /// `SHA256(base || u32(attributeType) || [01 if external storage allowed] || [01 if preserved in history])`.
     ///
-    /// `allowsExternalBinaryDataStorage` also changes Apple's hash, but the bytes it contributes are
-    /// not established (store-format.md §5), so it contributes nothing here.
+    /// The external-storage byte is verified against stores Apple wrote (store-format.md §3.1.2);
+    /// as both flags add the same byte, their order cannot matter.
     static func attribute(_ attribute: NSAttributeDescription) -> [UInt8] {
         var bytes = base(attribute)
         bytes.appendLittleEndian(UInt32(truncatingIfNeeded: attribute.attributeType.rawValue))
+        if attribute.allowsExternalBinaryDataStorage {
+            bytes.append(1)
+        }
         if attribute.preservesValueInHistoryOnDeletion {
             bytes.append(1)
         }

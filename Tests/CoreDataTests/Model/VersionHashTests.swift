@@ -107,6 +107,21 @@ struct VersionHashTests {
                 == "933bbced4c5f611f101697c2b8743427781ebc3db1dc8dad0a61c5ff8e403d05")
     }
 
+    /// Apple's own hashes show the byte: every store of wireapp/wire-ios-data-model's
+    /// `Tests/Resources` written with a model whose `User` has `allowsExternalBinaryDataStorage`
+    /// attributes (frameworks 641 to 866) stores the `User` hash this layout gives, and only it.
+    @Test("attribute hash: allowsExternalBinaryDataStorage appends one 01 byte")
+    func attributeExternalStorage() {
+        let value = attribute("photo", .binaryDataAttributeType, optional: true)
+        #expect(value.versionHash.hashTestHex == "f58c9041f3d4ec66da48580354ffbfe490da7830d488293eb80b1e38ad9eacf0")
+        value.allowsExternalBinaryDataStorage = true
+        // SHA256(base("photo", optional) || E8 03 00 00 || 01)
+        #expect(value.versionHash.hashTestHex == "60f200c81238248b51a6405b33f8a327dec1999ec898f8a19cab0a45073bd82a")
+        value.preservesValueInHistoryOnDeletion = true
+        // … || 01 || 01: both flags add one byte each.
+        #expect(value.versionHash.hashTestHex == "6b4fa9d9d7d504745c790083f785105bbf6ba541284b16e4c38531442a5cdbed")
+    }
+
     @Test("the internal attribute hash and the public versionHash agree")
     func attributeInternalMatchesPublic() {
         let value = attribute("title", .stringAttributeType, optional: false)

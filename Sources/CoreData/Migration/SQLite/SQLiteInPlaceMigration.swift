@@ -17,11 +17,11 @@ struct SQLiteInPlaceMigration {
     func plan() throws -> [SQLiteMigrationStep] {
         sourceModel.freeze()
         destinationModel.freeze()
-        let (metadata, numbers) = try SQLiteStore.inspect(url)
+        let (metadata, layout) = try SQLiteStore.inspect(url)
         let sourceEntities = SQLiteStore.storeEntities(in: sourceModel, configuration: configuration)
         let destinationEntities = SQLiteStore.storeEntities(in: destinationModel, configuration: configuration)
         let planner = try SQLiteMigrationPlanner(
-            source: SQLiteSchema(entities: sourceEntities, numbers: numbers),
+            source: SQLiteSchema(entities: sourceEntities, stored: layout),
             destination: SQLiteSchema(entities: destinationEntities),
             mapping: mapping,
             metadata: metadata,

@@ -1,11 +1,12 @@
 /// Large values of attributes that allow external binary data storage, kept in files beside the
 /// store: `<store directory>/.<store name>_SUPPORT/_EXTERNAL_DATA/<UUID>`.
 ///
-/// Column encoding (the project's own; Apple's is not established, `spec/store-format.md` §2.5):
-/// a BLOB whose first byte is `0x01` holds the value inline in the remaining bytes; a first byte
-/// of `0x02` is followed by the ASCII UUID naming the file that holds the value. Values of at
-/// least `threshold` bytes go to files, written atomically, loaded only when read, and removed
-/// once the save that replaced or deleted them has committed.
+/// Column encoding, as in stores Apple wrote (`spec/store-format.md` §2.5): a BLOB whose first
+/// byte is `0x01` holds the value inline in the remaining bytes; a first byte of `0x02` is
+/// followed by the ASCII UUID naming the file that holds the value and a `0x00` byte (read with or
+/// without it). Values of at least `threshold` bytes (the project's choice) go to files, written
+/// atomically, loaded only when read, and removed once the save that replaced or deleted them has
+/// committed.
 final class ExternalBinaryStorage: Sendable {
     /// Values of this many bytes or more are stored in files (128 KiB).
     static let threshold = 128 * 1024
@@ -40,7 +41,7 @@ final class ExternalBinaryStorage: Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let file = directory.appendingPathComponent(name)
         try data.write(to: file, options: .atomic)
-        return (Data([Self.externalMarker]) + Data(name.utf8), file)
+        return (Data([Self.externalMarker]) + Data(name.utf8) + Data([0]), file)
     }
 
     /// The value a column holds: data, a lazy reference to a file, or the raw bytes when the
@@ -51,7 +52,7 @@ final class ExternalBinaryStorage: Sendable {
         case Self.inlineMarker:
             return column.dropFirst()
         case Self.externalMarker:
-            guard let name = String(data: column.dropFirst(), encoding: .ascii), UUID(uuidString: name) != nil else { return column }
+            guard let name = Self.fileName(in: column) else { return column }
             return ExternalDataReference(url: directory.appendingPathComponent(name))
         default:
             return column
@@ -60,9 +61,16 @@ final class ExternalBinaryStorage: Sendable {
 
     /// The file a column refers to, if any.
     func referencedFile(_ column: Data?) -> URL? {
-        guard let column, column.first == Self.externalMarker,
-              let name = String(data: column.dropFirst(), encoding: .ascii), UUID(uuidString: name) != nil else { return nil }
+        guard let column, column.first == Self.externalMarker, let name = Self.fileName(in: column) else { return nil }
         return directory.appendingPathComponent(name)
+    }
+
+    /// The UUID after the external marker, without the `0x00` that ends it.
+    private static func fileName(in column: Data) -> String? {
+        var bytes = column.dropFirst()
+        if bytes.last == 0 { bytes = bytes.dropLast() }
+        guard let name = String(data: bytes, encoding: .ascii), UUID(uuidString: name) != nil else { return nil }
+        return name
     }
 
     /// Removes files that no row refers to any more.

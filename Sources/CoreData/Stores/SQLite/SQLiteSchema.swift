@@ -36,6 +36,11 @@ final class SQLiteSchema {
         /// The position column of each ordered side, by the column it orders.
         let orderColumns: [String: String]
 
+        /// Its columns in table order: the two keys, then the position column of each ordered side.
+        var columnNames: [String] {
+            [sourceColumn, destinationColumn] + [sourceColumn, destinationColumn].compactMap { orderColumns[$0] }
+        }
+
         /// The column holding the rows on the owning side of `relationship`, and the one holding
         /// its destinations.
         func columns(for relationship: NSRelationshipDescription) -> (source: String, destination: String) {
@@ -52,18 +57,19 @@ final class SQLiteSchema {
     private(set) var orderColumns: [ObjectIdentifier: String] = [:]
     private(set) var indexes: [String] = []
 
-    /// Builds the layout of a set of entities (closed under inheritance), numbering them as
-    /// `numbers` says or, for a new store, as Apple does.
-    init(entities: [NSEntityDescription], numbers: [String: Int64]? = nil) {
+    /// Builds the layout of a set of entities (closed under inheritance): for a new store, numbered
+    /// and named as Apple does; for an existing one, numbered as its `Z_PRIMARYKEY` says, with the
+    /// join tables its file holds.
+    init(entities: [NSEntityDescription], stored: StoredLayout? = nil) {
         self.entities = entities
-        let numbering = numbers ?? Self.appleNumbering(entities)
+        let numbering = stored.map { $0.numbers(for: entities) } ?? Self.appleNumbering(entities)
         for entity in entities {
             if let number = numbering[entity.entityName] { entitiesByNumber[number] = entity }
         }
         for root in Self.roots(of: entities) {
             buildTable(for: root, numbering: numbering)
         }
-        buildRelationshipStorage(numbering: numbering)
+        buildRelationshipStorage(numbering: numbering, stored: stored)
     }
 
     /// The concrete entity a row's `Z_ENT` names; nil for an unknown number or an abstract entity,
@@ -208,48 +214,25 @@ final class SQLiteSchema {
 
     // MARK: To-many storage
 
-    private func buildRelationshipStorage(numbering: [String: Int64]) {
+    private func buildRelationshipStorage(numbering: [String: Int64], stored: StoredLayout?) {
         for entity in entities {
-            for case let relationship as NSRelationshipDescription in entity.declaredProperties where relationship.isToMany && !relationship.isTransient {
-                if Self.usesJoinTable(relationship) {
-                    buildJoinTable(relationship, numbering: numbering)
-                } else if relationship.isOrdered, let inverse = relationship.inverseRelationship,
-                          let destination = relationship.destinationEntity,
-                          let tableIndex = tables.firstIndex(where: { $0.name == "Z" + destination.rootEntity.entityName.uppercased() }) {
-                    let column = "Z_FOK_" + inverse.name.uppercased()
-                    if !tables[tableIndex].columns.contains(where: { $0.name == column }) {
-                        tables[tableIndex].columns.append((column, "INTEGER"))
-                    }
-                    orderColumns[ObjectIdentifier(relationship)] = column
+            for case let relationship as NSRelationshipDescription in entity.declaredProperties
+            where relationship.isToMany && !relationship.isTransient && !Self.usesJoinTable(relationship) {
+                guard relationship.isOrdered, let inverse = relationship.inverseRelationship,
+                      let destination = relationship.destinationEntity,
+                      let tableIndex = tables.firstIndex(where: { $0.name == "Z" + destination.rootEntity.entityName.uppercased() }) else { continue }
+                let column = "Z_FOK_" + inverse.name.uppercased()
+                if !tables[tableIndex].columns.contains(where: { $0.name == column }) {
+                    tables[tableIndex].columns.append((column, "INTEGER"))
                 }
+                orderColumns[ObjectIdentifier(relationship)] = column
             }
         }
-    }
-
-    private func buildJoinTable(_ relationship: NSRelationshipDescription, numbering: [String: Int64]) {
-        guard joinTables[ObjectIdentifier(relationship)] == nil,
-              let destination = relationship.destinationEntity,
-              let sourceNumber = numbering[relationship.entity.entityName],
-              let destinationNumber = numbering[destination.entityName] else { return }
-        let inverse = relationship.inverseRelationship
-        // The side with the lower entity number (then the lower name) names the table.
-        if let inverse, let inverseNumber = numbering[inverse.entity.entityName],
-           (inverseNumber, inverse.name) < (sourceNumber, relationship.name) {
-            buildJoinTable(inverse, numbering: numbering)
-            joinTables[ObjectIdentifier(relationship)] = joinTables[ObjectIdentifier(inverse)]
-            return
+        joinTables = Self.joinTables(of: entities, numbering: numbering, stored: stored)
+        var indexed = Set<String>()
+        for joinTable in joinTables.values.sorted(by: { $0.name < $1.name }) where indexed.insert(joinTable.name).inserted {
+            indexes.append("CREATE INDEX IF NOT EXISTS \(joinTable.name)_\(joinTable.destinationColumn)_INDEX ON \(joinTable.name) (\(joinTable.destinationColumn), \(joinTable.sourceColumn))")
         }
-        let name = "Z_\(sourceNumber)\(relationship.name.uppercased())"
-        let sourceColumn = "Z_\(sourceNumber)" + (inverse?.name ?? relationship.entity.entityName).uppercased()
-        var destinationColumn = "Z_\(destinationNumber)" + relationship.name.uppercased()
-        if destinationColumn == sourceColumn { destinationColumn += "1" }
-        var orderColumns: [String: String] = [:]
-        if relationship.isOrdered { orderColumns[destinationColumn] = "Z_FOK_" + String(destinationColumn.dropFirst(2)) }
-        if inverse?.isOrdered == true { orderColumns[sourceColumn] = "Z_FOK_" + String(sourceColumn.dropFirst(2)) }
-        let joinTable = JoinTable(name: name, owner: relationship, sourceColumn: sourceColumn, destinationColumn: destinationColumn, orderColumns: orderColumns)
-        joinTables[ObjectIdentifier(relationship)] = joinTable
-        if let inverse { joinTables[ObjectIdentifier(inverse)] = joinTable }
-        indexes.append("CREATE INDEX IF NOT EXISTS \(name)_\(destinationColumn)_INDEX ON \(name) (\(destinationColumn), \(sourceColumn))")
     }
 
     // MARK: DDL
@@ -272,8 +255,7 @@ final class SQLiteSchema {
 
     /// The `CREATE TABLE` of a join table, under its name or another.
     static func createStatement(for joinTable: JoinTable, named name: String? = nil) -> String {
-        var columns = ["\(joinTable.sourceColumn) INTEGER", "\(joinTable.destinationColumn) INTEGER"]
-        columns += joinTable.orderColumns.values.sorted().map { "\($0) INTEGER" }
+        var columns = joinTable.columnNames.map { "\($0) INTEGER" }
         columns.append("PRIMARY KEY (\(joinTable.sourceColumn), \(joinTable.destinationColumn))")
         return "CREATE TABLE \(name ?? joinTable.name) ( \(columns.joined(separator: ", ")) )"
     }
@@ -291,7 +273,8 @@ final class SQLiteSchema {
         }
     }
 
-    private static func unique(_ name: String, in used: inout Set<String>) -> String {
+    /// `name`, or `name` with the first numeric suffix not used yet (`ZTEXT1`, `Z_14USERS1`).
+    static func unique(_ name: String, in used: inout Set<String>) -> String {
         var candidate = name
         var suffix = 1
         while used.contains(candidate) {

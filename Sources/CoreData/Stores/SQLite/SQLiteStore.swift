@@ -30,7 +30,7 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
         let entities = Self.storeEntities(in: model, configuration: configurationName)
         var recordsModelHashes = false
         if Self.fileHasContent(url) {
-            let (metadata, numbers) = try Self.inspect(url)
+            let (metadata, layout) = try Self.inspect(url)
             let ignoresVersions = isOptionSet(NSIgnorePersistentStoreVersioningOption)
             let isCompatible = isCompatible(metadata, with: model)
             guard isCompatible || ignoresVersions else {
@@ -41,7 +41,7 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
                 )
             }
             let connection = try openConnection(url, create: false)
-            let schema = SQLiteSchema(entities: entities, numbers: numbers)
+            let schema = SQLiteSchema(entities: entities, stored: layout)
             // Without version checks, the columns are the program's business, as on Apple
             // platforms: a fetch of a column the file lacks fails then.
             try Self.verify(schema, in: connection, url: url, requiringEveryColumn: !ignoresVersions)
@@ -137,9 +137,9 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
         return size > 0
     }
 
-    /// Reads a store file's metadata and entity numbers without changing the file, refusing files
-    /// that are not Core Data SQLite stores.
-    static func inspect(_ url: URL) throws -> (metadata: [String: Any], numbers: [String: Int64]) {
+    /// Reads a store file's metadata, entity numbers and tables without changing the file, refusing
+    /// files that are not Core Data SQLite stores.
+    static func inspect(_ url: URL) throws -> (metadata: [String: Any], layout: SQLiteSchema.StoredLayout) {
         try checkHeader(url)
         let sideFiles = SideFiles(of: url)
         let connection: SQLiteConnection
@@ -170,7 +170,7 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
                     throw CoreDataError.storeOpen(url, "its Z_PRIMARYKEY table names an entity twice, or not at all.")
                 }
             }
-            return (metadata, numbers)
+            return (metadata, try SQLiteSchema.StoredLayout(numbersByName: numbers, connection: connection))
         } catch {
             // A refused file had no legitimate writer; leave no side files behind it.
             connection.close()
@@ -200,7 +200,7 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
         }
     }
 
-    /// Checks that every table and column the model needs exists.
+    /// Checks that every table and column the model needs exists, join tables included.
     private static func verify(_ schema: SQLiteSchema, in connection: SQLiteConnection, url: URL, requiringEveryColumn: Bool) throws {
         let unnumbered = schema.entities.filter { schema.mapping(for: $0)?.number ?? 0 == 0 }
         guard unnumbered.isEmpty else {
@@ -212,13 +212,15 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
         }
         guard requiringEveryColumn else { return }
         do {
-            for table in schema.tables {
+            let joinTables = schema.joinTables.values.map { SQLiteSchema.Table(name: $0.name, columns: $0.columnNames.map { (name: $0, type: "INTEGER") }) }
+            for table in schema.tables + joinTables {
                 let existing = try connection.columns(of: table.name)
                 let missing = table.columns.map(\.name).filter { !existing.contains($0) }
                 guard missing.isEmpty else {
+                    let lack = existing.isEmpty ? "it has no table \(table.name)" : "table \(table.name) lacks \(missing.joined(separator: ", "))"
                     throw CoreDataError.make(
                         NSPersistentStoreIncompatibleSchemaError,
-                        "The store at \(url.path) does not match the model: table \(table.name) lacks \(missing.joined(separator: ", ")).",
+                        "The store at \(url.path) does not match the model: \(lack).",
                         userInfo: [NSURLErrorKey: url]
                     )
                 }
