@@ -51,6 +51,7 @@ extension NSManagedObjectContext {
         if let error = request.predicate?.parseError {
             throw error
         }
+        try entity.checkKeyPaths(readBy: request.predicate, sortDescriptors: request.sortDescriptors ?? [])
         if !(request.propertiesToGroupBy ?? []).isEmpty && request.resultType != .dictionaryResultType {
             throw CoreDataError.invalidRequest("Invalid fetch request: propertiesToGroupBy requires the dictionary result type (.dictionaryResultType).")
         }
