@@ -51,6 +51,12 @@ extension NSManagedObjectContext {
         if let error = request.predicate?.parseError {
             throw error
         }
+        try entity.checkKeyPaths(readBy: request.predicate, sortDescriptors: request.sortDescriptors ?? [])
+        if request.entity == nil {
+            // As Apple's context does, so that property names in the request read back as the
+            // entity's descriptions.
+            request.entity = entity
+        }
         if !(request.propertiesToGroupBy ?? []).isEmpty && request.resultType != .dictionaryResultType {
             throw CoreDataError.invalidRequest("Invalid fetch request: propertiesToGroupBy requires the dictionary result type (.dictionaryResultType).")
         }

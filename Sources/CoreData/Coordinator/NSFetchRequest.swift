@@ -51,11 +51,27 @@ open class NSFetchRequest<ResultType: NSFetchRequestResult>: NSPersistentStoreRe
     /// Whether dictionary results leave out duplicates.
     open var returnsDistinctResults: Bool = false
 
-    /// The properties (names or descriptions) a dictionary result holds.
-    open var propertiesToFetch: [Any]?
+    /// The properties a dictionary result holds: `NSPropertyDescription`s (attributes, to-one
+    /// relationships, `NSExpressionDescription`s), property names or key paths.
+    ///
+    /// Once the request knows its entity (`entity` is set, or a context has executed the request
+    /// and resolved `entityName`), the names of the entity's properties read back as their
+    /// descriptions. Key paths and names the entity does not have read back as given.
+    open var propertiesToFetch: [Any]? {
+        get { storedPropertiesToFetch.map(resolvingPropertyNames) }
+        set { storedPropertiesToFetch = newValue }
+    }
 
-    /// The properties dictionary results are grouped by.
-    open var propertiesToGroupBy: [Any]?
+    /// The properties dictionary results are grouped by: `NSPropertyDescription`s,
+    /// `NSExpressionDescription`s, property names or key paths. Names read back as descriptions
+    /// as in `propertiesToFetch`.
+    open var propertiesToGroupBy: [Any]? {
+        get { storedPropertiesToGroupBy.map(resolvingPropertyNames) }
+        set { storedPropertiesToGroupBy = newValue }
+    }
+
+    private var storedPropertiesToFetch: [Any]?
+    private var storedPropertiesToGroupBy: [Any]?
 
     /// The condition groups satisfy, for grouped dictionary results.
     open var havingPredicate: NSPredicate?
@@ -113,12 +129,20 @@ open class NSFetchRequest<ResultType: NSFetchRequestResult>: NSPersistentStoreRe
         copy.relationshipKeyPathsForPrefetching = relationshipKeyPathsForPrefetching
         copy.includesPendingChanges = includesPendingChanges
         copy.returnsDistinctResults = returnsDistinctResults
-        copy.propertiesToFetch = propertiesToFetch
-        copy.propertiesToGroupBy = propertiesToGroupBy
+        copy.storedPropertiesToFetch = storedPropertiesToFetch
+        copy.storedPropertiesToGroupBy = storedPropertiesToGroupBy
         copy.havingPredicate = havingPredicate
         copy.shouldRefreshRefetchedObjects = shouldRefreshRefetchedObjects
         copy.affectedStores = affectedStores
         return copy
+    }
+
+    /// `properties` with each name of a property of `entity` replaced by its description.
+    private func resolvingPropertyNames(_ properties: [Any]) -> [Any] {
+        guard let propertiesByName = entity?.propertiesByName else { return properties }
+        return properties.map { property in
+            (property as? String).flatMap { propertiesByName[$0] } ?? property
+        }
     }
 
     open override var description: String {

@@ -107,6 +107,7 @@ open class NSExpression: NSObject, NSCopying {
         case .evaluatedObject: .evaluatedObject
         case .variable: .variable
         case .keyPath: node.rootedKeyPath == nil ? .function : .keyPath
+        case .variableKeyPath: .function
         case .aggregate: .aggregate
         case .function, .method: .function
         case .subquery: .subquery
@@ -164,7 +165,7 @@ open class NSExpression: NSObject, NSCopying {
         switch node {
         case .function(let function, _): function.selector
         case .method(_, let selector, _): selector
-        case .keyPath where node.rootedKeyPath == nil: "valueForKeyPath:"
+        case .keyPath where node.rootedKeyPath == nil, .variableKeyPath: "valueForKeyPath:"
         default: ""
         }
     }
@@ -176,6 +177,8 @@ open class NSExpression: NSObject, NSCopying {
             arguments.map { NSExpression(node: $0) }
         case .keyPath(_?, let components) where node.rootedKeyPath == nil:
             [NSExpression(forKeyPath: components.joined(separator: "."))]
+        case .variableKeyPath(_, let variable):
+            [NSExpression(forVariable: variable)]
         default:
             nil
         }
@@ -186,7 +189,7 @@ open class NSExpression: NSObject, NSCopying {
     open var operand: NSExpression {
         switch node {
         case .method(let receiver, _, _): NSExpression(node: receiver)
-        case .keyPath(let base?, _) where node.rootedKeyPath == nil: NSExpression(node: base)
+        case .keyPath(let base?, _) where node.rootedKeyPath == nil, .variableKeyPath(let base, _): NSExpression(node: base)
         case .subquery(let collection, _, _): NSExpression(node: collection)
         default: NSExpression(forConstantValue: nil)
         }

@@ -186,6 +186,51 @@ import Testing
         #expect(rows.first?.count == 1)
     }
 
+    /// Property names in `propertiesToFetch` and `propertiesToGroupBy` read back as the entity's
+    /// property descriptions once the request knows its entity: at once when `entity` is set, and
+    /// after a context resolves `entityName` by executing the request, as on Apple platforms
+    /// (the documentation allows names or descriptions; CoreStore's Apple-run `GroupByTests` reads
+    /// `propertiesToGroupBy` back `as! [NSAttributeDescription]`). Key paths, unknown names and
+    /// expression descriptions read back as given, and the request fetches the same again.
+    @Test(arguments: storeTypes)
+    func propertyNamesReadBackAsTheEntitysDescriptions(storeType: String) throws {
+        let stack = try Self.stack(storeType)
+        let character = try #require(stack.model.entitiesByName["Character"])
+        let count = Self.expression("count", "count:(name)")
+        let request = NSFetchRequest<NSDictionary>(entityName: "Character")
+        request.resultType = .dictionaryResultType
+        request.propertiesToFetch = ["name", "movie", "movie.title", count]
+        request.propertiesToGroupBy = ["name", "movie", "movie.title"]
+        request.sortDescriptors = [NSSortDescriptor(key: "name", ascending: true), NSSortDescriptor(key: "movie.title", ascending: true)]
+        #expect(request.propertiesToFetch?.first as? String == "name", "the entity is not known yet")
+        #expect(request.entity == nil)
+
+        let first = try stack.context.performAndWait { try stack.context.fetch(request) }
+        #expect(request.entity?.name == "Character")
+        let fetched = try #require(request.propertiesToFetch)
+        #expect((fetched[0] as? NSAttributeDescription) === character.attributesByName["name"])
+        #expect((fetched[1] as? NSRelationshipDescription) === character.relationshipsByName["movie"])
+        #expect(fetched[2] as? String == "movie.title")
+        #expect((fetched[3] as? NSExpressionDescription) === count)
+        let grouped = try #require(request.propertiesToGroupBy)
+        #expect(grouped.map { ($0 as? NSPropertyDescription)?.name ?? "\($0)" } == ["name", "movie", "movie.title"])
+        #expect(grouped[0] is NSAttributeDescription && grouped[1] is NSRelationshipDescription && grouped[2] is String)
+
+        let again = try stack.context.performAndWait { try stack.context.fetch(request) }
+        #expect(again == first)
+        #expect(first.map { $0["name"] as? String } == ["Ash", "Dallas", "Hicks", "Ripley", "Ripley", "Sam"])
+        #expect(first.map { $0["count"] as? NSNumber } == [1, 1, 1, 1, 1, 1])
+
+        let withEntity = NSFetchRequest<NSDictionary>()
+        withEntity.entity = character
+        withEntity.propertiesToGroupBy = ["name", "budget"]
+        withEntity.propertiesToFetch = ["name"]
+        #expect((withEntity.propertiesToGroupBy?[0] as? NSAttributeDescription)?.name == "name")
+        #expect(withEntity.propertiesToGroupBy?[1] as? String == "budget", "a name the entity lacks reads back as given")
+        #expect((withEntity.propertiesToFetch as? [NSAttributeDescription])?.map(\.name) == ["name"])
+        #expect((withEntity.copy() as? NSFetchRequest<NSDictionary>)?.propertiesToFetch?.first is NSAttributeDescription)
+    }
+
     @Test(arguments: storeTypes)
     func invalidRequestsFailWithErrorsThatSayWhy(storeType: String) throws {
         let stack = try Self.stack(storeType)

@@ -506,6 +506,79 @@ import Testing
         }
     }
 
+    /// Apple's SQLite store refuses a key its entity does not have before reading a row
+    /// ("keypath director not found in entity Movie"); every store, the overlay of unsaved
+    /// changes, a child context, counts and every result type refuse it with that error, also
+    /// when the store has no rows.
+    @Test(arguments: storeTypes)
+    func unknownKeysFailEveryKindOfFetchOfAnEmptyStore(storeType: String) throws {
+        let stack = try CtxStack(model: MovieModel.make(), storeType: storeType)
+        let child = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+        child.parent = stack.context
+        let requests: [(String, String?, String?, String)] = [
+            ("Movie", "director == 'Scott'", nil, "director"),
+            ("Character", "movie.director == 'Scott'", nil, "movie.director"),
+            ("Character", "ANY movie.characters.alias == 'Ash'", nil, "movie.characters.alias"),
+            ("Movie", "SELF.title == 'Alien' OR (year > 1 AND uppercase(studio) == 'FOX')", nil, "studio"),
+            ("Movie", nil, "director", "director"),
+            ("Character", nil, "movie.director", "movie.director"),
+        ]
+        for (entityName, format, sortKey, unknownKey) in requests {
+            let message = "keypath \(unknownKey) not found in entity \(entityName)"
+            for context in [stack.context, child] {
+                context.performAndWait {
+                    for resultType in [NSFetchRequestResultType.managedObjectResultType, .managedObjectIDResultType, .dictionaryResultType, .countResultType] {
+                        let request = NSFetchRequest<NSFetchRequestResult>(entityName: entityName)
+                        request.predicate = format.map { NSPredicate(format: $0) }
+                        request.sortDescriptors = sortKey.map { [NSSortDescriptor(key: $0, ascending: true)] }
+                        request.resultType = resultType
+                        let error = ctxError { _ = try context.fetch(request) }
+                        #expect(error?.code == NSCoreDataError, "\(entityName) \(format ?? sortKey ?? "") \(resultType.rawValue)")
+                        #expect(error?.localizedDescription == message)
+                        #expect(ctxError { _ = try context.count(for: request) }?.localizedDescription == message)
+                    }
+                }
+            }
+            stack.context.performAndWait {
+                ctxInsert("Movie", into: stack.context, ["title": "Unsaved"])
+                let request = NSFetchRequest<NSManagedObject>(entityName: entityName)
+                request.predicate = format.map { NSPredicate(format: $0) }
+                request.sortDescriptors = sortKey.map { [NSSortDescriptor(key: $0, ascending: true)] }
+                #expect(ctxError { _ = try stack.context.fetch(request) }?.localizedDescription == message, "with unsaved changes")
+                stack.context.rollback()
+            }
+        }
+    }
+
+    /// A variable as a key path component (`SELF.$key`) becomes that key when a string is
+    /// substituted for it, so every store fetches with it; a SQLite fetch refuses it unsubstituted,
+    /// naming the variable.
+    @Test(arguments: storeTypes)
+    func variableKeysSubstitutedBeforeFetching(storeType: String) throws {
+        let stack = try movieStack(storeType)
+        let template = NSPredicate(format: "SELF.$key == %@", "Ripley")
+        let substituted = template.withSubstitutionVariables(["key": "movie.title"])
+        #expect(substituted.predicateFormat == #"SELF.movie.title == "Ripley""#)
+        let names = try stack.context.performAndWait { () throws in
+            let request = NSFetchRequest<NSManagedObject>(entityName: "Character")
+            request.predicate = template.withSubstitutionVariables(["key": "name"])
+            return try stack.context.fetch(request).compactMap { $0.value(forKey: "name") as? String }
+        }
+        #expect(names == ["Ripley", "Ripley"])
+        if storeType == NSSQLiteStoreType {
+            let error = stack.context.performAndWait { ctxError { _ = try ctxFetch("Character", in: stack.context, "SELF.$key == 'Ripley'") } }
+            #expect(error?.localizedDescription.contains("$key") == true)
+        }
+    }
+
+    /// The check stops where a key path reaches an attribute: what follows reads the value, as
+    /// evaluation in memory reads a string's `length`.
+    @Test func keysAfterAnAttributeReadTheValueInMemory() throws {
+        let stack = try movieStack(NSInMemoryStoreType)
+        #expect(try titles("title.length == 4", in: stack) == ["Heat"])
+        #expect(try titles("SELF.title.length == 4 AND self.year == 1995", in: stack) == ["Heat"])
+    }
+
     @Test(arguments: storeTypes)
     func invalidPredicateFormatThrows(storeType: String) throws {
         let stack = try movieStack(storeType)

@@ -71,13 +71,6 @@ struct PredicateErrorTests {
         #expect(NSPredicate(format: "%K == 1").parseError != nil)
     }
 
-    @Test func extraArguments() throws {
-        let error = try #require(NSPredicate(format: "a == %@", 1, 2).parseError)
-        #expect(error.localizedDescription.contains("too many arguments"))
-        #expect(NSPredicate(format: "a == 1", argumentArray: [1]).parseError != nil)
-        #expect(NSPredicate(format: "a == '%@'", "x").parseError != nil, "quoted specifiers take no argument")
-    }
-
     @Test func argumentsOfTheWrongType() throws {
         let keyPath = try #require(NSPredicate(format: "%K == 1", 3).parseError)
         #expect(keyPath.localizedDescription.contains("argument 1 does not fit %K"))

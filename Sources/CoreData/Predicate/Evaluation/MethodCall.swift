@@ -1,8 +1,9 @@
 /// `FUNCTION(receiver, "selector", arguments…)` and custom-selector comparisons
-/// (`SELF hasPrefix: "a"`) without an Objective-C runtime: the methods of strings and numbers that
-/// predicates commonly call are answered here, `valueForKey:` and `valueForKeyPath:` for any
-/// object, and the selectors of receivers that answer messages themselves (the migration manager
-/// and policies); any other selector is an evaluation error naming it.
+/// (`SELF hasPrefix: "a"`) without an Objective-C runtime: the methods of strings (their path
+/// methods included) and numbers that predicates commonly call are answered here,
+/// `valueForKey:` and `valueForKeyPath:` for any object, and the selectors of receivers that
+/// answer messages themselves (the migration manager and policies); any other selector is an
+/// evaluation error naming it.
 enum MethodCall {
     /// The answer of a custom-selector comparison: `isEqual:` for any value, and the Boolean
     /// methods of strings (`hasPrefix:`, `hasSuffix:`, `containsString:`, `isEqualToString:`).
@@ -28,7 +29,7 @@ enum MethodCall {
         if let function = ExpressionFunction(selector: selector), function.arity == arguments.count + 1 {
             return try FunctionEvaluation.apply(function, to: [receiver] + arguments)
         }
-        if let string = receiver as? String, let result = try stringMethod(selector, string, arguments) {
+        if let string = receiver as? String, let result = try stringMethod(selector, string, arguments) ?? pathMethod(selector, string, arguments) {
             return result
         }
         if let number = PredicateNumber(receiver), arguments.isEmpty, let result = numberMethod(selector, number) {

@@ -12,6 +12,8 @@ extension PredicateEvaluator {
         case .keyPath(let base, let components):
             let root = try base.map { try value(of: $0, with: object) } ?? object
             return try KeyValueReader.value(atKeyPath: components, of: root)
+        case .variableKeyPath(let base, let variable):
+            return try KeyValueReader.value(atKeyPath: keyPath(inVariable: variable), of: value(of: base, with: object))
         case .aggregate(let elements):
             return try elements.map { try value(of: $0, with: object) ?? NSNull() }
         case .function(let function, let arguments):
@@ -41,6 +43,14 @@ extension PredicateEvaluator {
             throw PredicateEvaluationError.missingVariable(name)
         }
         return ValueUnwrapping.unwrapped(value)
+    }
+
+    /// The key path a variable names in `base.$variable`, as `valueForKeyPath:` reads a string.
+    private func keyPath(inVariable name: String) throws -> [String] {
+        guard let keyPath = try value(ofVariable: name) as? String, !keyPath.isEmpty else {
+            throw PredicateEvaluationError.invalidOperand("the variable $\(name) names a key, so its value must be a key path string")
+        }
+        return keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
     }
 
     /// The elements of the collection for which the predicate holds with `$variable` bound to the

@@ -2,8 +2,10 @@
 /// (spec §1.9).
 ///
 /// Binding happens before parsing so that the parser, which may backtrack, never consumes an
-/// argument twice. Every argument must be used and every specifier must have one of the right
-/// kind; a mismatch is a syntax error pointing at the specifier.
+/// argument twice. Every specifier must have an argument of the right kind; a mismatch is a
+/// syntax error pointing at the specifier. Arguments beyond the last specifier are ignored, as
+/// Apple's parser ignores them: `lastName LIKE '%@'` with one argument compares with the literal
+/// text `%@`, since a quoted specifier takes no argument.
 struct FormatArgumentBinder {
     private var arguments: IndexingIterator<[Any]>
     private var argumentNumber = 0
@@ -22,7 +24,6 @@ struct FormatArgumentBinder {
         for token in tokens {
             bound.append(try binder.bind(token))
         }
-        try binder.checkAllArgumentsUsed(at: tokens.last?.offset ?? 0)
         return bound
     }
 
@@ -40,15 +41,6 @@ struct FormatArgumentBinder {
         argumentNumber += 1
         let expression = try Self.expression(for: argument, specifier: specifier, number: argumentNumber, at: token.offset)
         return FormatToken(kind: .argument(expression), offset: token.offset)
-    }
-
-    private mutating func checkAllArgumentsUsed(at offset: Int) throws(PredicateSyntaxError) {
-        guard arguments.next() == nil else {
-            throw PredicateSyntaxError(
-                offset: offset,
-                reason: "too many arguments: \(argumentCount) given, but the format uses only \(argumentNumber)"
-            )
-        }
     }
 
     // MARK: Converting arguments

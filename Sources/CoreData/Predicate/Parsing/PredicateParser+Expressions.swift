@@ -94,7 +94,7 @@ extension PredicateParser {
         defer { leaveNestedProductions(links) }
         while true {
             if consume(.dot) {
-                expression = Self.appending(try parseKeyComponent(), to: expression)
+                expression = try parseKeyComponent(of: expression)
             } else if consume(.openBracket) {
                 try enterNestedProduction()
                 links += 1
@@ -120,19 +120,16 @@ extension PredicateParser {
         return .indexSymbol(symbol)
     }
 
-    private static func appending(_ key: String, to expression: ExpressionNode) -> ExpressionNode {
-        if case .keyPath(let base, let components) = expression {
-            return .keyPath(base: base, components: components + [key])
-        }
-        return .keyPath(base: expression, components: [key])
-    }
-
-    /// `key_component ::= identifier | "#" reserved_word | "@" identifier`
-    private mutating func parseKeyComponent() throws(PredicateSyntaxError) -> String {
+    /// `key_component ::= identifier | "#" reserved_word | "@" identifier | variable`, read from
+    /// `expression`: a variable names the key at evaluation time (`$a.$b`).
+    private mutating func parseKeyComponent(of expression: ExpressionNode) throws(PredicateSyntaxError) -> ExpressionNode {
         switch current.kind {
         case .identifier(let name), .collectionOperator(let name):
             advance()
-            return name
+            return expression.appendingKey(name)
+        case .variable(let name):
+            advance()
+            return .variableKeyPath(base: expression, variable: name)
         case .keyword(let keyword):
             throw reservedWordAsKey(keyword)
         default:

@@ -30,6 +30,8 @@ enum PredicateFormatPrinter {
             "$" + name
         case .keyPath(let base, let components):
             (base.map { postfixBase($0) + "." } ?? "") + components.map(escapedKey).joined(separator: ".")
+        case .variableKeyPath(let base, let variable):
+            postfixBase(base) + ".$" + variable
         case .aggregate(let elements):
             "{" + elements.map(format).joined(separator: ", ") + "}"
         case .function(let function, let arguments):

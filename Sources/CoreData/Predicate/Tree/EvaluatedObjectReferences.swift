@@ -1,7 +1,8 @@
 // Whether a tree reads the object it is evaluated with (`SELF`, or a key path that starts at
-// it), as opposed to reading only variables and constants, and whether it calls Swift blocks.
-// The SQL compiler needs the first for SUBQUERY, whose predicate reads the outer object; fetches
-// need the second, since blocks must see managed objects.
+// it), as opposed to reading only variables and constants, which key paths it reads from it, and
+// whether it calls Swift blocks. The SQL compiler needs the first for SUBQUERY, whose predicate
+// reads the outer object; fetches check the key paths against the entity and need the last,
+// since blocks must see managed objects.
 extension PredicateNode {
     /// Whether the predicate, or an expression in it, is a block.
     var callsBlocks: Bool {
@@ -11,6 +12,17 @@ extension PredicateNode {
     /// Whether the predicate reads the object it is evaluated with; a block may.
     var readsEvaluatedObject: Bool {
         isBlockOrHasExpression(where: \.readsEvaluatedObject)
+    }
+
+    /// The key paths the predicate reads from the object it is evaluated with (`title`,
+    /// `SELF.movie.title`), as components; key paths inside a SUBQUERY's predicate and in blocks
+    /// are left out.
+    var evaluatedObjectKeyPaths: [[String]] {
+        switch self {
+        case .constant, .block: []
+        case .comparison(let comparison): comparison.left.evaluatedObjectKeyPaths + comparison.right.evaluatedObjectKeyPaths
+        case .compound(_, let subpredicates): subpredicates.flatMap(\.evaluatedObjectKeyPaths)
+        }
     }
 
     private func isBlockOrHasExpression(where test: (ExpressionNode) -> Bool) -> Bool {
@@ -32,6 +44,22 @@ extension ExpressionNode {
             true
         default:
             subexpressions.contains(where: \.callsBlocks)
+        }
+    }
+
+    /// The key paths the expression reads from the evaluated object; see
+    /// `PredicateNode.evaluatedObjectKeyPaths`.
+    var evaluatedObjectKeyPaths: [[String]] {
+        if let keyPath = rootedKeyPath {
+            return [keyPath]
+        }
+        switch self {
+        case .subquery(let collection, _, _):
+            return collection.evaluatedObjectKeyPaths
+        case .conditional(let condition, let whenTrue, let whenFalse):
+            return condition.evaluatedObjectKeyPaths + whenTrue.evaluatedObjectKeyPaths + whenFalse.evaluatedObjectKeyPaths
+        default:
+            return subexpressions.flatMap(\.evaluatedObjectKeyPaths)
         }
     }
 

@@ -2,7 +2,8 @@ extension ExpressionNode {
     /// The expression with each `$variable` named in `bindings` replaced by its value.
     ///
     /// The iterator variable of a `SUBQUERY` is bound by the subquery itself, so it is not
-    /// replaced inside the subquery's predicate.
+    /// replaced inside the subquery's predicate. A variable that names a key (`SELF.$key`) becomes
+    /// that key when its value is a string: `SELF.$key` with `name` is `SELF.name`.
     func substitutingVariables(_ bindings: [String: Any]) -> ExpressionNode {
         switch self {
         case .constant, .evaluatedObject, .indexSymbol, .anyKey:
@@ -11,6 +12,8 @@ extension ExpressionNode {
             bindings[name].map(Self.expression(for:)) ?? self
         case .keyPath(let base, let components):
             .keyPath(base: base?.substitutingVariables(bindings), components: components)
+        case .variableKeyPath(let base, let variable):
+            Self.keyPath(base.substitutingVariables(bindings), variable, bindings[variable].map(Self.expression(for:)))
         case .aggregate(let elements):
             .aggregate(elements.map { $0.substitutingVariables(bindings) })
         case .function(let function, let arguments):
@@ -29,6 +32,17 @@ extension ExpressionNode {
         case .block(let block, let arguments):
             .block(block, arguments.map { $0.substitutingVariables(bindings) })
         }
+    }
+
+    /// `base.$variable` with the variable's value: a string is a key path, with dots for several
+    /// components; any other value is read as `valueForKeyPath:` would read it, which fails at
+    /// evaluation as Apple's does for a key that is not a string.
+    private static func keyPath(_ base: ExpressionNode, _ variable: String, _ value: ExpressionNode?) -> ExpressionNode {
+        guard let value else { return .variableKeyPath(base: base, variable: variable) }
+        guard case .constant(let constant) = value, let keyPath = constant.value as? String, !keyPath.isEmpty else {
+            return .method(receiver: base, selector: "valueForKeyPath:", arguments: [value])
+        }
+        return keyPath.split(separator: ".", omittingEmptySubsequences: false).reduce(base) { $0.appendingKey(String($1)) }
     }
 
     private static func expression(for value: Any) -> ExpressionNode {

@@ -23,6 +23,10 @@ indirect enum ExpressionNode: Hashable {
     /// evaluated object either way.
     case keyPath(base: ExpressionNode?, components: [String])
 
+    /// A key path read from a base value, named by the string a variable holds at evaluation
+    /// time: `$a.$b`, `SELF.$key`. Substituting a string for the variable makes it a plain key path.
+    case variableKeyPath(base: ExpressionNode, variable: String)
+
     /// `{a, b, c}`: a collection built from the values of its elements.
     case aggregate([ExpressionNode])
 
@@ -69,6 +73,16 @@ extension ExpressionNode {
         }
     }
 
+    /// The expression that reads `key` from this one's value: a key path extended by one
+    /// component (`a.b` then `a.b.c`), or a key path based on any other expression (`SELF.name`,
+    /// `$person.name`, `a[0].name`).
+    func appendingKey(_ key: String) -> ExpressionNode {
+        if case .keyPath(let base, let components) = self {
+            return .keyPath(base: base, components: components + [key])
+        }
+        return .keyPath(base: self, components: [key])
+    }
+
     /// The direct subexpressions, in order; predicates inside are not expressions and are left out.
     var subexpressions: [ExpressionNode] {
         switch self {
@@ -76,6 +90,8 @@ extension ExpressionNode {
             []
         case .keyPath(let base, _):
             base.map { [$0] } ?? []
+        case .variableKeyPath(let base, _):
+            [base]
         case .aggregate(let elements):
             elements
         case .function(_, let arguments), .block(_, let arguments):
@@ -97,7 +113,7 @@ extension ExpressionNode {
         switch self {
         case .constant, .indexSymbol:
             true
-        case .evaluatedObject, .variable, .keyPath, .anyKey, .block, .subquery, .conditional, .method:
+        case .evaluatedObject, .variable, .keyPath, .variableKeyPath, .anyKey, .block, .subquery, .conditional, .method:
             false
         case .function(let function, _) where !function.isDeterministic:
             false

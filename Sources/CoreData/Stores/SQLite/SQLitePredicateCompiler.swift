@@ -131,7 +131,7 @@ struct SQLitePredicateCompiler {
                 guard case .constant(let constant) = element else { throw unsupported("an aggregate of non-constant values") }
                 return constant.value ?? NSNull()
             })
-        case .variable(let name):
+        case .variable(let name), .variableKeyPath(_, let name):
             throw CoreDataError.invalidRequest("The predicate variable $\(name) has no value; substitute it before fetching.")
         case .keyPath(let base?, ["@count"]):
             return try countOperand(of: base, in: scope)

@@ -318,6 +318,59 @@ struct EvaluationConformanceTests {
         Case("nick == $none", on: p, variables: ["none": NSNull()], true),
         Case("ANY scores == $s", on: p, variables: ["s": 7], true),
         Case("$x == 3", on: p, variables: ["x": 3], true),
+        Case("$a.$b == 'ABC'", on: nil, variables: ["a": ["a": "ABC"], "b": "a"], true),
+        Case("$a[$b] == 'ABC'", on: nil, variables: ["a": ["a": "ABC"], "b": "a"], true),
+        Case("$a.$b > 1", on: nil, variables: ["a": [2], "b": 0], false),
+        Case("SELF.$key == 'Ripley'", on: p, variables: ["key": "name"], true),
+        Case("SELF.$key == 'Nostromo'", on: p, variables: ["key": "ship.name"], true),
+        Case("ship.$key == 7", on: p, variables: ["key": "crew"], true),
+        Case("$c.$key.@count == 3", on: nil, variables: ["c": p, "key": "crew"], true),
+        Case("SELF.$key == 'Ripley'", on: p, variables: ["key": NSNull()], false),
+    ]
+
+    /// Arguments beyond the specifiers are ignored; a quoted `'%@'` is the text `%@` and takes
+    /// none [V dd "Abnormal Case 1/2": `lastName LIKE '%@'` with "Smith" matches nobody].
+    static let extraArguments: [Case] = [
+        Case("name LIKE '%@'", ["Ripley"], on: p, false),
+        Case("name LIKE \"%@\"", ["Ripley"], on: p, false),
+        Case("name LIKE '%@'", ["Ripley"], on: ["name": "%@"], true),
+        Case("age == %@", [30, 31], on: p, true),
+        Case("age == 30", [31], on: p, true),
+    ]
+
+    /// The path methods of `NSString`, with the values of Apple's documentation tables
+    /// (`lastPathComponent`, `pathExtension`, `deletingLastPathComponent`, `deletingPathExtension`,
+    /// `appendingPathComponent(_:)`, `appendingPathExtension(_:)`, `pathComponents`) [A].
+    static let pathMethods: [Case] = [
+        Case("FUNCTION('/tmp/scratch.tiff', 'lastPathComponent') == 'scratch.tiff'", on: p, true),
+        Case("FUNCTION('/tmp/', 'lastPathComponent') == 'tmp'", on: p, true),
+        Case("FUNCTION('scratch///', 'lastPathComponent') == 'scratch'", on: p, true),
+        Case("FUNCTION('/', 'lastPathComponent') == '/'", on: p, true),
+        Case("FUNCTION('/tmp/scratch.tiff', 'pathExtension') == 'tiff'", on: p, true),
+        Case("FUNCTION('.scratch.tiff', 'pathExtension') == 'tiff'", on: p, true),
+        Case("FUNCTION('/tmp/scratch', 'pathExtension') == ''", on: p, true),
+        Case("FUNCTION('/tmp/scratch..tiff', 'pathExtension') == 'tiff'", on: p, true),
+        Case("FUNCTION('/tmp/scratch.tiff', 'stringByDeletingLastPathComponent') == '/tmp'", on: p, true),
+        Case("FUNCTION('/tmp/lock/', 'stringByDeletingLastPathComponent') == '/tmp'", on: p, true),
+        Case("FUNCTION('/tmp', 'stringByDeletingLastPathComponent') == '/'", on: p, true),
+        Case("FUNCTION('scratch.tiff', 'stringByDeletingLastPathComponent') == ''", on: p, true),
+        Case("FUNCTION('/tmp/scratch.tiff', 'stringByDeletingPathExtension') == '/tmp/scratch'", on: p, true),
+        Case("FUNCTION('scratch.bundle/', 'stringByDeletingPathExtension') == 'scratch'", on: p, true),
+        Case("FUNCTION('scratch..tiff', 'stringByDeletingPathExtension') == 'scratch.'", on: p, true),
+        Case("FUNCTION('.tiff', 'stringByDeletingPathExtension') == '.tiff'", on: p, true),
+        Case("FUNCTION('/tmp', 'stringByAppendingPathComponent:', 'scratch.tiff') == '/tmp/scratch.tiff'", on: p, true),
+        Case("FUNCTION('/tmp/', 'stringByAppendingPathComponent:', 'scratch.tiff') == '/tmp/scratch.tiff'", on: p, true),
+        Case("FUNCTION('/', 'stringByAppendingPathComponent:', 'scratch.tiff') == '/scratch.tiff'", on: p, true),
+        Case("FUNCTION('/tmp/scratch.old', 'stringByAppendingPathExtension:', 'tiff') == '/tmp/scratch.old.tiff'", on: p, true),
+        Case("FUNCTION('/tmp/', 'stringByAppendingPathExtension:', 'tiff') == '/tmp.tiff'", on: p, true),
+        Case("FUNCTION('scratch', 'stringByAppendingPathExtension:', 'tiff') == 'scratch.tiff'", on: p, true),
+        Case("FUNCTION('/tmp/scratch.tiff', 'pathComponents') == {'/', 'tmp', 'scratch.tiff'}", on: p, true),
+        Case("FUNCTION('/tmp/scratch.tiff', 'isAbsolutePath') == YES", on: p, true),
+        Case("FUNCTION('~/x', 'stringByExpandingTildeInPath') BEGINSWITH '/'", on: p, true),
+        Case("FUNCTION('/a/./b/../c', 'stringByStandardizingPath') == '/a/c'", on: p, true),
+        Case("FUNCTION(name, 'pathExtension') == ''", on: p, true),
+        Case("FUNCTION(missing, 'lastPathComponent') == nil", on: p, true),
+        Case("FUNCTION('/tmp', 'stringByAppendingPathComponent:', 3) == '/tmp/3'", on: p, false),
     ]
 
     /// Built-in functions and arithmetic: maplibre's Apple-run values (`ceiling(-1.5) = -1`,
@@ -395,7 +448,7 @@ struct EvaluationConformanceTests {
     ]
 
     static let all = numbers + booleans + nils + plainStrings + stringOptions + substrings + like + matches + membership
-        + quantifiers + keyPaths + selfValues + dates + compounds + variables + functions + expressions
+        + quantifiers + keyPaths + selfValues + dates + compounds + variables + extraArguments + functions + expressions + pathMethods
 
     @Test(arguments: all)
     func evaluates(_ testCase: Case) throws {

@@ -125,6 +125,12 @@ struct PrintingConformanceTests {
         Case("%K == 1", ["a.b"], "a.b == 1"),
         Case("%@ LIKE %@", ["firstName", "Adam"], #""firstName" LIKE "Adam""#),
         Case("'%K' LIKE '%@'", #""%K" LIKE "%@""#),
+        Case("lastName LIKE '%@'", ["Smith"], #"lastName LIKE "%@""#),
+        Case("a == %@", [1, 2], "a == 1"),
+        Case("$a.$b == 'ABC'", #"$a.$b == "ABC""#),
+        Case("SELF.$key == 1", "SELF.$key == 1"),
+        Case("ship.$k.name == 1", "ship.$k.name == 1"),
+        Case("a[0].$k == 1", "a[0].$k == 1"),
         Case("parents.@avg.age > 1", "parents.@avg.age > 1"),
         Case("ANY crew.@count > 1", "ANY crew.@count > 1"),
     ]

@@ -298,6 +298,8 @@ struct StoreConformanceTests {
     static let refused: [Case] = [
         Case("tags.text == 'red'", "", sqlite: .refuses("tags")),
         Case("FUNCTION(name, 'uppercaseString') == 'ALPHA'", "ABC", sqlite: .refuses("FUNCTION")),
+        Case("FUNCTION(name, 'lastPathComponent') == 'Alpha'", "A", sqlite: .refuses("lastPathComponent")),
+        Case("FUNCTION(name, 'pathExtension') == 'b*c?'", "J", sqlite: .refuses("pathExtension")),
         Case("count IN tags.weight UNION {3}", "AC", sqlite: .refuses("UNION")),
         Case("sqrt(tags.@count) == 1", "BDFGJ", sqlite: .refuses("sqrt")),
         Case("ceiling(tags.@count) == 3", "E", sqlite: .refuses("ceiling")),
