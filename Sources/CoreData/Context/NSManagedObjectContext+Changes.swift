@@ -143,7 +143,9 @@ extension NSManagedObjectContext {
     func rollbackImplementation() {
         var reverted: [NSManagedObject] = []
         for object in changedObjects {
-            if object.isInserted || object.flags.contains(.discarded) {
+            // Objects whose rows are gone (deleted by a merged save, or found missing) cannot
+            // return to their committed state: they leave the context.
+            if object.isInserted || object.flags.contains(.discarded) || object.flags.contains(.inaccessible) {
                 forget(object)
             } else {
                 object.flags.remove([.deleted, .deletePropagated])
@@ -197,20 +199,28 @@ extension NSManagedObjectContext {
             object.turnIntoFault(keeping: snapshot)
             return
         }
-        rebase(object, onto: snapshot, keeping: Array(object.changedSlots))
+        rebase(object, onto: snapshot, keeping: Array(object.changedSlots), reapplyingToManyChanges: true)
         object.awake(fromSnapshotEvents: .refresh)
     }
 
     /// Reloads an object's values from `snapshot` (or its store), then sets the values it held
-    /// at `slots` again as changes.
-    func rebase(_ object: NSManagedObject, onto snapshot: RowSnapshot?, keeping slots: [Int]) {
+    /// at `slots` again as changes. With `reapplyingToManyChanges`, as a refresh that merges
+    /// changes does, a to-many relationship is not set back whole: it takes the destinations the
+    /// store has now, and then this context's additions and removals again, so that what another
+    /// context added or removed stays.
+    func rebase(_ object: NSManagedObject, onto snapshot: RowSnapshot?, keeping slots: [Int], reapplyingToManyChanges: Bool = false) {
         let pending = slots.map { ($0, object.values[$0]) }
         object.turnIntoFault(keeping: snapshot)
         object.fireFault()
         for (slot, value) in pending {
-            if object.layout.tags[slot] == .attribute {
+            switch (object.layout.tags[slot], value) {
+            case (.attribute, _):
                 object.storeAttribute(value, atSlot: slot)
-            } else {
+            case (.toMany, let local as RelatedObjects) where reapplyingToManyChanges:
+                let current = object.relatedObjects(atSlot: slot)
+                for removed in local.removed { current.remove(removed) }
+                for added in local.added { current.insert(added) }
+            default:
                 object.values[slot] = value
             }
             object.markChanged(slot: slot)

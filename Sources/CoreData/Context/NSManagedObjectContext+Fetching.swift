@@ -74,7 +74,10 @@ extension NSManagedObjectContext {
     func pendingObjects(of entities: [NSEntityDescription]) -> [NSManagedObject] {
         guard !changedObjects.isEmpty else { return [] }
         let wanted = Set(entities.map(ObjectIdentifier.init))
-        return changedObjects.filter { wanted.contains(ObjectIdentifier($0.entity)) && ($0.hasChanges || $0.flags.contains(.discarded)) }
+        // Objects whose rows are gone (deleted by a merged save) change nothing a store answers.
+        return changedObjects.filter {
+            wanted.contains(ObjectIdentifier($0.entity)) && ($0.hasChanges || $0.flags.contains(.discarded)) && !$0.flags.contains(.inaccessible)
+        }
     }
 
     /// The IDs of the objects a request matches, each with the values of `keyPaths`, read by one

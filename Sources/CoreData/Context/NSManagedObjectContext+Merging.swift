@@ -1,6 +1,8 @@
-// Merging the saves of other contexts: the objects they updated are refreshed here (keeping this
-// context's own unsaved changes), the objects they deleted leave this context, and
-// ObjectsDidChange reports both.
+// Merging the saves of other contexts, as Apple documents `mergeChanges(fromContextDidSave:)`:
+// the objects they updated are refreshed here (keeping this context's own unsaved changes), the
+// objects they inserted are registered with their values, and the objects they deleted that this
+// context holds stay registered as deleted, with their last values, until this context saves;
+// ObjectsDidChange reports all three.
 extension NSManagedObjectContext {
     /// Merges a did-save notification's changes (objects or object IDs of another context of the
     /// same stores) into this context.
@@ -27,37 +29,51 @@ extension NSManagedObjectContext {
         return (registered, unregistered)
     }
 
-    /// Merges changes given as object IDs: refreshes the registered updated objects with their
-    /// rows read in one query per store, removes the registered deleted objects, and faults in
-    /// the inserted ones; then posts ObjectsDidChange and the did-merge notification.
+    /// Merges changes given as object IDs: refreshes the registered updated objects and
+    /// registers the inserted ones with their rows, all read at once (from the coordinator's row
+    /// cache, or in one query per store); marks the registered deleted objects deleted; then
+    /// posts ObjectsDidChange and the did-merge notification.
+    ///
+    /// Rows that are gone by the time the merge runs (a later save deleted them) are neither
+    /// registered nor reported: the merge of that later save reports their delete, when this
+    /// context holds them.
     func mergeChanges(inserted: [NSManagedObjectID], updated: [NSManagedObjectID], deleted: [NSManagedObjectID]) {
         advanceQueryGeneration()
         let (refreshed, updatedUnregistered) = registeredObjects(of: updated)
-        let rows = (try? currentRows(of: refreshed.filter { !$0.isFault }.map(\.objectID))) ?? [:]
+        let (removed, deletedUnregistered) = registeredObjects(of: deleted)
+        let rows = (try? currentRows(of: refreshed.map(\.objectID) + inserted + updatedUnregistered)) ?? [:]
         for object in refreshed {
+            let row = rows[object.objectID.identity]
             if object.isFault {
-                object.snapshot = nil
+                // The fault keeps the new row, so that firing it reads nothing; without a row
+                // (gone since the save), firing it finds the object deleted.
+                object.snapshot = row
             } else {
-                refreshImplementation(object, mergeChanges: true, snapshot: rows[object.objectID.identity])
+                refreshImplementation(object, mergeChanges: true, snapshot: row)
             }
         }
-        let (removed, deletedUnregistered) = registeredObjects(of: deleted)
-        // Deleted objects this context had not registered are reported as well, as objects
-        // outside any context: a fetched results controller holds rows it made no object for.
-        let deletedElsewhere = deletedUnregistered.map { makeUnregisteredFault(for: $0, snapshot: nil, of: nil) }
-        for object in removed + deletedElsewhere {
-            forget(object)
+        let removedHere = removed.filter { $0.managedObjectContext === self && !$0.isInserted }
+        for object in removedHere { keepDeletedByMerge(object) }
+        applyDeleteRulesInMemory(of: removedHere)
+        // Deleted objects this context had not registered are reported as well, as deleted
+        // objects outside any context: a fetched results controller holds rows it made no
+        // object for.
+        let deletedElsewhere = deletedUnregistered.map(deletedObjectOutsideContext(for:))
+        // Newly inserted objects are registered with their values, as Apple documents; updated
+        // objects this context had not registered are reported too (as faults that hold their
+        // rows), as they may now match its fetches.
+        let insertedHere = inserted.compactMap { objectID in
+            rows[objectID.identity].map { registerInsertedElsewhere(objectID, row: $0) }
         }
-        changedObjects.compact { !$0.flags.contains(.invalidated) }
-        // Newly inserted objects are faulted in, as Apple documents, and reported; so are
-        // updated objects this context had not registered, which may now match its fetches.
-        let insertedHere = inserted.map(object(with:))
-        let updatedElsewhere = updatedUnregistered.map(object(with:))
+        let updatedElsewhere = updatedUnregistered.compactMap { objectID in
+            rows[objectID.identity].map { makeFault(for: objectID, snapshot: $0) }
+        }
         guard !refreshed.isEmpty || !deleted.isEmpty || !insertedHere.isEmpty || !updatedElsewhere.isEmpty else { return }
+        // As Apple's contexts report merges: what another context updated is refreshed here, not
+        // updated (this context did not change it).
         NotificationCenter.default.post(name: .NSManagedObjectContextObjectsDidChange, object: self, userInfo: [
             NSInsertedObjectsKey: Set(insertedHere),
-            NSUpdatedObjectsKey: Set(refreshed + updatedElsewhere),
-            NSRefreshedObjectsKey: Set(refreshed),
+            NSRefreshedObjectsKey: Set(refreshed + updatedElsewhere),
             NSDeletedObjectsKey: Set(removed + deletedElsewhere),
         ])
         NotificationCenter.default.post(name: NSManagedObjectContext.didMergeChangesObjectIDsNotification, object: self, userInfo: [
@@ -66,6 +82,64 @@ extension NSManagedObjectContext {
             NSRefreshedObjectIDsKey: Set(refreshed.map(\.objectID)),
             NSDeletedObjectIDsKey: Set(deleted),
         ])
+    }
+
+    /// The object of an ID another context inserted, registered here with its row's values.
+    private func registerInsertedElsewhere(_ objectID: NSManagedObjectID, row: RowSnapshot) -> NSManagedObject {
+        let object = registry.object(for: objectID.identity) ?? makeFault(for: objectID, snapshot: row)
+        if object.isFault { object.materialize(from: row, in: self) }
+        return object
+    }
+
+    /// Keeps a registered object another context deleted: it stays registered with its last
+    /// values (a fault takes those of its row snapshot, if it holds one), `isDeleted` and among
+    /// `deletedObjects`, as on Apple platforms, while fetches no longer find its row. Its row
+    /// is gone, so the next save writes nothing for it and forgets it; its delete rules ran on
+    /// the store in the context that deleted it (`applyDeleteRulesInMemory` applies them here).
+    private func keepDeletedByMerge(_ object: NSManagedObject) {
+        if object.isFault {
+            if let snapshot = object.snapshot { object.materialize(from: snapshot, in: self) } else { object.materializeEmpty() }
+        }
+        // A delete of this context's own that has not propagated yet still applies its rules here.
+        object.flags.insert(object.isDeleted ? .inaccessible : [.deleted, .deletePropagated, .inaccessible])
+        changedObjects.append(object)
+    }
+
+    /// Applies the delete rules of objects another context deleted to the objects this context
+    /// holds in memory that still point at them, as Apple's merge, which deletes them here, does:
+    /// nullify unlinks, cascade deletes. Only links this context's unsaved changes made are
+    /// left: the deleting context applied the rules to the store, which refreshed objects and
+    /// faults read.
+    private func applyDeleteRulesInMemory(of deleted: [NSManagedObject]) {
+        for object in deleted {
+            for slot in object.layout.relationshipSlots {
+                guard let relationship = object.layout.slots[slot].relationship, let inverse = relationship.inverseRelationship else { continue }
+                for destination in object.loadedDestinations(atSlot: slot)
+                where destination.managedObjectContext === self && !destination.isFault && !destination.isDeleted && Self.loaded(inverse, of: destination, holds: object) {
+                    switch relationship.deleteRule {
+                    case .nullifyDeleteRule: destination.unlinkInverse(inverse, from: object)
+                    case .cascadeDeleteRule: delete(destination)
+                    case .denyDeleteRule, .noActionDeleteRule: continue
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether a relationship of a materialized object, as loaded, holds `destination`.
+    private static func loaded(_ relationship: NSRelationshipDescription, of object: NSManagedObject, holds destination: NSManagedObject) -> Bool {
+        guard let slot = object.layout.slotIndex(forKey: relationship.name) else { return false }
+        if relationship.isToMany { return (object.values[slot] as? RelatedObjects)?.contains(destination) ?? false }
+        return object.toOneDestinationID(atSlot: slot) == destination.objectID
+    }
+
+    /// The object a merge reports for a deleted ID this context holds no object for: deleted,
+    /// without values, outside any context.
+    private func deletedObjectOutsideContext(for objectID: NSManagedObjectID) -> NSManagedObject {
+        let object = makeUnregisteredFault(for: objectID, snapshot: nil, of: nil)
+        object.managedObjectContext = nil
+        object.flags = [.fault, .deleted, .invalidated]
+        return object
     }
 
     /// The object IDs under a did-save notification's IDs key, or its objects key.

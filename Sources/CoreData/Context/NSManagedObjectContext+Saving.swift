@@ -287,7 +287,9 @@ extension NSManagedObjectContext {
             object.commitChanges(as: RowSnapshot(objectID: object.objectID, version: version, values: object.rowValues, generation: generation))
         }
         if let rowCache = persistentStoreCoordinator?.rowCache {
-            rowCache.insert((saved.inserted + saved.updated).lazy.compactMap(\.snapshot))
+            // Only rows the save wrote: an updated object whose values equal its row wrote
+            // nothing, and its snapshot may be older than the row another context saved since.
+            rowCache.insert((saved.inserted + shares.flatMap(\.updatedObjects)).lazy.compactMap(\.snapshot))
             rowCache.remove(saved.deleted.map(\.objectID.identity))
         }
         finishCommit(saved)
@@ -310,6 +312,9 @@ extension NSManagedObjectContext {
             object.flags = object.flags.intersection(.listMarkers).union(.invalidated)
         }
         changedObjects.compact { $0.hasChanges }
+        // Objects whose rows another context deleted leave this context deleted: a fetched
+        // results controller reports their delete once the other context's save is merged.
+        for object in saved.inaccessible { object.flags.insert(.deleted) }
         for object in saved.inserted { object.didSave() }
         for object in saved.updated { object.didSave() }
         for object in saved.deleted { object.didSave() }

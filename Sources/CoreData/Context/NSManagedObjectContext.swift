@@ -44,7 +44,12 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
 
     /// Merges the changes of another context's save, from its did-save notification (with
     /// objects or object IDs): objects it updated are refreshed, keeping this context's unsaved
-    /// changes; objects it deleted leave this context. Call it on this context's queue.
+    /// changes (a to-many relationship keeps this context's additions and removals on top of the
+    /// saved destinations); objects it inserted are registered with their values; objects it
+    /// deleted that this context holds stay registered, `isDeleted` and among `deletedObjects`,
+    /// with their last values, until this context saves (writing nothing for them), while fetches
+    /// no longer return them. `NSManagedObjectContextObjectsDidChange` then lists the inserted,
+    /// refreshed (`NSRefreshedObjectsKey`) and deleted objects. Call it on this context's queue.
     open func mergeChanges(fromContextDidSave notification: Notification) {
         if checksConcurrency { ConcurrencyDebug.check(self, "mergeChanges(fromContextDidSave:)") }
         mergeChangesImplementation(fromContextDidSave: notification)

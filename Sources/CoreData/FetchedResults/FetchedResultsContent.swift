@@ -68,6 +68,27 @@ final class FetchedResultsContent {
         return keysByRow[row.primaryKey]
     }
 
+    /// The key that placed an object in the results, or nil when it is not in them.
+    func key(of object: NSManagedObject) -> FetchedResultsKey? {
+        key(of: object, row: rows?.row(of: object))
+    }
+
+    /// The object the entry at an index path holds, if it was made.
+    func heldObject(at path: IndexPath) -> NSManagedObject? {
+        sections[path.section].entries[path.row].object
+    }
+
+    /// The objects the results hold under some object IDs, by ID: one scan of the entries.
+    func heldObjects(withIDs objectIDs: Set<NSManagedObjectID>) -> [NSManagedObjectID: NSManagedObject] {
+        var held: [NSManagedObjectID: NSManagedObject] = [:]
+        for section in sections {
+            for entry in section.entries {
+                if let object = entry.object, objectIDs.contains(object.objectID) { held[object.objectID] = object }
+            }
+        }
+        return held
+    }
+
     /// The index path of an object in the results, or nil: a binary search for its key, then a
     /// look at the entries with an equal key.
     func indexPath(of object: NSManagedObject) -> IndexPath? {

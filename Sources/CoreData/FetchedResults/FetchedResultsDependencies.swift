@@ -11,8 +11,11 @@ struct FetchedResultsDependencies {
     }
 
     private let chains: [Chain]
+    /// The entities (and sub-entities) the key paths reach through relationships.
+    let reachedEntities: [NSEntityDescription]
 
     init(keyPaths: [String], entity: NSEntityDescription?) {
+        var reachedEntities: [NSEntityDescription] = []
         chains = keyPaths.compactMap { keyPath in
             var current = entity
             var relationships: [NSRelationshipDescription] = []
@@ -21,10 +24,12 @@ struct FetchedResultsDependencies {
                 guard let relationship = current?.relationshipsByName[component], let destination = relationship.destinationEntity else { break }
                 relationships.append(relationship)
                 reached.append(Set(destination.selfAndDescendants.map(ObjectIdentifier.init)))
+                reachedEntities += destination.selfAndDescendants
                 current = destination
             }
             return relationships.isEmpty ? nil : Chain(relationships: relationships, reached: reached)
         }
+        self.reachedEntities = reachedEntities
     }
 
     var isEmpty: Bool { chains.isEmpty }

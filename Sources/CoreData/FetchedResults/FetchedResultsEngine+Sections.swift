@@ -2,7 +2,9 @@ import Foundation
 
 // The content of a fetch. When the request's store answers it alone, one query reads every
 // row's primary key and sort-key values, and the objects are made only when asked for;
-// otherwise the context fetches the objects (with their rows) and their keys are read from them.
+// otherwise the context fetches the objects (with their rows), their keys are read from them,
+// and they are ordered by those keys: the objects a context holds keep their values (changed
+// here, or not merged yet from another context's save), while the store sorts by its own.
 extension FetchedResultsEngine {
     typealias SectionRun = (name: String, entries: [FetchedResultsSection.Entry])
 
@@ -10,13 +12,14 @@ extension FetchedResultsEngine {
     ///
     /// - Throws: the fetch's error, or 134060 when a section name comes back after another one:
     ///   the section key path does not follow the sort, as Apple's controller reports it.
-    func fetchContent(of request: NSFetchRequest<NSManagedObject>, entity: NSEntityDescription?, order: FetchedResultsOrder) throws -> FetchedResultsContent {
+    func fetchContent(of request: NSFetchRequest<NSManagedObject>, entity: NSEntityDescription?, order: FetchedResultsOrder,
+                      dependencies: FetchedResultsDependencies) throws -> FetchedResultsContent {
         let signature = entity.flatMap { cacheSignature(of: request, entity: $0) }
         let cached = cacheName.flatMap(FetchedResultsCache.load(named:)).flatMap { $0.signature == signature ? $0.sections : nil }
         let indexTitle = { [unowned self] in self.indexTitle(forSectionName: $0) }
         let runs: [SectionRun]
         var rows: FetchedResultsRows?
-        if let keyed = try fetchKeys(of: request, order: order) {
+        if let keyed = try fetchKeys(of: request, order: order, dependencies: dependencies) {
             let fetched = FetchedResultsRows(context: context, identifiers: keyed.objectIDs, batchSize: request.fetchBatchSize)
             rows = fetched
             runs = try Self.runs(count: keyed.values.count, cached: cached, name: { order.sectionName(ofValues: keyed.values[$0]) }) { index, name in
@@ -25,8 +28,15 @@ extension FetchedResultsEngine {
         } else {
             // Rows come with the objects, in one query, so that reading the keys fires no fault.
             request.fetchBatchSize = 0
-            let objects = try context.fetch(request)
-            let keys = try objects.map(order.key(of:))
+            let fetched = try context.fetch(request)
+            let fetchedKeys = try fetched.map(order.key(of:))
+            // In the order of the keys; among equal keys, in the store's order.
+            let sorted = fetched.indices.sorted { lhs, rhs in
+                let result = order.compare(fetchedKeys[lhs], fetchedKeys[rhs])
+                return result == .orderedSame ? lhs < rhs : result == .orderedAscending
+            }
+            let objects = sorted.map { fetched[$0] }
+            let keys = sorted.map { fetchedKeys[$0] }
             runs = try Self.runs(count: objects.count, cached: cached, name: { keys[$0].sectionName }) { index, _ in
                 FetchedResultsSection.Entry(object: objects[index], row: nil, key: keys[index])
             }
@@ -39,10 +49,12 @@ extension FetchedResultsEngine {
 
     /// The IDs and key values of the objects a batched request matches, read by the store's
     /// query alone; nil when the request is not batched (its objects are made at once, as
-    /// Apple's are), prefetches or refreshes objects, or the store cannot answer alone.
-    private func fetchKeys(of request: NSFetchRequest<NSManagedObject>, order: FetchedResultsOrder) throws -> FetchedKeyedObjectIDs? {
+    /// Apple's are), prefetches or refreshes objects, the store cannot answer alone, or the
+    /// context has unsaved changes of objects the key paths reach through relationships.
+    private func fetchKeys(of request: NSFetchRequest<NSManagedObject>, order: FetchedResultsOrder,
+                           dependencies: FetchedResultsDependencies) throws -> FetchedKeyedObjectIDs? {
         guard request.fetchBatchSize > 0, !request.shouldRefreshRefetchedObjects, (request.relationshipKeyPathsForPrefetching ?? []).isEmpty,
-              let keyPaths = order.keyPaths else { return nil }
+              let keyPaths = order.keyPaths, context.pendingObjects(of: dependencies.reachedEntities).isEmpty else { return nil }
         return try context.fetchCompactObjectIDs(request, withValuesOf: keyPaths)
     }
 

@@ -58,9 +58,10 @@ final class FetchedResultsEngine: @unchecked Sendable {
         let order = try FetchedResultsOrder(descriptors: descriptors, sectionNameKeyPath: sectionNameKeyPath)
         // Nil when the model lacks the entity, which the fetch reports.
         let entity = request.entity ?? request.entityName.flatMap { context.managedObjectModel?.entitiesByName[$0] }
-        content = try fetchContent(of: request, entity: entity, order: order)
+        let dependencies = FetchedResultsDependencies(keyPaths: descriptors.compactMap(\.key) + [sectionNameKeyPath].compactMap { $0 }, entity: entity)
+        content = try fetchContent(of: request, entity: entity, order: order, dependencies: dependencies)
         membership = FetchedResultsMembership(request: request, entity: entity)
-        dependencies = FetchedResultsDependencies(keyPaths: descriptors.compactMap(\.key) + [sectionNameKeyPath].compactMap { $0 }, entity: entity)
+        self.dependencies = dependencies
         observeContextIfNeeded()
         deliverSnapshotAfterFetch()
     }

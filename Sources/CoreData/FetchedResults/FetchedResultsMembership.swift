@@ -19,7 +19,10 @@ struct FetchedResultsMembership {
     /// Whether the object belongs in the results now. A predicate that cannot be evaluated on it
     /// counts as not matching.
     func contains(_ object: NSManagedObject) -> Bool {
-        guard isOfFetchedEntity(object), !object.isDeleted, object.managedObjectContext != nil else { return false }
+        guard isOfFetchedEntity(object), object.managedObjectContext != nil else { return false }
+        // A fault whose row is gone turns out deleted when it loads: load it before asking.
+        object.fireFault()
+        guard !object.isDeleted else { return false }
         guard let predicate else { return true }
         return (try? predicate.evaluate(with: object, variables: [:])) ?? false
     }

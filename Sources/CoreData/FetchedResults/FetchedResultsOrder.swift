@@ -82,6 +82,12 @@ struct FetchedResultsOrder {
         return value is NSNull ? "" : "\(value)"
     }
 
+    /// Whether two keys place an object alike: the same section, and the same place among
+    /// other objects.
+    func placesAlike(_ lhs: FetchedResultsKey, _ rhs: FetchedResultsKey) -> Bool {
+        lhs.sectionName == rhs.sectionName && compare(lhs, rhs) == .orderedSame
+    }
+
     /// How two keys compare in the results' order.
     func compare(_ lhs: FetchedResultsKey, _ rhs: FetchedResultsKey) -> ComparisonResult {
         for (index, descriptor) in descriptors.enumerated() {

@@ -255,7 +255,7 @@ import Testing
             var problems: [String] = []
             for (index, movie) in held.value.enumerated() {
                 if deletedIDs.contains(rowIDs[index]) {
-                    if movie.managedObjectContext != nil { problems.append("m\(index), deleted by its writer, is still in the view") }
+                    if !movie.isDeleted { problems.append("m\(index), deleted by its writer, is not deleted in the view") }
                     continue
                 }
                 let title = index == 0 ? "edited in the view" : "m\(index)"

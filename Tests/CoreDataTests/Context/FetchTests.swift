@@ -534,8 +534,8 @@ import Testing
                         request.resultType = resultType
                         let error = ctxError { _ = try context.fetch(request) }
                         #expect(error?.code == NSCoreDataError, "\(entityName) \(format ?? sortKey ?? "") \(resultType.rawValue)")
-                        #expect(error?.localizedDescription == message)
-                        #expect(ctxError { _ = try context.count(for: request) }?.localizedDescription == message)
+                        #expect(error?.explanation == message)
+                        #expect(ctxError { _ = try context.count(for: request) }?.explanation == message)
                     }
                 }
             }
@@ -544,7 +544,7 @@ import Testing
                 let request = NSFetchRequest<NSManagedObject>(entityName: entityName)
                 request.predicate = format.map { NSPredicate(format: $0) }
                 request.sortDescriptors = sortKey.map { [NSSortDescriptor(key: $0, ascending: true)] }
-                #expect(ctxError { _ = try stack.context.fetch(request) }?.localizedDescription == message, "with unsaved changes")
+                #expect(ctxError { _ = try stack.context.fetch(request) }?.explanation == message, "with unsaved changes")
                 stack.context.rollback()
             }
         }
@@ -567,7 +567,7 @@ import Testing
         #expect(names == ["Ripley", "Ripley"])
         if storeType == NSSQLiteStoreType {
             let error = stack.context.performAndWait { ctxError { _ = try ctxFetch("Character", in: stack.context, "SELF.$key == 'Ripley'") } }
-            #expect(error?.localizedDescription.contains("$key") == true)
+            #expect(error?.explanation.contains("$key") == true)
         }
     }
 

@@ -38,7 +38,7 @@ import Testing
     }
 
     @Test(arguments: [NSSQLiteStoreType, NSInMemoryStoreType])
-    func mergingADidSaveNotificationRefreshesAndRemoves(storeType: String) throws {
+    func mergingADidSaveNotificationRefreshesInsertsAndDeletes(storeType: String) throws {
         for useIDs in [false, true] {
             let (stack, reader, movies) = try Self.stack(storeType)
             let saved = try Self.saveElsewhere(stack)
@@ -49,13 +49,97 @@ import Testing
                 reader.mergeChanges(fromContextDidSave: useIDs ? saved.objectIDs : saved.objects)
                 #expect(movies[0].value(forKey: "title") as? String == "Alien (1979)", "refreshed")
                 #expect(movies[0].value(forKey: "year") as? Int == 1980, "this context's change is kept")
-                #expect(movies[1].managedObjectContext == nil, "the deleted movie left the context")
+                #expect(movies[1].isDeleted, "the deleted movie is deleted here too")
             }
             let change = try #require(changes.notifications.last)
+            // As Apple's contexts report a merge: another context's updates are refreshed objects
+            // here, not updated ones.
             #expect(ctxObjects(change.userInfo?[NSRefreshedObjectsKey]).contains { $0 === movies[0] })
+            #expect(ctxObjects(in: change, key: NSUpdatedObjectsKey).isEmpty)
             #expect(ctxObjects(change.userInfo?[NSDeletedObjectsKey]).contains { $0 === movies[1] })
             let inserted = ctxObjects(change.userInfo?[NSInsertedObjectsKey])
             #expect(reader.performAndWait { inserted.map { $0.value(forKey: "title") as? String } } == ["Ronin"], "new objects are faulted in and reported")
+        }
+    }
+
+    @Test(arguments: [NSSQLiteStoreType, NSInMemoryStoreType])
+    func anObjectAnotherContextInsertedIsRegisteredWithItsValues(storeType: String) throws {
+        let (stack, reader, _) = try Self.stack(storeType)
+        let saved = try Self.saveElsewhere(stack)
+        let roninID = try #require(ctxObjectIDs(in: saved.objectIDs, key: NSInsertedObjectIDsKey).first)
+        let changes = CtxNotificationRecorder(.NSManagedObjectContextObjectsDidChange, object: reader)
+        defer { changes.stop() }
+        reader.performAndWait {
+            reader.mergeChanges(fromContextDidSave: saved.objects)
+            // (The recorded notification keeps the object alive: a context holds objects without
+            // changes weakly.)
+            let ronin = reader.registeredObject(for: roninID)
+            #expect(ronin?.isFault == false, "registered with its values, as Apple's merge faults in new objects")
+            #expect(ronin?.value(forKey: "title") as? String == "Ronin")
+        }
+    }
+
+    @Test(arguments: [NSSQLiteStoreType, NSInMemoryStoreType])
+    func anObjectAnotherContextDeletedStaysRegisteredAsDeletedUntilTheNextSave(storeType: String) throws {
+        let (stack, reader, movies) = try Self.stack(storeType)
+        let heat = movies[1]
+        let saved = try Self.saveElsewhere(stack)
+        let saves = CtxNotificationRecorder(.NSManagedObjectContextDidSave, object: reader)
+        defer { saves.stop() }
+        try reader.performAndWait {
+            reader.mergeChanges(fromContextDidSave: saved.objects)
+            // As on Apple platforms: registered, deleted, with its last values.
+            #expect(heat.managedObjectContext === reader)
+            #expect(heat.isDeleted && !heat.isFault)
+            #expect(heat.value(forKey: "title") as? String == "Heat")
+            #expect(reader.registeredObjects.contains(heat))
+            #expect(reader.deletedObjects == [heat])
+            // Fetches no longer find it.
+            let titles = try ctxFetch("Movie", in: reader, sortedBy: "title").map { $0.value(forKey: "title") as? String }
+            #expect(titles == ["Alien (1979)", "Ronin"])
+            #expect(try ctxFetch("Movie", in: reader, "title == 'Heat'").isEmpty)
+            #expect(try reader.count(for: NSFetchRequest<NSManagedObject>(entityName: "Movie")) == 2)
+
+            // The next save writes nothing for it, and it leaves the context.
+            try reader.save()
+            #expect(heat.managedObjectContext == nil)
+            #expect(!reader.hasChanges)
+        }
+        let didSave = try #require(saves.notifications.first)
+        #expect(ctxObjects(in: didSave, key: NSDeletedObjectsKey).isEmpty, "the reader did not delete it")
+        #expect(try reader.performAndWait { try reader.count(for: NSFetchRequest<NSManagedObject>(entityName: "Movie")) } == 2)
+    }
+
+    @Test func rollbackRefreshResetAndLaterMergesWorkAfterAMergedDelete() throws {
+        let (stack, reader, movies) = try Self.stack(NSSQLiteStoreType)
+        let (alien, heat) = (movies[0], movies[1])
+        let saved = try Self.saveElsewhere(stack)
+        reader.performAndWait {
+            reader.mergeChanges(fromContextDidSave: saved.objects)
+            // Rollback cannot bring back a row another context deleted: the object leaves.
+            reader.rollback()
+            #expect(heat.managedObjectContext == nil)
+            #expect(!reader.hasChanges)
+            #expect(alien.value(forKey: "title") as? String == "Alien (1979)")
+        }
+        // A later merge of a delete of an object this context refreshed in between.
+        let writer = stack.newContext()
+        let saves = CtxNotificationRecorder(.NSManagedObjectContextDidSave, object: writer)
+        defer { saves.stop() }
+        try writer.performAndWait {
+            writer.delete(try ctxFetch("Movie", in: writer, "title == 'Alien (1979)'")[0])
+            try writer.save()
+        }
+        let deleted = try #require(saves.notifications.first)
+        reader.performAndWait {
+            reader.refresh(alien, mergeChanges: false)
+            reader.mergeChanges(fromContextDidSave: deleted)
+            #expect(alien.isDeleted)
+            reader.refresh(alien, mergeChanges: false)
+            #expect(alien.value(forKey: "title") == nil, "its row is gone")
+            reader.reset()
+            #expect(alien.managedObjectContext == nil)
+            #expect(!reader.hasChanges)
         }
     }
 
@@ -82,7 +166,7 @@ import Testing
         ], into: [reader])
         reader.performAndWait {
             #expect(movies[0].value(forKey: "title") as? String == "Alien (1979)")
-            #expect(movies[1].managedObjectContext == nil)
+            #expect(movies[1].isDeleted)
         }
     }
 
@@ -97,7 +181,7 @@ import Testing
         reader.performAndWait {}
         reader.performAndWait {
             #expect(movies[0].value(forKey: "title") as? String == "Alien (1979)")
-            #expect(movies[1].managedObjectContext == nil)
+            #expect(movies[1].isDeleted)
         }
         #expect(!merged.notifications.isEmpty)
 
@@ -143,9 +227,133 @@ import Testing
     }
 }
 
+/// Merges and the relationships this context changed.
+@Suite struct MergedRelationshipTests {
+    /// Alien with Ripley and Ash saved; `reader` has Alien's characters loaded and adds Kane to
+    /// them without saving.
+    private static func stack() throws -> (CtxStack, NSManagedObjectContext, NSManagedObject) {
+        let stack = try CtxStack(model: MovieModel.make())
+        try stack.context.performAndWait {
+            let alien = ctxInsert("Movie", into: stack.context, ["title": "Alien"])
+            ctxInsert("Character", into: stack.context, ["name": "Ripley", "movie": alien])
+            ctxInsert("Character", into: stack.context, ["name": "Ash", "movie": alien])
+            try stack.context.save()
+        }
+        let reader = stack.newContext()
+        let alien = try reader.performAndWait { () throws -> NSManagedObject in
+            let alien = try ctxFetch("Movie", in: reader)[0]
+            #expect(ctxObjects(alien.value(forKey: "characters")).count == 2)
+            ctxInsert("Character", into: reader, ["name": "Kane", "movie": alien])
+            return alien
+        }
+        return (stack, reader, alien)
+    }
+
+    private static func names(of movie: NSManagedObject, in context: NSManagedObjectContext) -> [String] {
+        context.performAndWait { ctxObjects(movie.value(forKey: "characters")).compactMap { $0.value(forKey: "name") as? String }.sorted() }
+    }
+
+    /// Saves a change made in another context and merges it into `reader`.
+    private static func merge(into reader: NSManagedObjectContext, from stack: CtxStack, _ change: (NSManagedObjectContext) throws -> Void) throws {
+        let writer = stack.newContext()
+        let saves = CtxNotificationRecorder(.NSManagedObjectContextDidSave, object: writer)
+        defer { saves.stop() }
+        try writer.performAndWait {
+            try change(writer)
+            try writer.save()
+        }
+        let saved = try #require(saves.notifications.first)
+        reader.performAndWait { reader.mergeChanges(fromContextDidSave: saved) }
+    }
+
+    @Test func aMergeKeepsTheDestinationsBothContextsAdded() throws {
+        let (stack, reader, alien) = try Self.stack()
+        try Self.merge(into: reader, from: stack) { writer in
+            ctxInsert("Character", into: writer, ["name": "Dallas", "movie": try ctxFetch("Movie", in: writer)[0]])
+        }
+        // Refreshing with merged changes applies this context's additions again on top of the
+        // saved destinations, as Apple documents: both new characters are there.
+        #expect(Self.names(of: alien, in: reader) == ["Ash", "Dallas", "Kane", "Ripley"])
+    }
+
+    @Test func aMergedDeleteLeavesTheRelationshipsThisContextChanged() throws {
+        let (stack, reader, alien) = try Self.stack()
+        try Self.merge(into: reader, from: stack) { writer in
+            writer.delete(try ctxFetch("Character", in: writer, "name == 'Ash'")[0])
+        }
+        #expect(Self.names(of: alien, in: reader) == ["Kane", "Ripley"])
+        try reader.performAndWait { try reader.save() }
+        let reopened = try stack.reopened()
+        let stored = try reopened.context.performAndWait {
+            try ctxFetch("Character", in: reopened.context, "movie.title == 'Alien'").compactMap { $0.value(forKey: "name") as? String }.sorted()
+        }
+        #expect(stored == ["Kane", "Ripley"])
+    }
+
+    @Test func theDeleteRulesOfAMergedDeleteApplyToWhatThisContextLinkedToIt() throws {
+        let (stack, reader, alien) = try Self.stack()
+        // Here, not saved: Ash moves to a new movie, Kane (new) to Alien.
+        let (ash, prometheus, kane) = try reader.performAndWait { () throws -> (NSManagedObject, NSManagedObject, NSManagedObject) in
+            let ash = try ctxFetch("Character", in: reader, "name == 'Ash'")[0]
+            let prometheus = ctxInsert("Movie", into: reader, ["title": "Prometheus"])
+            ash.setValue(prometheus, forKey: "movie")
+            let kane = try ctxFetch("Character", in: reader, "name == 'Kane'")[0]
+            return (ash, prometheus, kane)
+        }
+        try Self.merge(into: reader, from: stack) { writer in
+            writer.delete(try ctxFetch("Character", in: writer, "name == 'Ash'")[0])
+        }
+        // A character's movie nullifies: Prometheus no longer has Ash.
+        reader.performAndWait {
+            #expect(ash.isDeleted)
+            #expect(ctxObjects(prometheus.value(forKey: "characters")).isEmpty)
+        }
+        try Self.merge(into: reader, from: stack) { writer in
+            writer.delete(try ctxFetch("Movie", in: writer, "title == 'Alien'")[0])
+        }
+        // A movie's characters cascade: Kane, which only this context gave Alien, goes too.
+        try reader.performAndWait {
+            reader.processPendingChanges()
+            #expect(alien.isDeleted)
+            #expect(kane.managedObjectContext == nil, "an unsaved object that is deleted leaves its context")
+            try reader.save()
+        }
+        #expect(try stack.storedCountAfterReopening("Character") == 0)
+        #expect(try stack.storedCountAfterReopening("Movie") == 1)
+    }
+
+    @Test func aSaveThatWritesNothingLeavesNewerRowsForMerges() throws {
+        let stack = try CtxStack(model: MovieModel.make())
+        try stack.context.performAndWait {
+            ctxInsert("Movie", into: stack.context, ["title": "Alien", "year": 1979])
+            try stack.context.save()
+        }
+        let reader = stack.newContext()
+        let alien = try reader.performAndWait { () throws -> NSManagedObject in
+            let alien = try ctxFetch("Movie", in: reader)[0]
+            alien.setValue(1979, forKey: "year")
+            return alien
+        }
+        let writer = stack.newContext()
+        let saves = CtxNotificationRecorder(.NSManagedObjectContextDidSave, object: writer)
+        defer { saves.stop() }
+        try writer.performAndWait {
+            try ctxFetch("Movie", in: writer)[0].setValue(1980, forKey: "year")
+            try writer.save()
+        }
+        // The reader's save writes nothing (its value equals the row it read), so the row
+        // another context saved since stays the one merges and faults read.
+        try reader.performAndWait {
+            try reader.save()
+            reader.mergeChanges(fromContextDidSave: try #require(saves.notifications.first))
+            #expect(alien.value(forKey: "year") as? Int == 1980)
+        }
+    }
+}
+
 /// Objects a merge or a reset forgets while they are faults.
 @Suite struct ForgottenFaultTests {
-    @Test func aFaultForgottenByAMergedDeleteReadsAsNil() throws {
+    @Test func aFaultAMergedDeleteFindsStaysRegisteredAsDeleted() throws {
         let stack = try CtxStack(model: MovieModel.make())
         let alien = try stack.context.performAndWait { () throws -> NSManagedObjectID in
             let alien = ctxInsert("Movie", into: stack.context, ["title": "Alien"])
@@ -163,8 +371,9 @@ import Testing
         let notification = try #require(saves.notifications.first)
         reader.performAndWait {
             reader.mergeChanges(fromContextDidSave: notification)
-            #expect(fault.managedObjectContext == nil)
-            #expect(fault.value(forKey: "title") == nil)
+            #expect(fault.managedObjectContext === reader)
+            #expect(fault.isDeleted)
+            #expect(fault.value(forKey: "title") == nil, "it never read its row")
         }
     }
 

@@ -261,6 +261,63 @@ import Testing
     }
 }
 
+// MARK: - Merges
+
+/// Saves of other contexts merged into the controller's context (FRC-21, FRC-29), also when they
+/// arrive after the context read their rows.
+@Suite struct FetchedResultsMergeTests {
+    @Test(arguments: [0, 2])
+    func aMergedDeleteReportsAnObjectThatIsDeleted(batchSize: Int) throws {
+        let fixture = try TrackingFixture(items: [(1, 1, "A"), (2, 2, "A"), (3, 3, "A")], batchSize: batchSize)
+        let saved = try fixture.saveElsewhere { other in
+            for item in try ctxFetch("RankedItem", in: other, "serial IN %@", [[Int64(1), Int64(3)]]) { other.delete(item) }
+        }
+        let merge = try fixture.change { fixture.context.mergeChanges(fromContextDidSave: saved) }
+        #expect(merge.objectChanges == ["delete #1 [0, 0] -> nil", "delete #3 [0, 2] -> nil"])
+        #expect(fixture.deletesWereDeleted == [true, true])
+    }
+
+    @Test(arguments: [0, 2])
+    func aMergeOfRowsTheLastFetchReadReportsNothing(batchSize: Int) throws {
+        let fixture = try TrackingFixture(items: [(1, 1, "A"), (2, 2, "B")], sectioned: true, batchSize: batchSize)
+        let saved = try fixture.saveElsewhere { other in
+            ctxInsert("RankedItem", into: other, ["serial": Int64(3), "score": Int16(0), "group": "C", "note": "n"])
+            ctxInsert("RankedItem", into: other, ["serial": Int64(4), "score": Int16(3), "group": "A", "note": "n"])
+        }
+        try fixture.context.performAndWait {
+            try fixture.controller.performFetch()
+            fixture.table.reloadData(from: fixture.controller)
+        }
+        #expect(fixture.sectionNames == ["A", "B", "C"])
+        let merge = try fixture.change { fixture.context.mergeChanges(fromContextDidSave: saved) }
+        #expect(merge.events == [], "the table shows these rows already")
+    }
+
+    @Test(arguments: [0, 2])
+    func mergesThatArriveAfterALaterSaveDeletedTheirRowsReportOnlyDeletes(batchSize: Int) throws {
+        let fixture = try TrackingFixture(items: [(1, 1, "A"), (2, 2, "B")], sectioned: true, batchSize: batchSize)
+        let inserted = try fixture.saveElsewhere { other in
+            ctxInsert("RankedItem", into: other, ["serial": Int64(3), "score": Int16(0), "group": "C", "note": "n"])
+        }
+        let moved = try fixture.saveElsewhere { other in
+            try ctxFetch("RankedItem", in: other, "serial == 1")[0].setValue(Int16(5), forKey: "score")
+        }
+        let deleted = try fixture.saveElsewhere { other in
+            for item in try ctxFetch("RankedItem", in: other, "serial IN %@", [[Int64(1), Int64(3)]]) { other.delete(item) }
+        }
+        // #3's row is gone when its insert arrives: nothing, and no section named "" for it.
+        let insertMerge = try fixture.change { fixture.context.mergeChanges(fromContextDidSave: inserted) }
+        #expect(insertMerge.events == [])
+        // #1's row is gone when its update arrives: it is deleted, never moved.
+        let moveMerge = try fixture.change { fixture.context.mergeChanges(fromContextDidSave: moved) }
+        #expect(moveMerge.events == ["will", "section delete 'A' 0", "delete #1 [0, 0] -> nil", "did"])
+        #expect(fixture.deletesWereDeleted == [true])
+        let deleteMerge = try fixture.change { fixture.context.mergeChanges(fromContextDidSave: deleted) }
+        #expect(deleteMerge.events == [])
+        #expect(fixture.sectionNames == ["B"])
+    }
+}
+
 // MARK: - Fixture
 
 /// A store of `RankedItemModel` items, a controller over them (by score then serial, or by group,
@@ -299,12 +356,14 @@ final class TrackingFixture {
     ///   - items: (serial, score, group) of the items saved before the controller fetches.
     ///   - startTracking: Whether to set the recording delegate and fetch; when false, the test
     ///     sets its own delegate.
-    init(items: [(serial: Int64, score: Int16, group: String)], sectioned: Bool = false, predicate: String? = nil, startTracking: Bool = true) throws {
+    init(items: [(serial: Int64, score: Int16, group: String)], sectioned: Bool = false, predicate: String? = nil, batchSize: Int = 0,
+         startTracking: Bool = true) throws {
         stack = try CtxStack(model: RankedItemModel.make())
         let request = NSFetchRequest<NSManagedObject>(entityName: "RankedItem")
         request.sortDescriptors = (sectioned ? [NSSortDescriptor(key: "group", ascending: true)] : [])
             + [NSSortDescriptor(key: "score", ascending: true), NSSortDescriptor(key: "serial", ascending: true)]
         request.predicate = predicate.map { NSPredicate(format: $0) }
+        request.fetchBatchSize = batchSize
         controller = NSFetchedResultsController(fetchRequest: request, managedObjectContext: stack.context,
                                                 sectionNameKeyPath: sectioned ? "group" : nil, cacheName: nil)
         let table = TableViewSimulator(render: RankedItemModel.render)
@@ -336,10 +395,28 @@ final class TrackingFixture {
         return item
     }
 
+    /// Whether each object reported deleted was `isDeleted` during its callback, since the last
+    /// `change`.
+    var deletesWereDeleted: [Bool] { recorder.deletesWereDeleted }
+
+    /// Saves changes made in a new context of the same store, and returns the did-save
+    /// notification to merge.
+    func saveElsewhere(_ body: (NSManagedObjectContext) throws -> Void) throws -> Notification {
+        let other = stack.newContext()
+        let saves = CtxNotificationRecorder(.NSManagedObjectContextDidSave, object: other)
+        defer { saves.stop() }
+        try other.performAndWait {
+            try body(other)
+            try other.save()
+        }
+        return try #require(saves.notifications.first)
+    }
+
     /// Runs `body` on the context's queue, then processes pending changes, and returns the
     /// callbacks; records the simulated table's problems as issues.
     func change(_ body: () throws -> Void, sourceLocation: SourceLocation = #_sourceLocation) throws -> Batch {
         recorder.events = []
+        recorder.deletesWereDeleted = []
         try context.performAndWait {
             try body()
             context.processPendingChanges()
@@ -366,6 +443,8 @@ final class TrackingFixture {
 private final class RecordingDelegate: NSFetchedResultsControllerDelegate {
     let table: TableViewSimulator
     var events: [String] = []
+    /// `isDeleted` of each object reported deleted, during its callback.
+    var deletesWereDeleted: [Bool] = []
     /// The serial of each item, by identity: a deleted or invalidated object cannot be read.
     var serials: [ObjectIdentifier: Int64] = [:]
 
@@ -387,6 +466,7 @@ private final class RecordingDelegate: NSFetchedResultsControllerDelegate {
     func controller(_ controller: NSFetchedResultsController<NSFetchRequestResult>, didChange anObject: Any,
                     at indexPath: IndexPath?, for type: NSFetchedResultsChangeType, newIndexPath: IndexPath?) {
         let object = anObject as? NSManagedObject
+        if type == .delete { deletesWereDeleted.append(object?.isDeleted ?? false) }
         let serial = object.flatMap { serials[ObjectIdentifier($0)] ?? ($0.value(forKey: "serial") as? Int64) }
         events.append("\(type) #\(serial.map(String.init) ?? "?") \(indexPath.map { "\($0)" } ?? "nil") -> \(newIndexPath.map { "\($0)" } ?? "nil")")
         table.controller(controller, didChange: anObject, at: indexPath, for: type, newIndexPath: newIndexPath)

@@ -9,7 +9,8 @@ import Testing
 /// The batch is applied with UIKit's rules: deletes and reloads name index paths before the batch,
 /// inserts name index paths after it; all deletes (sections and rows) go first, by descending
 /// index, then all inserts by ascending index; a reloaded row keeps its slot through the batch and
-/// shows, afterwards, what the controller has at the slot's final position. Every batch UIKit
+/// shows, afterwards, what the controller has at the slot's final position (UIKit reloads the
+/// cell of the row as it was before the batch, wherever the batch moves that row). Every batch UIKit
 /// would refuse (raising `NSInternalInconsistencyException`) is recorded as a problem, with
 /// UIKit's reason, and the table then reloads its data so that later batches are still checked.
 ///
@@ -26,11 +27,17 @@ import Testing
 /// - callbacks come as will, sections, objects, did (FRC-31), each object at most once per batch,
 ///   no move that an update would do as well (a move to its own index path in the same section
 ///   where the row keeps its place among the rows the batch leaves alone, FRC-26), no section
-///   change for a controller without sections (FRC-30).
+///   change for a controller without sections (FRC-30);
+/// - a deleted object is reported only as deleted, and then with `isDeleted` true when its row
+///   is gone (`rowIsGone`), also when the delete came by a merge;
+/// - no section is inserted under a name no object has (`sectionNameIsValid`), not even for the
+///   time of one batch.
 ///
 /// Each cell keeps the object it was configured with and the text it showed, read through
 /// `render`: a change that the controller does not report leaves a cell showing old values,
-/// which a comparison with a fresh fetch (see `rows`) reveals.
+/// which a comparison with a fresh fetch (see `rows`) reveals. Updates whose cell shows the same
+/// text afterwards are kept (`takeUnchangedUpdates()`), so that a test can check that each was a
+/// change of the object itself.
 final class TableViewSimulator: NSFetchedResultsControllerDelegate {
     /// A configured cell: the object the data source gave for it and what it displays.
     struct Cell {
@@ -56,12 +63,25 @@ final class TableViewSimulator: NSFetchedResultsControllerDelegate {
     /// How many section changes of each type the controller reported.
     private(set) var sectionChangeCounts: [NSFetchedResultsChangeType: Int] = [:]
 
+    /// The objects reported as updated whose cells showed the same text before and after.
+    private var unchangedUpdates: [NSManagedObject] = []
+
     private let render: (NSManagedObject) -> String
+    private let sectionNameIsValid: (String) -> Bool
+    private let rowIsGone: ((NSManagedObject) -> Bool)?
     private var batch: PendingBatch?
 
-    /// - Parameter render: What a cell displays for an object (read when the cell is configured).
-    init(render: @escaping (NSManagedObject) -> String) {
+    /// - Parameters:
+    ///   - render: What a cell displays for an object (read when the cell is configured).
+    ///   - sectionNameIsValid: Whether an object may have a section name; an inserted section
+    ///     with another name is a problem.
+    ///   - rowIsGone: Whether an object's row is no longer in the store, for the delete callbacks;
+    ///     nil not to check them.
+    init(render: @escaping (NSManagedObject) -> String, sectionNameIsValid: @escaping (String) -> Bool = { _ in true },
+         rowIsGone: ((NSManagedObject) -> Bool)? = nil) {
         self.render = render
+        self.sectionNameIsValid = sectionNameIsValid
+        self.rowIsGone = rowIsGone
     }
 
     /// `reloadData()`: reads every section and row from the controller, as after `performFetch()`.
@@ -80,6 +100,13 @@ final class TableViewSimulator: NSFetchedResultsControllerDelegate {
     func takeProblems() -> [String] {
         defer { problems = [] }
         return problems
+    }
+
+    /// Returns the objects reported as updated whose cells show what they showed before, since
+    /// the last call, and forgets them.
+    func takeUnchangedUpdates() -> [NSManagedObject] {
+        defer { unchangedUpdates = [] }
+        return unchangedUpdates
     }
 
     /// Returns the callbacks of the batches since the last call, as text, and forgets them.
@@ -159,6 +186,9 @@ final class TableViewSimulator: NSFetchedResultsControllerDelegate {
             if !current.indices.contains(sectionIndex) || current[sectionIndex].name != sectionInfo.name {
                 problems.append("section '\(sectionInfo.name)' inserted at \(sectionIndex), but the controller does not have it there during the callback (FRC-31)")
             }
+            if !sectionNameIsValid(sectionInfo.name) {
+                problems.append("section '\(sectionInfo.name)' inserted at \(sectionIndex), a name no object has")
+            }
         case .delete:
             batch.deletedSections.append(sectionIndex)
             if batch.before.indices.contains(sectionIndex), batch.before[sectionIndex].name != sectionInfo.name {
@@ -193,6 +223,10 @@ final class TableViewSimulator: NSFetchedResultsControllerDelegate {
         if type == .delete, let newIndexPath { problems.append("delete of \(name) with a new index path \(newIndexPath) (FRC-23)") }
         if type != .insert, oldPath == nil { problems.append("\(type) of \(name) without its old index path (FRC-23)") }
         if type != .delete, newPath == nil { problems.append("\(type) of \(name) without its new index path (FRC-23)") }
+        if type != .delete, object.isDeleted { problems.append("\(type) of \(name), which is deleted: it can only leave the results") }
+        if type == .delete, !object.isDeleted, rowIsGone?(object) == true {
+            problems.append("delete of \(name), whose row is gone, with isDeleted false")
+        }
 
         if let oldPath {
             let shown = Self.cell(at: oldPath, in: batch.before)?.object
@@ -221,7 +255,9 @@ final class TableViewSimulator: NSFetchedResultsControllerDelegate {
             batch.deletedRows.append(oldPath)
             batch.insertedRows.append((newPath, object))
         case .update:
-            if let oldPath { batch.reloadedRows.append((oldPath, object)) }
+            guard let oldPath else { return }
+            batch.reloadedRows.append((oldPath, object))
+            if Self.cell(at: oldPath, in: batch.before)?.content == render(object) { unchangedUpdates.append(object) }
         }
     }
 

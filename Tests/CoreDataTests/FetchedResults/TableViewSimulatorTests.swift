@@ -11,10 +11,12 @@ import Testing
     private final class Scene {
         let stack: CtxStack
         let controller: NSFetchedResultsController<NSFetchRequestResult>
-        let table = TableViewSimulator(render: RankedItemModel.render)
+        let table: TableViewSimulator
         private(set) var items: [Int64: NSManagedObject] = [:]
 
-        init(sectioned: Bool = false) throws {
+        init(sectioned: Bool = false, sectionNameIsValid: @escaping (String) -> Bool = { _ in true },
+             rowIsGone: ((NSManagedObject) -> Bool)? = nil) throws {
+            table = TableViewSimulator(render: RankedItemModel.render, sectionNameIsValid: sectionNameIsValid, rowIsGone: rowIsGone)
             stack = try CtxStack(model: RankedItemModel.make(), storeType: NSInMemoryStoreType)
             let request = NSFetchRequest<NSFetchRequestResult>(entityName: "RankedItem")
             request.sortDescriptors = (sectioned ? [NSSortDescriptor(key: "group", ascending: true)] : [])
@@ -200,5 +202,56 @@ import Testing
         })
         #expect(problems.count == 1)
         #expect(problems.first?.hasPrefix("(replay) section 1 'B' deleted, but its row 0 ([#3 B3 n") == true)
+    }
+
+    @Test func aDeletedObjectCanOnlyLeaveTheResults() throws {
+        let scene = try Scene()
+        try scene.stack.context.performAndWait { try scene.stack.context.save() }
+        let problems = try scene.problems(after: { scene.stack.context.delete(scene[2]) }, playing: { table, controller in
+            table.controllerWillChangeContent(controller)
+            table.controller(controller, didChange: scene[2], at: Self.path(1), for: .move, newIndexPath: Self.path(1))
+            table.controllerDidChangeContent(controller)
+        })
+        #expect(problems.contains("move of [#2 A2 n, deleted], which is deleted: it can only leave the results"))
+    }
+
+    @Test func aDeleteOfAGoneRowMustReportADeletedObject() throws {
+        let scene = try Scene(rowIsGone: { _ in true })
+        let problems = try scene.problems(after: { scene[3].setValue(Int16(9), forKey: "score") }, playing: { table, controller in
+            table.controllerWillChangeContent(controller)
+            table.controller(controller, didChange: scene[3], at: Self.path(2), for: .delete, newIndexPath: nil)
+            table.controllerDidChangeContent(controller)
+        })
+        #expect(problems.contains("delete of [#3 B9 n], whose row is gone, with isDeleted false"))
+    }
+
+    @Test func aSectionNoObjectCanHaveIsCaught() throws {
+        let scene = try Scene(sectioned: true, sectionNameIsValid: { $0 != "C" })
+        let sectionB = try #require(scene.stack.context.performAndWait { scene.controller.sections?[1] })
+        let problems = try scene.problems(after: { scene[3].setValue("C", forKey: "group") }, playing: { table, controller in
+            table.controllerWillChangeContent(controller)
+            table.controller(controller, didChange: sectionB, atSectionIndex: 1, for: .delete)
+            if let sectionC = controller.sections?[1] {
+                table.controller(controller, didChange: sectionC, atSectionIndex: 1, for: .insert)
+            }
+            table.controller(controller, didChange: scene[3], at: Self.path(0, 1), for: .move, newIndexPath: Self.path(0, 1))
+            table.controllerDidChangeContent(controller)
+        })
+        #expect(problems == ["section 'C' inserted at 1, a name no object has"])
+    }
+
+    @Test func updatesThatLeaveTheirCellAsItWasAreKept() throws {
+        let scene = try Scene()
+        let problems = try scene.problems(after: {
+            scene[1].setValue(Int16(1), forKey: "score")
+            scene[2].setValue("changed", forKey: "note")
+        }, playing: { table, controller in
+            table.controllerWillChangeContent(controller)
+            table.controller(controller, didChange: scene[1], at: Self.path(0), for: .update, newIndexPath: Self.path(0))
+            table.controller(controller, didChange: scene[2], at: Self.path(1), for: .update, newIndexPath: Self.path(1))
+            table.controllerDidChangeContent(controller)
+        })
+        #expect(problems == [])
+        #expect(scene.table.takeUnchangedUpdates().map(ObjectIdentifier.init) == [ObjectIdentifier(scene[1])])
     }
 }
