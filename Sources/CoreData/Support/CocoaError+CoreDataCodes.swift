@@ -1,8 +1,20 @@
-// Core Data's codes in `NSCocoaErrorDomain`, as Apple's Core Data declares them on
-// `CocoaError.Code`, with the raw values of `CoreDataErrors.h` (`CoreDataErrorCodes.swift`), so that
-// `catch let error as CocoaError where error.code == .validationMissingMandatoryProperty` works.
+// Core Data's codes in `NSCocoaErrorDomain`, with the raw values of `CoreDataErrors.h`
+// (`CoreDataErrorCodes.swift`). Apple's Core Data declares each as a static member of both
+// `CocoaError.Code` and `CocoaError`, so that
+// `catch let error as CocoaError where error.code == .validationMissingMandatoryProperty` and
+// `catch CocoaError.validationMissingMandatoryProperty` work; one protocol declares them for both.
 
-extension CocoaError.Code {
+/// The types that carry Core Data's error codes as static members: `CocoaError` and
+/// `CocoaError.Code`.
+///
+/// An implementation detail that declares the codes once for both types; use the codes through
+/// those types.
+public protocol _CoreDataCocoaErrorCodes {}
+
+extension CocoaError: _CoreDataCocoaErrorCodes {}
+extension CocoaError.Code: _CoreDataCocoaErrorCodes {}
+
+extension _CoreDataCocoaErrorCodes {
     /// A managed object failed to validate (1550).
     public static var managedObjectValidation: CocoaError.Code { CocoaError.Code(rawValue: NSManagedObjectValidationError) }
 
@@ -131,7 +143,7 @@ extension CocoaError.Code {
 }
 
 /// The names the codes had before Swift 3 ended in `Error`; Apple deprecated them.
-extension CocoaError.Code {
+extension _CoreDataCocoaErrorCodes {
     /// The former name of `managedObjectValidation`.
     @available(*, deprecated, renamed: "managedObjectValidation")
     public static var managedObjectValidationError: CocoaError.Code { .managedObjectValidation }
