@@ -206,8 +206,8 @@ extension NSManagedObjectContext {
     /// Reloads an object's values from `snapshot` (or its store), then sets the values it held
     /// at `slots` again as changes. With `reapplyingToManyChanges`, as a refresh that merges
     /// changes does, a to-many relationship is not set back whole: it takes the destinations the
-    /// store has now, and then this context's additions and removals again, so that what another
-    /// context added or removed stays.
+    /// store has now, and then this context's additions, removals and order again, so that what
+    /// another context added or removed stays.
     func rebase(_ object: NSManagedObject, onto snapshot: RowSnapshot?, keeping slots: [Int], reapplyingToManyChanges: Bool = false) {
         let pending = slots.map { ($0, object.values[$0]) }
         object.turnIntoFault(keeping: snapshot)
@@ -217,9 +217,8 @@ extension NSManagedObjectContext {
             case (.attribute, _):
                 object.storeAttribute(value, atSlot: slot)
             case (.toMany, let local as RelatedObjects) where reapplyingToManyChanges:
-                let current = object.relatedObjects(atSlot: slot)
-                for removed in local.removed { current.remove(removed) }
-                for added in local.added { current.insert(added) }
+                let isOrdered = object.layout.slots[slot].relationship?.isOrdered ?? false
+                object.relatedObjects(atSlot: slot).reapplyChanges(of: local, ordered: isOrdered)
             default:
                 object.values[slot] = value
             }

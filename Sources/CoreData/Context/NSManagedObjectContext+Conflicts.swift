@@ -59,18 +59,16 @@ extension NSManagedObjectContext {
         case .mergeByPropertyStoreTrumpMergePolicyType:
             let changedElsewhere = Set(persistentSlots(of: object).filter { !Self.sameValue(object.snapshot?.values[$0], row.values[$0]) })
             rebase(object, onto: row, keeping: object.changedSlots.filter { !changedElsewhere.contains($0) })
-            object.awake(fromSnapshotEvents: .mergePolicy)
         case .mergeByPropertyObjectTrumpMergePolicyType:
             rebase(object, onto: row, keeping: Array(object.changedSlots))
-            object.awake(fromSnapshotEvents: .mergePolicy)
         case .overwriteMergePolicyType:
             rebase(object, onto: row, keeping: Array(Set(persistentSlots(of: object)).union(object.changedSlots)))
-            object.awake(fromSnapshotEvents: .mergePolicy)
         case .rollbackMergePolicyType:
             refreshImplementation(object, mergeChanges: false, snapshot: row)
         case .errorMergePolicyType:
-            break
+            return
         }
+        object.awake(fromSnapshotEvents: .mergePolicy)
     }
 
     /// The slots of an object's row: persistent attributes and to-one relationships.

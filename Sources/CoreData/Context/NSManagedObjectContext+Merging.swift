@@ -36,18 +36,19 @@ extension NSManagedObjectContext {
     ///
     /// Rows that are gone by the time the merge runs (a later save deleted them) are neither
     /// registered nor reported: the merge of that later save reports their delete, when this
-    /// context holds them.
+    /// context holds them. When the rows cannot be read (a store error), the objects become
+    /// faults that read their rows when used, and so report the error then.
     func mergeChanges(inserted: [NSManagedObjectID], updated: [NSManagedObjectID], deleted: [NSManagedObjectID]) {
         advanceQueryGeneration()
         let (refreshed, updatedUnregistered) = registeredObjects(of: updated)
         let (removed, deletedUnregistered) = registeredObjects(of: deleted)
-        let rows = (try? currentRows(of: refreshed.map(\.objectID) + inserted + updatedUnregistered)) ?? [:]
+        let read = MergedRows(reading: refreshed.map(\.objectID) + inserted + updatedUnregistered, in: self)
         for object in refreshed {
-            let row = rows[object.objectID.identity]
+            let row = read.row(of: object.objectID)
             if object.isFault {
                 // The fault keeps the new row, so that firing it reads nothing; without a row
                 // (gone since the save), firing it finds the object deleted.
-                object.snapshot = row
+                if read.succeeded { object.snapshot = row }
             } else {
                 refreshImplementation(object, mergeChanges: true, snapshot: row)
             }
@@ -63,10 +64,12 @@ extension NSManagedObjectContext {
         // objects this context had not registered are reported too (as faults that hold their
         // rows), as they may now match its fetches.
         let insertedHere = inserted.compactMap { objectID in
-            rows[objectID.identity].map { registerInsertedElsewhere(objectID, row: $0) }
+            read.succeeded
+                ? read.row(of: objectID).map { registerInsertedElsewhere(objectID, row: $0) }
+                : registry.object(for: objectID.identity) ?? makeFault(for: objectID, snapshot: nil)
         }
         let updatedElsewhere = updatedUnregistered.compactMap { objectID in
-            rows[objectID.identity].map { makeFault(for: objectID, snapshot: $0) }
+            read.succeeded ? read.row(of: objectID).map { makeFault(for: objectID, snapshot: $0) } : makeFault(for: objectID, snapshot: nil)
         }
         guard !refreshed.isEmpty || !deleted.isEmpty || !insertedHere.isEmpty || !updatedElsewhere.isEmpty else { return }
         // As Apple's contexts report merges: what another context updated is refreshed here, not
@@ -82,6 +85,28 @@ extension NSManagedObjectContext {
             NSRefreshedObjectIDsKey: Set(refreshed.map(\.objectID)),
             NSDeletedObjectIDsKey: Set(deleted),
         ])
+    }
+
+    /// The rows a merge reads at once: nil rows are gone, unless the read itself failed.
+    private struct MergedRows {
+        let rows: [ObjectIdentity: RowSnapshot]
+        let succeeded: Bool
+
+        init(reading objectIDs: [NSManagedObjectID], in context: NSManagedObjectContext) {
+            do {
+                rows = try context.currentRows(of: objectIDs)
+                succeeded = true
+            } catch {
+                // A merge cannot throw; the objects read their rows again when used, which reports it.
+                DebugSwitch.log("error: a merge could not read the rows it refreshes: \(error)")
+                rows = [:]
+                succeeded = false
+            }
+        }
+
+        func row(of objectID: NSManagedObjectID) -> RowSnapshot? {
+            rows[objectID.identity]
+        }
     }
 
     /// The object of an ID another context inserted, registered here with its row's values.

@@ -72,6 +72,40 @@ open class NSPersistentStore: NSObject, @unchecked Sendable {
     /// Called before the store is removed from its coordinator.
     open func willRemove(from coordinator: NSPersistentStoreCoordinator?) {}
 
+    // MARK: Store files
+
+    /// Returns the metadata of the store file at a location, read by this store class without
+    /// opening the store.
+    ///
+    /// Call it on the class of a store, `type(of: store).metadataForPersistentStore(with: url)`.
+    /// Subclasses whose stores keep a file override it.
+    ///
+    /// - Throws: `NSFileReadNoSuchFileError` (260) when there is no file at `url`;
+    ///   `NSPersistentStoreOpenError` (134080) for a file that is not a store of this class;
+    ///   `NSPersistentStoreInvalidTypeError` (134000) for a class whose stores keep no file
+    ///   (`NSPersistentStore` itself and the in-memory store).
+    open class func metadataForPersistentStore(with url: URL) throws -> [String: Any] {
+        throw keepsNoFileError(url)
+    }
+
+    /// Writes metadata into the store file at a location, which no coordinator has open; the
+    /// keys of `metadata` replace those of the file. Subclasses whose stores keep a file override it.
+    ///
+    /// - Throws: The errors of `metadataForPersistentStore(with:)`, or an error writing the file.
+    open class func setMetadata(_ metadata: [String: Any]?, forPersistentStoreAt url: URL) throws {
+        throw keepsNoFileError(url)
+    }
+
+    private class func keepsNoFileError(_ url: URL) -> NSError {
+        CoreDataError.make(NSPersistentStoreInvalidTypeError, "Stores of class \(self) keep no metadata in a file.", userInfo: [NSURLErrorKey: url])
+    }
+
+    /// Returns the class of the migration manager that migrates stores of this class:
+    /// `NSMigrationManager` for every built-in store.
+    open class func migrationManagerClass() -> AnyClass {
+        NSMigrationManager.self
+    }
+
     /// A permanent object ID of this store.
     func objectID(for entity: NSEntityDescription, primaryKey: Int64) -> NSManagedObjectID {
         NSManagedObjectID(entity: entity, key: .permanent(primaryKey), store: self)

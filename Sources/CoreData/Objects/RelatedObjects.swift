@@ -97,6 +97,22 @@ final class RelatedObjects {
         committed.filter { !members.contains(ObjectIdentifier($0)) }
     }
 
+    /// Puts the changes `local` made to its committed state on top of these destinations, which
+    /// another context's save changed: its removals and additions and, for an ordered
+    /// relationship, its order, with the destinations that arrived meanwhile at the end.
+    func reapplyChanges(of local: RelatedObjects, ordered: Bool) {
+        let removed = local.removed
+        guard ordered else {
+            removed.forEach { remove($0) }
+            local.added.forEach { insert($0) }
+            return
+        }
+        let added = Set(local.added.map(ObjectIdentifier.init))
+        let kept = local.objects.filter { contains($0) || added.contains(ObjectIdentifier($0)) }
+        let keptOrRemoved = Set((kept + removed).map(ObjectIdentifier.init))
+        replace(with: kept + objects.filter { !keptOrRemoved.contains(ObjectIdentifier($0)) })
+    }
+
     /// Takes over the committed state of the storage this one replaces.
     func replaceCommitted(with committed: [NSManagedObject]) {
         self.committed = committed

@@ -276,6 +276,81 @@ import Testing
         #expect(Self.names(of: alien, in: reader) == ["Ash", "Dallas", "Kane", "Ripley"])
     }
 
+    private static func songTitles(_ playlist: NSManagedObject) -> [String] {
+        ((playlist.value(forKey: "songs") as? NSOrderedSet)?.array ?? []).compactMap { ($0 as? NSManagedObject)?.value(forKey: "title") as? String }
+    }
+
+    @Test func refreshKeepingChangesKeepsALocalReorderOfAnOrderedToMany() throws {
+        let stack = try CtxStack(model: CtxGraphModel.make())
+        try stack.context.performAndWait {
+            let playlist = ctxInsert("Playlist", into: stack.context, ["name": "Mix"])
+            let songs = playlist.mutableOrderedSetValue(forKey: "songs")
+            for title in ["A", "B", "C"] { songs.add(ctxInsert("Song", into: stack.context, ["title": title])) }
+            try stack.context.save()
+        }
+        let reader = stack.newContext()
+        try reader.performAndWait {
+            let playlist = try ctxFetch("Playlist", in: reader)[0]
+            playlist.mutableOrderedSetValue(forKey: "songs").moveObjects(at: IndexSet(integer: 2), to: 0)
+            reader.refresh(playlist, mergeChanges: true)
+            #expect(Self.songTitles(playlist) == ["C", "A", "B"])
+            try reader.save()
+        }
+        let reopened = try stack.reopened()
+        let stored = try reopened.context.performAndWait { Self.songTitles(try ctxFetch("Playlist", in: reopened.context)[0]) }
+        #expect(stored == ["C", "A", "B"])
+    }
+
+    @Test func aMergeKeepsALocalInsertAtTheFrontOfAnOrderedToManyAndAddsTheOthersAtTheEnd() throws {
+        let stack = try CtxStack(model: CtxGraphModel.make())
+        try stack.context.performAndWait {
+            let playlist = ctxInsert("Playlist", into: stack.context, ["name": "Mix"])
+            let songs = playlist.mutableOrderedSetValue(forKey: "songs")
+            for title in ["A", "B"] { songs.add(ctxInsert("Song", into: stack.context, ["title": title])) }
+            try stack.context.save()
+        }
+        let reader = stack.newContext()
+        let playlist = try reader.performAndWait { () throws -> NSManagedObject in
+            let playlist = try ctxFetch("Playlist", in: reader)[0]
+            playlist.mutableOrderedSetValue(forKey: "songs").insert(ctxInsert("Song", into: reader, ["title": "Z"]), at: 0)
+            return playlist
+        }
+        let writer = stack.newContext()
+        let saves = CtxNotificationRecorder(.NSManagedObjectContextDidSave, object: writer)
+        try writer.performAndWait {
+            let theirs = try ctxFetch("Playlist", in: writer)[0]
+            theirs.setValue("Renamed", forKey: "name")
+            theirs.mutableOrderedSetValue(forKey: "songs").add(ctxInsert("Song", into: writer, ["title": "W"]))
+            try writer.save()
+        }
+        saves.stop()
+        let saved = try #require(saves.notifications.first)
+        reader.performAndWait {
+            reader.mergeChanges(fromContextDidSave: saved)
+            #expect(Self.songTitles(playlist) == ["Z", "A", "B", "W"])
+        }
+    }
+
+    @Test func aMergeWhoseRowsCannotBeReadStillReportsTheInsertedObjects() throws {
+        let stack = try CtxStack(model: MovieModel.make())
+        let writer = stack.newContext()
+        let saves = CtxNotificationRecorder(.NSManagedObjectContextDidSave, object: writer)
+        try writer.performAndWait {
+            ctxInsert("Movie", into: writer, ["title": "Alien"])
+            try writer.save()
+        }
+        saves.stop()
+        let saved = try #require(saves.notifications.first)
+        try stack.coordinator.remove(stack.store)
+        let reader = stack.newContext()
+        reader.stalenessInterval = 0   // no row from the coordinator's cache: the store must be read
+        let changes = CtxNotificationRecorder(.NSManagedObjectContextObjectsDidChange, object: reader)
+        reader.performAndWait { reader.mergeChanges(fromContextDidSave: saved) }
+        let inserted = changes.notifications.first.map { ctxObjects(in: $0, key: NSInsertedObjectsKey) } ?? []
+        #expect(inserted.count == 1)
+        #expect(inserted.first?.isFault == true, "it reads its row, and reports the error, when used")
+    }
+
     @Test func aMergedDeleteLeavesTheRelationshipsThisContextChanged() throws {
         let (stack, reader, alien) = try Self.stack()
         try Self.merge(into: reader, from: stack) { writer in

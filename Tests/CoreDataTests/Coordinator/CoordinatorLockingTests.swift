@@ -25,6 +25,8 @@ import Testing
         let reader = NSManagedObjectContext(concurrencyType: .confinementConcurrencyType)
         reader.persistentStoreCoordinator = coordinator
         #expect(try ctxStoredCount("Person", in: reader) == 0)
+        // However long the holder keeps the lock, the other save cannot finish meanwhile.
+        #expect(saved.wait(timeout: .now() + 0.3) == .timedOut)
         coordinator.unlock()
         saved.wait()
         #expect(try ctxStoredCount("Person", in: reader) == 1)

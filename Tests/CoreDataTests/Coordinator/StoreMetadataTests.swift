@@ -68,6 +68,34 @@ import Testing
         #expect(try NSPersistentStoreCoordinator.metadataForPersistentStore(type: .sqlite, at: url)["Imported"] as? Int == 1)
     }
 
+    /// A store class of a program's own, which keeps its metadata in a file of its own format.
+    final class JSONMetadataStore: NSPersistentStore, @unchecked Sendable {
+        final class Migrator: NSMigrationManager {}
+
+        override class func metadataForPersistentStore(with url: URL) throws -> [String: Any] {
+            try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any] ?? [:]
+        }
+
+        override class func setMetadata(_ metadata: [String: Any]?, forPersistentStoreAt url: URL) throws {
+            try JSONSerialization.data(withJSONObject: metadata ?? [:]).write(to: url)
+        }
+
+        override class func migrationManagerClass() -> AnyClass {
+            Migrator.self
+        }
+    }
+
+    @Test func storeSubclassesOverrideTheClassMethods() throws {
+        let directory = try SQLiteScratchDirectory("json-metadata")
+        defer { directory.remove() }
+        let url = directory.file("Store.json")
+        let store: NSPersistentStore = JSONMetadataStore(persistentStoreCoordinator: nil, configurationName: nil, at: url)
+        let storeClass = type(of: store)
+        try storeClass.setMetadata(["Version": 2], forPersistentStoreAt: url)
+        #expect(try storeClass.metadataForPersistentStore(with: url)["Version"] as? Int == 2)
+        #expect(ObjectIdentifier(storeClass.migrationManagerClass()) == ObjectIdentifier(JSONMetadataStore.Migrator.self))
+    }
+
     @Test func theChecksumKeyReadsTheModelsVersionChecksum() throws {
         let (stack, _) = try storeFile()
         let metadata = stack.coordinator.metadata(for: stack.store)

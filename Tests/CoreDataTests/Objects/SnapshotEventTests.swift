@@ -128,7 +128,13 @@ final class SnapshotRecordingPerson: NSManagedObject {
         #expect(person.events.count == 1)
     }
 
-    @Test func aMergePolicyThatResolvesAConflictWakesTheObjectWithMergePolicy() throws {
+    @Test(arguments: [
+        (NSMergePolicyType.mergeByPropertyObjectTrumpMergePolicyType, "Anne", 41),
+        (.mergeByPropertyStoreTrumpMergePolicyType, "Anne", 41),
+        (.overwriteMergePolicyType, "Anne", nil),
+        (.rollbackMergePolicyType, "Ann", 41),
+    ] as [(NSMergePolicyType, String, Int?)])
+    func aMergePolicyThatResolvesAConflictWakesTheObjectWithMergePolicy(policy: NSMergePolicyType, name: String, age: Int?) throws {
         let stack = try stack()
         let person = try savedPerson(stack)
         let other = stack.newContext()
@@ -138,12 +144,12 @@ final class SnapshotRecordingPerson: NSManagedObject {
             try other.save()
         }
         try stack.context.performAndWait {
-            stack.context.mergePolicy = NSMergeByPropertyObjectTrumpMergePolicy
+            stack.context.mergePolicy = NSMergePolicy(merge: policy)
             person.setValue("Anne", forKey: "name")
             try stack.context.save()
-            #expect(person.value(forKey: "age") as? Int == 41)
+            #expect(person.value(forKey: "age") as? Int == age)
         }
         #expect(person.events.map(\.events) == [.mergePolicy])
-        #expect(person.events.map(\.name) == ["Anne"])
+        #expect(person.events.map(\.name) == [name])
     }
 }

@@ -81,7 +81,7 @@ enum DeferredCleanupTask: Equatable {
         switch self {
         case .dropTable(let table):
             let used = Set(schema.tables.map(\.name) + schema.joinTables.values.map(\.name))
-            guard !used.contains(table), !Self.bookkeepingTables.contains(table), try connection.isTable(table) else { return }
+            guard !used.contains(table), !Self.bookkeepingTables.contains(table), try connection.schemaObjectExists(table, type: "table") else { return }
             try connection.execute("DROP TABLE \(table)")
         case .dropColumn(let table, let column):
             guard let layout = schema.tables.first(where: { $0.name == table }), !layout.columns.contains(where: { $0.name == column }),
@@ -94,14 +94,4 @@ enum DeferredCleanupTask: Equatable {
 
     /// Core Data's own tables, which no cleanup drops.
     private static let bookkeepingTables: Set<String> = ["Z_PRIMARYKEY", "Z_METADATA", "Z_MODELCACHE"]
-}
-
-private extension SQLiteConnection {
-    /// Whether a table (not an index or view) of a name exists.
-    func isTable(_ name: String) throws -> Bool {
-        let statement = try statement("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?")
-        defer { statement.reset() }
-        statement.bind(name, at: 1)
-        return try statement.step()
-    }
 }

@@ -117,10 +117,11 @@ final class SQLiteConnection {
         try statement(sql).readFirstRow { $0.int64(at: 0) }
     }
 
-    /// Whether a table or index with a name exists.
-    func schemaObjectExists(_ name: String) throws -> Bool {
-        let statement = try statement("SELECT 1 FROM sqlite_master WHERE name = ?")
+    /// Whether a table or index with a name exists; of a `type` (`table`, `index`) when given.
+    func schemaObjectExists(_ name: String, type: String? = nil) throws -> Bool {
+        let statement = try statement("SELECT 1 FROM sqlite_master WHERE name = ?1 AND type = coalesce(?2, type)")
         statement.bind(name, at: 1)
+        if let type { statement.bind(type, at: 2) } else { statement.bindNull(at: 2) }
         return try statement.readFirstRow { _ in true } ?? false
     }
 

@@ -22,6 +22,14 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
         NSSQLiteStoreType
     }
 
+    override class func metadataForPersistentStore(with url: URL) throws -> [String: Any] {
+        try readMetadata(at: url)
+    }
+
+    override class func setMetadata(_ metadata: [String: Any]?, forPersistentStoreAt url: URL) throws {
+        try writeMetadata(metadata ?? [:], at: url)
+    }
+
     // MARK: Loading
 
     func load(model: NSManagedObjectModel) throws {

@@ -1,7 +1,4 @@
-// The SQLite store's file operations behind `NSPersistentStore`'s class methods and the
-// coordinator's `setURL(_:for:)`.
-extension SQLiteStore: StoreFileMetadataAccess {}
-
+// The SQLite store's move to another file, behind the coordinator's `setURL(_:for:)`.
 extension SQLiteStore: RelocatableStore {
     func relocate(to newURL: URL, model: NSManagedObjectModel) -> Bool {
         guard pendingSave == nil, newURL.isFileURL, Self.fileHasContent(newURL), let oldURL = url else { return false }
