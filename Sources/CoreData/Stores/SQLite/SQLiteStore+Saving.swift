@@ -83,15 +83,18 @@ extension SQLiteStore {
                 : row.objectID)
         }
         try allocator.commit()
+        // Deletes go first: the uniqueness check leaves the save's deleted rows out, so a row
+        // this save inserts or updates may take a unique value a deleted row holds, which the
+        // unique index accepts only once that row is gone.
+        for row in changes.deletes {
+            try delete(row, connection: connection, schema: schema, files: &files)
+        }
         let keys = PrimaryKeys(inserts: changes.inserts, permanentIDs: result.permanentIDs)
         for (row, permanentID) in zip(changes.inserts, result.permanentIDs) {
             try insert(row, primaryKey: permanentID.primaryKey ?? 0, keys: keys, connection: connection, schema: schema, files: &files)
         }
         for row in changes.updates {
             try update(row, keys: keys, connection: connection, schema: schema, files: &files)
-        }
-        for row in changes.deletes {
-            try delete(row, connection: connection, schema: schema, files: &files)
         }
         for change in changes.toManyChanges {
             try apply(change, keys: keys, connection: connection, schema: schema)
