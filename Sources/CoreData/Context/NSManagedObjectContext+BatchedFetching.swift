@@ -44,6 +44,7 @@ extension NSManagedObjectContext {
     /// The registered objects for IDs, in order, with the rows of those that are faults without a
     /// row read in one query per store.
     func objectsLoadingRows(for objectIDs: [NSManagedObjectID]) -> [NSManagedObject] {
+        // Rows that cannot be read now are read, and their error reported, when the faults fire.
         let rows = (try? currentRows(of: objectIDs.filter(needsRow))) ?? [:]
         var loaded: [ObjectIdentity: NSManagedObject] = [:]
         for object in register(Array(rows.values), realize: false) {

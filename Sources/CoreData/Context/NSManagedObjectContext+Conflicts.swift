@@ -36,11 +36,11 @@ extension NSManagedObjectContext {
     }
 
     /// Resolves one conflict as a built-in policy does (see `NSMergePolicy`).
-    func resolve(_ conflict: NSMergeConflict, as type: NSMergePolicyType) {
+    func resolve(_ conflict: NSMergeConflict, as type: NSMergePolicyType) throws {
         let object = conflict.sourceObject
         guard object.managedObjectContext === self else { return }
         // A conflict made with the public initializer carries no row: read it again.
-        guard let row = conflict.persistedRow ?? (try? loadSnapshot(for: object.objectID)) ?? nil else {
+        guard let row = try conflict.persistedRow ?? loadSnapshot(for: object.objectID) else {
             // The row is gone: nothing of the object can be written any more.
             object.flags.insert([.deleted, .deletePropagated, .inaccessible])
             return

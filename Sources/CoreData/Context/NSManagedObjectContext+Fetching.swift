@@ -306,7 +306,7 @@ extension NSManagedObjectContext {
         /// The store has no such row any more.
         case missing
         /// The store could not be read (or the object belongs to no store of this coordinator).
-        case failed
+        case failed(Error)
     }
 
     /// The row of a fault, from its store.
@@ -322,7 +322,7 @@ extension NSManagedObjectContext {
             }
             return try loadSnapshot(for: object.objectID).map(FaultLoad.row) ?? .missing
         } catch {
-            return .failed
+            return .failed(error)
         }
     }
 
@@ -381,9 +381,14 @@ extension NSManagedObjectContext {
         if !prefetched.isEmpty, let prefetchedObjects = prefetched.takeDestinations(of: object.objectID.identity, slot: slot) {
             return prefetchedObjects
         }
-        guard parent != nil || !object.objectID.isTemporaryID, let relationship = object.layout.slots[slot].relationship,
-              let rows = try? destinationRows(ofOwners: [object.objectID], relationship: relationship) else { return [] }
-        return register(rows[object.objectID] ?? [], realize: false)
+        guard parent != nil || !object.objectID.isTemporaryID, let relationship = object.layout.slots[slot].relationship else { return [] }
+        do {
+            let rows = try destinationRows(ofOwners: [object.objectID], relationship: relationship)
+            return register(rows[object.objectID] ?? [], realize: false)
+        } catch {
+            ReadErrorLog.shared.report(error, reading: "the \(relationship.name) of \(object.objectID)")
+            return []
+        }
     }
 
     /// The destination rows of a to-many relationship of several owners, by owner: read through
@@ -458,12 +463,17 @@ extension NSManagedObjectContext {
 
     /// The IDs of the destinations of a to-many relationship as the store has them.
     func destinationIDs(of object: NSManagedObject, slot: Int) -> [NSManagedObjectID] {
-        if parent != nil, let relationship = object.layout.slots[slot].relationship {
-            return ((try? destinationRows(ofOwners: [object.objectID], relationship: relationship))?[object.objectID] ?? []).map(\.objectID)
+        guard let relationship = object.layout.slots[slot].relationship, parent != nil || !object.objectID.isTemporaryID else { return [] }
+        do {
+            if parent != nil {
+                return (try destinationRows(ofOwners: [object.objectID], relationship: relationship)[object.objectID] ?? []).map(\.objectID)
+            }
+            let store = try storeOfThisCoordinator(for: object.objectID)
+            return try readingStores { try store.engine().destinationIDs(of: object.objectID, relationship: relationship) }
+        } catch {
+            ReadErrorLog.shared.report(error, reading: "the \(relationship.name) of \(object.objectID)")
+            return []
         }
-        guard !object.objectID.isTemporaryID, let relationship = object.layout.slots[slot].relationship,
-              let store = try? storeOfThisCoordinator(for: object.objectID) else { return [] }
-        return (try? readingStores { try store.engine().destinationIDs(of: object.objectID, relationship: relationship) }) ?? []
     }
 
     /// The value of a fetched property: the results of its request, with `$FETCH_SOURCE` bound
@@ -471,7 +481,12 @@ extension NSManagedObjectContext {
     func evaluate(_ property: NSFetchedPropertyDescription, for object: NSManagedObject) -> Any? {
         guard let template = property.fetchRequest, let request = template.copy() as? NSFetchRequest<NSFetchRequestResult> else { return [] }
         request.predicate = template.predicate?.withSubstitutionVariables(["FETCH_SOURCE": object, "FETCHED_PROPERTY": property])
-        return (try? fetch(request)) ?? []
+        do {
+            return try fetch(request)
+        } catch {
+            ReadErrorLog.shared.report(error, reading: "the fetched property \(property.name) of \(object.objectID)")
+            return []
+        }
     }
 }
 

@@ -88,7 +88,7 @@ open class NSMergePolicy: NSObject, @unchecked Sendable {
             )
         }
         for conflict in list {
-            conflict.sourceObject.managedObjectContext?.resolve(conflict, as: mergeType)
+            try conflict.sourceObject.managedObjectContext?.resolve(conflict, as: mergeType)
         }
     }
 }

@@ -19,7 +19,9 @@ extension NSManagedObject {
         switch context.loadFault(self) {
         case .row(let snapshot): materialize(from: snapshot, in: context)
         case .missing: context.handleInaccessibleFault(self, triggeredBy: slot.map { layout.slots[$0].property })
-        case .failed: materializeEmpty()
+        case .failed(let error):
+            ReadErrorLog.shared.report(error, reading: "the values of \(objectID)")
+            materializeEmpty()
         }
     }
 
