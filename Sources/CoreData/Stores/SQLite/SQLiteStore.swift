@@ -56,6 +56,7 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
             self.connection = connection
             self.schema = schema
             storedMetadata = metadata
+            collectUnreferencedExternalFiles()
             if !isCompatible {
                 // Apple's store still records the model's version hashes, at the next save.
                 storedMetadata.merge(StoreMetadata.modelKeys(for: configured, model: model)) { _, model in model }
