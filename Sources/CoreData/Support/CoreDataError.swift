@@ -63,14 +63,37 @@ enum CoreDataError {
     /// The error for a store file that does not exist: `NSFileReadNoSuchFileError` (260), with
     /// Foundation's description naming the file, as Apple's Core Data reports it.
     static func noSuchFile(_ url: URL) -> NSError {
-        make(
-            NSFileReadNoSuchFileError,
-            localizedDescription: "The file “\(url.lastPathComponent)” couldn’t be opened because there is no such file.",
-            userInfo: [
-                NSURLErrorKey: url,
-                NSFilePathErrorKey: url.path,
-                NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(ENOENT)),
-            ]
-        )
+        file(NSFileReadNoSuchFileError, url: url, userInfo: [NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(ENOENT))])
+    }
+
+    /// Foundation's error for a store file the file system refused to read or change
+    /// (`NSFileReadNoSuchFileError`, `NSFileReadNoPermissionError`, `NSFileWriteNoPermissionError`,
+    /// `NSFileWriteOutOfSpaceError`, `NSFileWriteVolumeReadOnlyError`), with Foundation's
+    /// description naming the file, the file's URL and path, and what failed under `reason`.
+    static func file(_ code: Int, url: URL, reason: String? = nil, userInfo: [String: Any] = [:]) -> NSError {
+        var info = userInfo
+        info[NSURLErrorKey] = url
+        info[NSFilePathErrorKey] = url.path
+        if let reason { info[reasonKey] = reason }
+        return make(code, localizedDescription: fileDescription(code, url: url), userInfo: info)
+    }
+
+    /// Foundation's English description of a file error about `url`.
+    private static func fileDescription(_ code: Int, url: URL) -> String {
+        let name = url.lastPathComponent
+        switch code {
+        case NSFileReadNoSuchFileError:
+            return "The file “\(name)” couldn’t be opened because there is no such file."
+        case NSFileReadNoPermissionError:
+            return "The file “\(name)” couldn’t be opened because you don’t have permission to view it."
+        case NSFileWriteNoPermissionError:
+            return "You don’t have permission to save the file “\(name)” in the folder “\(url.deletingLastPathComponent().lastPathComponent)”."
+        case NSFileWriteOutOfSpaceError:
+            return "The file “\(name)” couldn’t be saved because there isn’t enough space."
+        case NSFileWriteVolumeReadOnlyError:
+            return "The file “\(name)” couldn’t be saved because the volume is read only."
+        default:
+            return "The operation couldn’t be completed. (Cocoa error \(code).)"
+        }
     }
 }

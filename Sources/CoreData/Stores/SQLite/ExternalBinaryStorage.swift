@@ -5,14 +5,21 @@
 /// byte is `0x01` holds the value inline in the remaining bytes; a first byte of `0x02` is
 /// followed by the ASCII UUID naming the file that holds the value and a `0x00` byte (read with or
 /// without it). Values of at least `threshold` bytes (the project's choice) go to files, written
-/// atomically, loaded only when read, and removed once the save that replaced or deleted them has
-/// committed.
+/// inside the save's write transaction under a temporary name and then renamed, loaded only when
+/// read, and removed once the save that replaced or deleted them has committed. What a process
+/// that stopped mid-save left behind is removed when the store is next opened
+/// (`SQLiteStore.collectUnreferencedExternalFiles`).
 final class ExternalBinaryStorage: Sendable {
     /// Values of this many bytes or more are stored in files (128 KiB).
     static let threshold = 128 * 1024
 
     private static let inlineMarker: UInt8 = 0x01
     private static let externalMarker: UInt8 = 0x02
+    /// Ends the name of a file being written: `<UUID>.partial` until it is complete.
+    private static let partialSuffix = ".partial"
+    /// Begins the names of the temporary files of Foundation's atomic writes, which this project
+    /// used for external data before November 2026.
+    private static let atomicWritePrefix = ".dat.nosync"
 
     let directory: URL
 
@@ -40,9 +47,21 @@ final class ExternalBinaryStorage: Sendable {
         let name = UUID().uuidString
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let file = directory.appendingPathComponent(name)
-        try data.write(to: file, options: .atomic)
+        let partial = directory.appendingPathComponent(name + Self.partialSuffix)
+        do {
+            try data.write(to: partial)
+            try FileManager.default.moveItem(at: partial, to: file)
+        } catch {
+            // A full disk leaves part of the value written.
+            try? FileManager.default.removeItem(at: partial)
+            throw error
+        }
         return (Data([Self.externalMarker]) + Data(name.utf8) + Data([0]), file)
     }
+
+    /// The byte counts of a column that refers to a file: the marker and the UUID, with or
+    /// without the `0x00` after it.
+    static let referenceLengths = [37, 38]
 
     /// The value a column holds: data, a lazy reference to a file, or the raw bytes when the
     /// column was not written with this encoding.
@@ -61,8 +80,13 @@ final class ExternalBinaryStorage: Sendable {
 
     /// The file a column refers to, if any.
     func referencedFile(_ column: Data?) -> URL? {
-        guard let column, column.first == Self.externalMarker, let name = Self.fileName(in: column) else { return nil }
-        return directory.appendingPathComponent(name)
+        Self.referencedName(column).map(directory.appendingPathComponent)
+    }
+
+    /// The name of the file a column refers to, if any.
+    static func referencedName(_ column: Data?) -> String? {
+        guard let column, column.first == externalMarker else { return nil }
+        return fileName(in: column)
     }
 
     /// The UUID after the external marker, without the `0x00` that ends it.
@@ -78,6 +102,25 @@ final class ExternalBinaryStorage: Sendable {
         for file in files {
             try? FileManager.default.removeItem(at: file)
         }
+    }
+
+    /// Whether the folder holds anything.
+    var hasFiles: Bool {
+        !((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).isEmpty
+    }
+
+    /// Removes the value files whose names are not in `referenced`, and the files of writes that
+    /// never finished; other files are left alone. Only safe while no save can be writing files:
+    /// the caller holds the store's write lock.
+    func removeFiles(notIn referenced: Set<String>) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        remove(names.filter { !referenced.contains($0) && Self.isCollectable($0) }.map(directory.appendingPathComponent))
+    }
+
+    /// Whether a name is a value file's (a UUID), or a file of a write that never finished.
+    private static func isCollectable(_ name: String) -> Bool {
+        let stem = name.hasSuffix(partialSuffix) ? String(name.dropLast(partialSuffix.count)) : name
+        return UUID(uuidString: stem) != nil || name.hasPrefix(atomicWritePrefix)
     }
 }
 

@@ -32,7 +32,7 @@ final class SQLiteConnection {
         let code = sqlite3_open_v2(path, &db, flags, nil)
         handle = db
         guard code == SQLITE_OK else {
-            let error = SQLiteConnection.error(code: code, message: db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open", sql: nil)
+            let error = self.error(code: code, sql: nil)
             close()
             throw error
         }
@@ -67,7 +67,7 @@ final class SQLiteConnection {
         guard code == SQLITE_OK else {
             let text = message.map { String(cString: $0) } ?? lastErrorMessage
             sqlite3_free(message)
-            throw Self.error(code: code, message: text, sql: sql)
+            throw error(code: code, message: text, sql: sql)
         }
     }
 
@@ -81,7 +81,7 @@ final class SQLiteConnection {
         var raw: OpaquePointer?
         let code = sqlite3_prepare_v2(handle, sql, -1, &raw, nil)
         guard code == SQLITE_OK, let raw else {
-            throw Self.error(code: code, message: lastErrorMessage, sql: sql)
+            throw error(code: code, sql: sql)
         }
         let statement = SQLiteStatement(raw, connection: self, sql: sql)
         if statements.count >= Self.statementCacheLimit {
@@ -138,17 +138,5 @@ final class SQLiteConnection {
 
     var lastErrorMessage: String {
         handle.map { String(cString: sqlite3_errmsg($0)) } ?? "no database connection"
-    }
-
-    /// Core Data's error for a SQLite failure: 134180 wrapping an `NSSQLiteErrorDomain` error
-    /// that carries the SQLite result code.
-    static func error(code: Int32, message: String, sql: String?) -> NSError {
-        var info: [String: Any] = [NSLocalizedDescriptionKey: message]
-        if let sql { info["NSSQLiteStatement"] = sql }
-        let underlying = NSError(domain: NSSQLiteErrorDomain, code: Int(code), userInfo: info)
-        return CoreDataError.make(NSSQLiteError, "SQLite error \(code): \(message)", userInfo: [
-            NSUnderlyingErrorKey: underlying,
-            NSSQLiteErrorDomain: Int(code),
-        ])
     }
 }

@@ -31,12 +31,12 @@ final class SQLiteStatement {
     @discardableResult
     func step() throws -> Bool {
         if let bindFailure {
-            throw SQLiteConnection.error(code: bindFailure, message: String(cString: sqlite3_errstr(bindFailure)), sql: sql)
+            throw connection.error(code: bindFailure, message: String(cString: sqlite3_errstr(bindFailure)), sql: sql)
         }
         switch sqlite3_step(handle) {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
-        case let code: throw SQLiteConnection.error(code: code, message: connection.lastErrorMessage, sql: sql)
+        case let code: throw connection.error(code: code, sql: sql)
         }
     }
 

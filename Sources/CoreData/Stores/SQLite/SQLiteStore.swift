@@ -56,6 +56,7 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
             self.connection = connection
             self.schema = schema
             storedMetadata = metadata
+            collectUnreferencedExternalFiles()
             if !isCompatible {
                 // Apple's store still records the model's version hashes, at the next save.
                 storedMetadata.merge(StoreMetadata.modelKeys(for: configured, model: model)) { _, model in model }
@@ -104,7 +105,7 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
             let timeout = (options?[NSPersistentStoreTimeoutOption] as? NSNumber)?.doubleValue ?? 5
             connection = try SQLiteConnection(path: url.path, readOnly: isReadOnly, create: create, busyTimeout: timeout)
         } catch {
-            throw CoreDataError.storeOpen(url, "SQLite could not open the file.", underlying: error)
+            throw Self.openingError(error, url: url)
         }
         try SQLiteFunctions.register(on: connection)
         connection.onCacheCleared = { [queryCache] in queryCache.removeAll() }
@@ -158,7 +159,7 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
             connection = try SQLiteConnection(path: url.path, readOnly: !writable, create: false)
         } catch {
             sideFiles.removeCreated()
-            throw CoreDataError.storeOpen(url, "SQLite could not open the file.", underlying: error)
+            throw openingError(error, url: url)
         }
         defer { connection.close() }
         do {
@@ -183,11 +184,21 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
             // A refused file had no legitimate writer; leave no side files behind it.
             connection.close()
             sideFiles.removeCreated()
-            if let error = error as NSError?, error.code == NSSQLiteError {
-                throw CoreDataError.storeOpen(url, "the file is damaged or is not a SQLite database.", underlying: error)
-            }
-            throw error
+            throw openingError(error, url: url)
         }
+    }
+
+    /// The error for a store file that SQLite failed to open or read: damage SQLite found makes it
+    /// a damaged store, another SQLite failure a store that could not be opened (134080 both);
+    /// what the file system refused (no space, no permission) is reported as it is.
+    static func openingError(_ error: any Error, url: URL) -> any Error {
+        let error = error as NSError
+        guard error.domain == NSCocoaErrorDomain, error.code == NSSQLiteError else { return error }
+        let code = (error.userInfo[NSSQLiteErrorDomain] as? Int ?? 0) & 0xFF
+        guard code != SQLITE_CORRUPT, code != SQLITE_NOTADB else {
+            return CoreDataError.storeOpen(url, "the file is damaged or is not a SQLite database.", underlying: error)
+        }
+        return CoreDataError.storeOpen(url, "SQLite could not read the file (\(CoreDataError.reason(of: error))).", underlying: error)
     }
 
     /// The largest entity number a sound store has (Apple numbers its history tables from 16000).
@@ -233,8 +244,8 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
                     )
                 }
             }
-        } catch let error as NSError where error.code == NSSQLiteError {
-            throw CoreDataError.storeOpen(url, "the file is damaged.", underlying: error)
+        } catch {
+            throw openingError(error, url: url)
         }
     }
 

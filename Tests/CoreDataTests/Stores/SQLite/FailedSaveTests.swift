@@ -99,4 +99,55 @@ struct FailedSaveTests {
             #expect(stack.context.insertedObjects.count == 2)
         }
     }
+
+    @Test("a save on a full disk throws 640 (out of space), keeps what was saved before, and succeeds once there is space", .enabled(if: ScratchFileSystem.canMount, ScratchFileSystem.skipReason))
+    func fullDisk() throws {
+        let volume = try ScratchFileSystem(kibibytes: 4096)
+        defer { volume.unmount() }
+        let url = volume.file("Movies.sqlite")
+        let titlesBefore = (0..<20).map { "Movie \($0)" }
+        do {
+            let stack = try SQLiteTestStack(model: MovieModel.make(), url: url)
+            defer { stack.close() }
+            try stack.context.performAndWait {
+                for title in titlesBefore {
+                    NSEntityDescription.insertNewObject(forEntityName: "Movie", into: stack.context).setValue(title, forKey: "title")
+                }
+                try stack.context.save()
+            }
+            try volume.fill()
+
+            // 1 MB of rows on a disk without a free byte.
+            let caught = stack.context.performAndWait { () -> NSError? in
+                for index in 0..<200 {
+                    let movie = NSEntityDescription.insertNewObject(forEntityName: "Movie", into: stack.context)
+                    movie.setValue("Sequel \(index) " + String(repeating: "x", count: 5000), forKey: "title")
+                }
+                do {
+                    try stack.context.save()
+                    return nil
+                } catch {
+                    return error as NSError
+                }
+            }
+            let error = try #require(caught, "the save must fail")
+            #expect(error.domain == NSCocoaErrorDomain)
+            #expect(error.code == NSFileWriteOutOfSpaceError, "\(error)")
+            #expect(error.userInfo[NSFilePathErrorKey] as? String == url.path)
+            #expect(error.userInfo[NSSQLiteErrorDomain] is Int)
+            #expect((error.userInfo[NSUnderlyingErrorKey] as? NSError)?.domain == NSSQLiteErrorDomain)
+            #expect(try RawStoreSQL.rows(url, "SELECT ZTITLE FROM ZMOVIE ORDER BY Z_PK").compactMap(\.first?.text) == titlesBefore)
+            stack.context.performAndWait {
+                #expect(stack.context.insertedObjects.count == 200, "the failed save's changes stay in the context")
+            }
+
+            try volume.free()
+            try stack.context.performAndWait { try stack.context.save() }
+        }
+        let stack = try SQLiteTestStack(model: MovieModel.make(), url: url)
+        defer { stack.close() }
+        let count = try stack.context.performAndWait { try stack.context.count(for: NSFetchRequest<NSManagedObject>(entityName: "Movie")) }
+        #expect(count == 220)
+        #expect(try RawStoreSQL.value(url, "PRAGMA integrity_check")?.text == "ok")
+    }
 }

@@ -284,6 +284,86 @@ struct StoreFileErrorTests {
         #expect(titles.sorted() == ["Alien", "Heat"])
     }
 
+    // MARK: What the file system refuses
+
+    /// The error adding the store at `url` throws, or nil when it opens.
+    private func openingError(_ url: URL) -> NSError? {
+        let coordinator = NSPersistentStoreCoordinator(managedObjectModel: MovieModel.make())
+        do {
+            try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: url, options: nil)
+            return nil
+        } catch {
+            #expect(coordinator.persistentStores.isEmpty)
+            return error as NSError
+        }
+    }
+
+    /// Checks that an error is Foundation's file error `code` about the store file, with SQLite's
+    /// error beneath it, as Apple's Core Data reports what the file system refused.
+    private func expectFileError(_ error: NSError?, _ code: Int, url: URL, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(error?.domain == NSCocoaErrorDomain, sourceLocation: sourceLocation)
+        #expect(error?.code == code, "\(error.map { "\($0)" } ?? "no error")", sourceLocation: sourceLocation)
+        #expect(error?.userInfo[NSFilePathErrorKey] as? String == url.path, sourceLocation: sourceLocation)
+        #expect(error?.userInfo[NSSQLiteErrorDomain] is Int, sourceLocation: sourceLocation)
+        #expect((error?.userInfo[NSUnderlyingErrorKey] as? NSError)?.domain == NSSQLiteErrorDomain, sourceLocation: sourceLocation)
+        #expect(error?.localizedDescription.contains("damaged") == false, sourceLocation: sourceLocation)
+    }
+
+    @Test("a store in a directory that cannot be written gives 513 (no permission), not a damaged file, and stays as it was")
+    func directoryWithoutWritePermission() throws {
+        let scratch = try SQLiteScratchDirectory("no-write-permission")
+        defer { scratch.remove() }
+        let folder = scratch.file("Locked")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let url = folder.appendingPathComponent("Movies.sqlite")
+        try writeMovieStore(url)
+        try UnprivilegedFileAccess.giveToRunningUser(url)
+        let before = try #require(StoreFileProbe.bytes(url))
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path) }
+
+        // SQLite cannot create the -shm file beside the store: SQLITE_READONLY_DIRECTORY (1544).
+        let error = UnprivilegedFileAccess.run { openingError(url) }
+        expectFileError(error, NSFileWriteNoPermissionError, url: url)
+        #expect(error?.localizedDescription == "You don’t have permission to save the file “Movies.sqlite” in the folder “Locked”.")
+        #expect(StoreFileProbe.bytes(url) == before)
+        #expect(storeFiles(url) == ["Movies.sqlite"])
+    }
+
+    @Test("a store on a read-only volume gives 642", .enabled(if: ScratchFileSystem.canMount, ScratchFileSystem.skipReason))
+    func readOnlyVolume() throws {
+        let volume = try ScratchFileSystem(kibibytes: 1024)
+        defer { volume.unmount() }
+        let url = volume.file("Movies.sqlite")
+        try writeMovieStore(url)
+        try volume.remountReadOnly()
+        expectFileError(openingError(url), NSFileWriteVolumeReadOnlyError, url: url)
+    }
+
+    @Test("opening a store on a full disk gives 640 (out of space), not a damaged file, and leaves its files as they were", .enabled(if: ScratchFileSystem.canMount, ScratchFileSystem.skipReason))
+    func fullDiskWhileOpening() throws {
+        let volume = try ScratchFileSystem(kibibytes: 1024)
+        defer { volume.unmount() }
+        let url = volume.file("Movies.sqlite")
+        try writeMovieStore(url)
+        let before = try #require(StoreFileProbe.bytes(url))
+        try volume.fill()
+
+        // SQLite cannot grow the -shm file it creates: SQLITE_IOERR_SHMSIZE (4874), ENOSPC.
+        let error = openingError(url)
+        expectFileError(error, NSFileWriteOutOfSpaceError, url: url)
+        #expect(StoreFileProbe.bytes(url) == before)
+        #expect(storeFiles(url) == ["Movies.sqlite"])
+
+        try volume.free()
+        let stack = try SQLiteTestStack(model: MovieModel.make(), url: url)
+        defer { stack.close() }
+        let titles = try stack.context.performAndWait {
+            try stack.context.fetch(NSFetchRequest<NSManagedObject>(entityName: "Movie")).compactMap { $0.value(forKey: "title") as? String }
+        }
+        #expect(titles == ["Alien"])
+    }
+
     /// A small deterministic random generator (SplitMix64), so "random" files are reproducible.
     struct SplitMix64: RandomNumberGenerator {
         private var state: UInt64
