@@ -49,6 +49,41 @@ import Testing
         print("CrashTests: \(acknowledgedSaves) saves acknowledged by killed writers; \(orphanedFiles.count) external files no row refers to")
     }
 
+    /// A writer killed while it starts, mostly while it creates the store, leaves a file that opens
+    /// as a store, empty or with the saves the writer acknowledged.
+    @Test func aWriterKilledWhileItCreatesTheStoreLeavesOneThatOpens() throws {
+        var random = SeededGenerator(seed: Self.seed)
+        for round in 1...8 {
+            let directory = try SQLiteScratchDirectory("crash-creation")
+            defer { directory.remove() }
+            let url = directory.file("Crash.sqlite")
+            let writer = try CrashWriterProcess(store: url, writer: "A", first: 1, mode: .forever, errorLog: directory.file("writer.log"))
+            Thread.sleep(forTimeInterval: Double.random(in: 0..<0.1, using: &random))
+            writer.kill()
+            writer.finish()
+            let context = "round \(round), seed \(Self.seed)"
+            let saves = try verify(url, acknowledging: writer.savedNumbers.last ?? 0, context)
+            try CrashStoreInvariants.check(url, holding: CrashStoreState(saves: ["A": saves]))
+        }
+    }
+
+    /// What a process killed while it creates a store leaves once SQLite has rolled back the
+    /// unfinished creation: a database without a table. It holds nothing, so it becomes a new
+    /// store, as an empty file does.
+    @Test func aDatabaseWithoutATableBecomesANewStore() throws {
+        let directory = try SQLiteScratchDirectory("crash-no-table")
+        defer { directory.remove() }
+        let url = directory.file("Crash.sqlite")
+        let connection = try SQLiteConnection(path: url.path, readOnly: false, create: true)
+        try connection.execute("PRAGMA journal_mode = WAL")
+        connection.close()
+        #expect(StoreFileProbe.size(url) > 0)
+        let writer = try CrashWriter(storeURL: url, writer: "A")
+        try writer.save(1)
+        writer.close()
+        try verify(url, acknowledging: 1, "a database without a table")
+    }
+
     /// Reads the store through the public API and checks that it holds the acknowledged saves,
     /// perhaps the one in progress at the kill, and each of them whole; returns the number of saves it holds.
     @discardableResult
