@@ -34,9 +34,16 @@ let package = Package(
             capability: .buildTool(),
             dependencies: ["coredata"]
         ),
+        // The writer the crash and multi-process tests run as a child process and kill. It has no
+        // product: it is built with the tests and never offered to packages that depend on this one.
+        .executableTarget(
+            name: "CoreDataCrashWriter",
+            dependencies: ["CoreData"],
+            path: "Tests/CoreDataCrashWriter"
+        ),
         .testTarget(
             name: "CoreDataTests",
-            dependencies: ["CoreData"],
+            dependencies: ["CoreData", "CoreDataCrashWriter"],
             resources: [
                 // At the top of the test bundle's resources, where a program ships its models.
                 .copy("ModelFile/Fixtures/Library.xcdatamodeld"),

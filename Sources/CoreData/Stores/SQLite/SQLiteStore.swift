@@ -140,10 +140,21 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
 
     // MARK: Inspecting files
 
-    /// Whether a file exists and is not empty (an empty file becomes a new store).
+    /// Whether a file exists and holds something. An empty file becomes a new store, and so does a
+    /// SQLite database without a table: what a process killed while it created a store leaves.
     static func fileHasContent(_ url: URL) -> Bool {
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0
-        return size > 0
+        return size > 0 && !isDatabaseWithoutTables(url)
+    }
+
+    /// Whether a writable file is a SQLite database whose schema is empty. The connection is
+    /// read-write so that SQLite rolls back a creation that was cut short before counting; the last
+    /// read-write connection to close removes the write-ahead log files it made.
+    private static func isDatabaseWithoutTables(_ url: URL) -> Bool {
+        guard (try? checkHeader(url)) != nil, FileManager.default.isWritableFile(atPath: url.path),
+              let connection = try? SQLiteConnection(path: url.path, readOnly: false, create: false) else { return false }
+        defer { connection.close() }
+        return (try? connection.scalar("SELECT COUNT(*) FROM sqlite_master")) == 0
     }
 
     /// Reads a store file's metadata, entity numbers and tables without changing the file, refusing

@@ -1,0 +1,61 @@
+import CoreData
+
+/// The crash writer: makes a writer's saves into a store and prints a line after each one has
+/// committed, for tests that kill it at random moments or run two of it against one store.
+///
+///     CoreDataCrashWriter <store path> <writer name> <first save number> (<saves> | forever | commands)
+///
+/// `commands` reads `save` and `count` lines from standard input until it ends. Lines are written
+/// with write(2), never buffered, so a line the parent reads is a save that has committed. A
+/// killed process loses nothing it wrote to the WAL (only a power loss can), so the store's
+/// default pragmas suffice.
+@main
+enum CrashWriterCommand {
+    static func main() {
+        let arguments = CommandLine.arguments
+        guard arguments.count == 5, let first = Int(arguments[3]), ["forever", "commands"].contains(arguments[4]) || Int(arguments[4]) != nil else {
+            FileHandle.standardError.write(Data("usage: CoreDataCrashWriter <store path> <writer name> <first save number> (<saves> | forever | commands)\n".utf8))
+            exit(2)
+        }
+        do {
+            let writer = try CrashWriter(storeURL: URL(fileURLWithPath: arguments[1]), writer: arguments[2])
+            emit(.ready)
+            if arguments[4] == "commands" {
+                try obey(writer, first: first)
+            } else {
+                try save(writer, from: first, through: Int(arguments[4]).map { first + $0 - 1 } ?? Int.max)
+            }
+            writer.close()
+        } catch {
+            emit(.failed(code: (error as NSError).code, message: "\(error)"))
+            exit(1)
+        }
+    }
+
+    private static func save(_ writer: CrashWriter, from first: Int, through last: Int) throws {
+        var number = first
+        while number <= last {
+            try writer.save(number)
+            emit(.saved(number))
+            number += 1
+        }
+    }
+
+    private static func obey(_ writer: CrashWriter, first: Int) throws {
+        var number = first
+        while let command = readLine().flatMap(WriterLine.Command.init(rawValue:)) {
+            switch command {
+            case .save:
+                try writer.save(number)
+                emit(.saved(number))
+                number += 1
+            case .count:
+                emit(.count(try writer.batchCount()))
+            }
+        }
+    }
+
+    private static func emit(_ line: WriterLine) {
+        FileHandle.standardOutput.write(Data((line.text + "\n").utf8))
+    }
+}
