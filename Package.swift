@@ -34,9 +34,18 @@ let package = Package(
             capability: .buildTool(),
             dependencies: ["coredata"]
         ),
+        // Test-only: a SQLite VFS that fails chosen file operations (I/O-error injection).
+        .target(
+            name: "CSQLiteFaultVFS",
+            path: "Tests/CSQLiteFaultVFS",
+            linkerSettings: [.linkedLibrary("sqlite3")]
+        ),
         .testTarget(
             name: "CoreDataTests",
-            dependencies: ["CoreData"],
+            dependencies: [
+                "CoreData",
+                "CSQLiteFaultVFS",
+            ],
             resources: [
                 // At the top of the test bundle's resources, where a program ships its models.
                 .copy("ModelFile/Fixtures/Library.xcdatamodeld"),
