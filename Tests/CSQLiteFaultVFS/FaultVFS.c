@@ -4,8 +4,11 @@
 #include <sqlite3.h>
 #include <stddef.h>
 
-// The countdown and the call counts, shared by every file opened through the VFS.
-static struct {
+/// A VFS, its countdown and its call counts. `base` comes first, so that SQLite's VFS pointer is
+/// the structure's.
+struct cdfault_vfs {
+    sqlite3_vfs base;
+    char name[32];
     pthread_mutex_t mutex;
     int armed;
     cdfault_kind kind;
@@ -14,62 +17,66 @@ static struct {
     int result;
     int hits;
     int calls[CDFAULT_KIND_COUNT];
-} state = { .mutex = PTHREAD_MUTEX_INITIALIZER };
+};
 
 /// Counts a call of `kind` and returns the code it must fail with, or SQLITE_OK to let it through.
-static int injectedResult(cdfault_kind kind, int ownResult) {
+static int injectedResult(cdfault_vfs *vfs, cdfault_kind kind, int ownResult) {
     int result = SQLITE_OK;
-    pthread_mutex_lock(&state.mutex);
-    state.calls[kind] += 1;
-    state.calls[CDFAULT_ANY] += 1;
-    if (state.armed && (state.kind == CDFAULT_ANY || state.kind == kind)) {
-        if (state.remaining > 1) {
-            state.remaining -= 1;
-        } else if (state.remaining == 1 || state.persistent) {
-            state.remaining = 0;
-            state.hits += 1;
-            result = state.result != 0 ? state.result : ownResult;
+    pthread_mutex_lock(&vfs->mutex);
+    vfs->calls[kind] += 1;
+    vfs->calls[CDFAULT_ANY] += 1;
+    if (vfs->armed && (vfs->kind == CDFAULT_ANY || vfs->kind == kind)) {
+        if (vfs->remaining > 1) {
+            vfs->remaining -= 1;
+        } else if (vfs->remaining == 1 || vfs->persistent) {
+            vfs->remaining = 0;
+            vfs->hits += 1;
+            result = vfs->result != 0 ? vfs->result : ownResult;
         }
     }
-    pthread_mutex_unlock(&state.mutex);
+    pthread_mutex_unlock(&vfs->mutex);
     return result;
 }
 
-void cdfault_arm(cdfault_kind kind, int n, int persistent, int result) {
-    pthread_mutex_lock(&state.mutex);
-    state.armed = n > 0;
-    state.kind = kind;
-    state.remaining = n;
-    state.persistent = persistent;
-    state.result = result;
-    state.hits = 0;
-    pthread_mutex_unlock(&state.mutex);
+void cdfault_arm(cdfault_vfs *vfs, cdfault_kind kind, int n, int persistent, int result) {
+    pthread_mutex_lock(&vfs->mutex);
+    vfs->armed = n > 0;
+    vfs->kind = kind;
+    vfs->remaining = n;
+    vfs->persistent = persistent;
+    vfs->result = result;
+    vfs->hits = 0;
+    pthread_mutex_unlock(&vfs->mutex);
 }
 
-void cdfault_disarm(void) {
-    pthread_mutex_lock(&state.mutex);
-    state.armed = 0;
-    pthread_mutex_unlock(&state.mutex);
+void cdfault_disarm(cdfault_vfs *vfs) {
+    pthread_mutex_lock(&vfs->mutex);
+    vfs->armed = 0;
+    pthread_mutex_unlock(&vfs->mutex);
 }
 
-int cdfault_hits(void) {
-    pthread_mutex_lock(&state.mutex);
-    int hits = state.hits;
-    pthread_mutex_unlock(&state.mutex);
+int cdfault_hits(cdfault_vfs *vfs) {
+    pthread_mutex_lock(&vfs->mutex);
+    int hits = vfs->hits;
+    pthread_mutex_unlock(&vfs->mutex);
     return hits;
 }
 
-int cdfault_calls(cdfault_kind kind) {
-    pthread_mutex_lock(&state.mutex);
-    int calls = state.calls[kind];
-    pthread_mutex_unlock(&state.mutex);
+int cdfault_calls(cdfault_vfs *vfs, cdfault_kind kind) {
+    pthread_mutex_lock(&vfs->mutex);
+    int calls = vfs->calls[kind];
+    pthread_mutex_unlock(&vfs->mutex);
     return calls;
 }
 
-void cdfault_reset_counts(void) {
-    pthread_mutex_lock(&state.mutex);
-    for (int kind = 0; kind < CDFAULT_KIND_COUNT; kind++) state.calls[kind] = 0;
-    pthread_mutex_unlock(&state.mutex);
+void cdfault_reset_counts(cdfault_vfs *vfs) {
+    pthread_mutex_lock(&vfs->mutex);
+    for (int kind = 0; kind < CDFAULT_KIND_COUNT; kind++) vfs->calls[kind] = 0;
+    pthread_mutex_unlock(&vfs->mutex);
+}
+
+const char *cdfault_name(cdfault_vfs *vfs) {
+    return vfs->name;
 }
 
 // MARK: Files
@@ -78,6 +85,7 @@ void cdfault_reset_counts(void) {
 /// allocates in the same block (`szOsFile` covers both).
 typedef struct FaultFile {
     sqlite3_file base;
+    cdfault_vfs *owner;
     sqlite3_file *real;
 } FaultFile;
 
@@ -85,24 +93,28 @@ static sqlite3_file *realFile(sqlite3_file *file) {
     return ((FaultFile *)file)->real;
 }
 
+static int fileFault(sqlite3_file *file, cdfault_kind kind, int ownResult) {
+    return injectedResult(((FaultFile *)file)->owner, kind, ownResult);
+}
+
 static int faultClose(sqlite3_file *file) {
     return realFile(file)->pMethods->xClose(realFile(file));
 }
 
 static int faultRead(sqlite3_file *file, void *buffer, int amount, sqlite3_int64 offset) {
-    int result = injectedResult(CDFAULT_READ, SQLITE_IOERR_READ);
+    int result = fileFault(file, CDFAULT_READ, SQLITE_IOERR_READ);
     if (result != SQLITE_OK) return result;
     return realFile(file)->pMethods->xRead(realFile(file), buffer, amount, offset);
 }
 
 static int faultWrite(sqlite3_file *file, const void *buffer, int amount, sqlite3_int64 offset) {
-    int result = injectedResult(CDFAULT_WRITE, SQLITE_IOERR_WRITE);
+    int result = fileFault(file, CDFAULT_WRITE, SQLITE_IOERR_WRITE);
     if (result != SQLITE_OK) return result;
     return realFile(file)->pMethods->xWrite(realFile(file), buffer, amount, offset);
 }
 
 static int faultTruncate(sqlite3_file *file, sqlite3_int64 size) {
-    int result = injectedResult(CDFAULT_TRUNCATE, SQLITE_IOERR_TRUNCATE);
+    int result = fileFault(file, CDFAULT_TRUNCATE, SQLITE_IOERR_TRUNCATE);
     if (result != SQLITE_OK) return result;
     return realFile(file)->pMethods->xTruncate(realFile(file), size);
 }
@@ -112,17 +124,17 @@ static int faultTruncate(sqlite3_file *file, sqlite3_int64 size) {
 static int faultSync(sqlite3_file *file, int flags) {
     (void)file;
     (void)flags;
-    return injectedResult(CDFAULT_SYNC, SQLITE_IOERR_FSYNC);
+    return fileFault(file, CDFAULT_SYNC, SQLITE_IOERR_FSYNC);
 }
 
 static int faultFileSize(sqlite3_file *file, sqlite3_int64 *size) {
-    int result = injectedResult(CDFAULT_FILE_SIZE, SQLITE_IOERR_FSTAT);
+    int result = fileFault(file, CDFAULT_FILE_SIZE, SQLITE_IOERR_FSTAT);
     if (result != SQLITE_OK) return result;
     return realFile(file)->pMethods->xFileSize(realFile(file), size);
 }
 
 static int faultLock(sqlite3_file *file, int level) {
-    int result = injectedResult(CDFAULT_LOCK, SQLITE_IOERR_LOCK);
+    int result = fileFault(file, CDFAULT_LOCK, SQLITE_IOERR_LOCK);
     if (result != SQLITE_OK) return result;
     return realFile(file)->pMethods->xLock(realFile(file), level);
 }
@@ -150,14 +162,14 @@ static int faultDeviceCharacteristics(sqlite3_file *file) {
 }
 
 static int faultShmMap(sqlite3_file *file, int region, int size, int extend, void volatile **address) {
-    int result = injectedResult(CDFAULT_SHM_MAP, SQLITE_IOERR_SHMMAP);
+    int result = fileFault(file, CDFAULT_SHM_MAP, SQLITE_IOERR_SHMMAP);
     if (result != SQLITE_OK) return result;
     return realFile(file)->pMethods->xShmMap(realFile(file), region, size, extend, address);
 }
 
 static int faultShmLock(sqlite3_file *file, int offset, int count, int flags) {
     if (flags & SQLITE_SHM_LOCK) {
-        int result = injectedResult(CDFAULT_SHM_LOCK, SQLITE_IOERR_SHMLOCK);
+        int result = fileFault(file, CDFAULT_SHM_LOCK, SQLITE_IOERR_SHMLOCK);
         if (result != SQLITE_OK) return result;
     }
     return realFile(file)->pMethods->xShmLock(realFile(file), offset, count, flags);
@@ -209,11 +221,12 @@ static sqlite3_vfs *defaultVFS(sqlite3_vfs *vfs) {
 
 static int faultOpen(sqlite3_vfs *vfs, const char *name, sqlite3_file *file, int flags, int *outFlags) {
     FaultFile *faultFile = (FaultFile *)file;
+    faultFile->owner = (cdfault_vfs *)vfs;
     faultFile->real = (sqlite3_file *)&faultFile[1];
     faultFile->real->pMethods = NULL;
     // SQLite calls xClose only on a file whose pMethods is set.
     file->pMethods = NULL;
-    int result = injectedResult(CDFAULT_OPEN, SQLITE_CANTOPEN);
+    int result = injectedResult(faultFile->owner, CDFAULT_OPEN, SQLITE_CANTOPEN);
     if (result != SQLITE_OK) return result;
     result = defaultVFS(vfs)->xOpen(defaultVFS(vfs), name, faultFile->real, flags, outFlags);
     if (faultFile->real->pMethods == NULL) return result;
@@ -275,35 +288,40 @@ static int faultCurrentTimeInt64(sqlite3_vfs *vfs, sqlite3_int64 *time) {
     return defaultVFS(vfs)->xCurrentTimeInt64(defaultVFS(vfs), time);
 }
 
-static sqlite3_vfs faultVFS = {
-    .iVersion = 2,
-    .zName = "cdfault",
-    .xOpen = faultOpen,
-    .xDelete = faultDelete,
-    .xAccess = faultAccess,
-    .xFullPathname = faultFullPathname,
-    .xDlOpen = faultDlOpen,
-    .xDlError = faultDlError,
-    .xDlSym = faultDlSym,
-    .xDlClose = faultDlClose,
-    .xRandomness = faultRandomness,
-    .xSleep = faultSleep,
-    .xCurrentTime = faultCurrentTime,
-    .xGetLastError = faultGetLastError,
-    .xCurrentTimeInt64 = faultCurrentTimeInt64,
-};
+static pthread_mutex_t installation = PTHREAD_MUTEX_INITIALIZER;
+static int installedCount = 0;
 
-static pthread_once_t installation = PTHREAD_ONCE_INIT;
-
-static void install(void) {
+cdfault_vfs *cdfault_install(void) {
     sqlite3_vfs *underlying = sqlite3_vfs_find(NULL);
-    faultVFS.pAppData = underlying;
-    faultVFS.mxPathname = underlying->mxPathname;
-    faultVFS.szOsFile = (int)sizeof(FaultFile) + underlying->szOsFile;
-    sqlite3_vfs_register(&faultVFS, 0);
-}
-
-const char *cdfault_install(void) {
-    pthread_once(&installation, install);
-    return faultVFS.zName;
+    cdfault_vfs *vfs = sqlite3_malloc(sizeof(cdfault_vfs));
+    if (vfs == NULL || underlying == NULL) return NULL;
+    *vfs = (cdfault_vfs){
+        .base = {
+            .iVersion = 2,
+            .szOsFile = (int)sizeof(FaultFile) + underlying->szOsFile,
+            .mxPathname = underlying->mxPathname,
+            .zName = vfs->name,
+            .pAppData = underlying,
+            .xOpen = faultOpen,
+            .xDelete = faultDelete,
+            .xAccess = faultAccess,
+            .xFullPathname = faultFullPathname,
+            .xDlOpen = faultDlOpen,
+            .xDlError = faultDlError,
+            .xDlSym = faultDlSym,
+            .xDlClose = faultDlClose,
+            .xRandomness = faultRandomness,
+            .xSleep = faultSleep,
+            .xCurrentTime = faultCurrentTime,
+            .xGetLastError = faultGetLastError,
+            .xCurrentTimeInt64 = faultCurrentTimeInt64,
+        },
+    };
+    pthread_mutex_init(&vfs->mutex, NULL);
+    pthread_mutex_lock(&installation);
+    installedCount += 1;
+    sqlite3_snprintf(sizeof(vfs->name), vfs->name, "cdfault-%d", installedCount);
+    pthread_mutex_unlock(&installation);
+    sqlite3_vfs_register(&vfs->base, 0);
+    return vfs;
 }

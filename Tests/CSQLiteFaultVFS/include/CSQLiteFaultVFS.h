@@ -1,11 +1,11 @@
 #ifndef CSQLITE_FAULT_VFS_H
 #define CSQLITE_FAULT_VFS_H
 
-// A SQLite VFS for tests, over the default one, that once armed fails the n-th call of a chosen
+// SQLite VFSes for tests, over the default one, that once armed fail the n-th call of a chosen
 // kind, as SQLite's own I/O-error tests do. Every call but xSync reaches the default VFS; syncs are
 // counted and can fail but are not performed (test files need no durability against power loss).
-// Its state is global and guarded by a mutex; a test that arms it must be the only one using files
-// opened through it.
+// Each VFS counts and fails only the calls on files opened through it, under its own mutex, so
+// that tests that each create one can run in parallel.
 
 /// The file operations the VFS counts and can fail.
 typedef enum cdfault_kind {
@@ -33,25 +33,31 @@ typedef enum cdfault_kind {
     CDFAULT_KIND_COUNT
 } cdfault_kind;
 
-/// Registers the VFS (once; later calls do nothing) and returns its name, for sqlite3_open_v2.
-/// It is not made the default VFS.
-const char *cdfault_install(void);
+/// A fault-injecting VFS.
+typedef struct cdfault_vfs cdfault_vfs;
+
+/// Creates and registers a new VFS (never the default one), named "cdfault-<n>". It stays
+/// registered for the life of the process.
+cdfault_vfs *cdfault_install(void);
+
+/// The name to open files through the VFS with (sqlite3_open_v2).
+const char *cdfault_name(cdfault_vfs *vfs);
 
 /// Makes the `n`-th call (1-based) of `kind` from now fail; with `persistent`, every later call of
 /// that kind fails too, until `cdfault_disarm`. `result` is the SQLite result code the failing
 /// calls return; 0 stands for the kind's own I/O error code (see `cdfault_kind`).
-void cdfault_arm(cdfault_kind kind, int n, int persistent, int result);
+void cdfault_arm(cdfault_vfs *vfs, cdfault_kind kind, int n, int persistent, int result);
 
 /// Stops failing calls.
-void cdfault_disarm(void);
+void cdfault_disarm(cdfault_vfs *vfs);
 
 /// The calls failed since the last `cdfault_arm`.
-int cdfault_hits(void);
+int cdfault_hits(cdfault_vfs *vfs);
 
 /// The calls of `kind` made since the last `cdfault_reset_counts` (armed or not, failed or not).
-int cdfault_calls(cdfault_kind kind);
+int cdfault_calls(cdfault_vfs *vfs, cdfault_kind kind);
 
 /// Starts the call counts over.
-void cdfault_reset_counts(void);
+void cdfault_reset_counts(cdfault_vfs *vfs);
 
 #endif

@@ -2,9 +2,10 @@
 import CSQLiteFaultVFS
 import Testing
 
-/// The fault-injecting SQLite VFS of `CSQLiteFaultVFS`: SQLite's own I/O error tests, on the
-/// store's real files. Files under a directory `route(_:)` names open through it; others never do.
-enum SQLiteFaultVFS {
+/// A fault-injecting SQLite VFS of `CSQLiteFaultVFS`, SQLite's own I/O error tests on the store's
+/// real files: files under the directories `route(_:)` names open through it, others never do. Each
+/// instance registers a VFS of its own, with its own counts, so that tests can run in parallel.
+final class SQLiteFaultVFS {
     enum Kind {
         case any, read, write, sync, truncate, lock, sharedMemoryLock, fileSize, sharedMemoryMap, open
 
@@ -24,37 +25,43 @@ enum SQLiteFaultVFS {
         }
     }
 
+    private let vfs: OpaquePointer
+
+    init() throws {
+        vfs = try #require(cdfault_install())
+    }
+
     /// Opens the files under `directory` through the VFS until `unroute`.
-    static func route(_ directory: URL) {
-        let name = String(cString: cdfault_install())
+    func route(_ directory: URL) {
+        let name = String(cString: cdfault_name(vfs))
         SQLiteConnection.vfsByDirectory.withLock { $0[directory.path] = name }
     }
 
-    static func unroute(_ directory: URL) {
+    func unroute(_ directory: URL) {
         _ = SQLiteConnection.vfsByDirectory.withLock { $0.removeValue(forKey: directory.path) }
     }
 
     /// Fails the `n`-th call of `kind` from now (and every later one when `persistent`), with
     /// the kind's I/O error or the given SQLite result code.
-    static func arm(_ kind: Kind, at n: Int, persistent: Bool, result: Int32 = 0) {
-        cdfault_arm(kind.raw, Int32(n), persistent ? 1 : 0, result)
+    func arm(_ kind: Kind, at n: Int, persistent: Bool, result: Int32 = 0) {
+        cdfault_arm(vfs, kind.raw, Int32(n), persistent ? 1 : 0, result)
     }
 
-    static func disarm() {
-        cdfault_disarm()
+    func disarm() {
+        cdfault_disarm(vfs)
     }
 
     /// The calls failed since the last `arm`.
-    static var hits: Int {
-        Int(cdfault_hits())
+    var hits: Int {
+        Int(cdfault_hits(vfs))
     }
 
-    static func resetCounts() {
-        cdfault_reset_counts()
+    func resetCounts() {
+        cdfault_reset_counts(vfs)
     }
 
-    static func calls(_ kind: Kind) -> Int {
-        Int(cdfault_calls(kind.raw))
+    func calls(_ kind: Kind) -> Int {
+        Int(cdfault_calls(vfs, kind.raw))
     }
 }
 
@@ -142,6 +149,15 @@ struct FaultSweep {
     var mayCompleteBeforeThrowing = false
     /// Opens a copy (through the faulting VFS) and prepares the operation, without running it.
     let prepare: (URL) throws -> FaultedOperation
+    private let vfs: SQLiteFaultVFS
+
+    init(base: SQLiteScratchDirectory, storeName: String, models: [NSManagedObjectModel], prepare: @escaping (URL) throws -> FaultedOperation) throws {
+        self.base = base
+        self.storeName = storeName
+        self.models = models
+        self.prepare = prepare
+        vfs = try SQLiteFaultVFS()
+    }
 
     /// What the sweep observed: the steps the operation makes, and the runs that threw.
     struct Outcome {
@@ -206,29 +222,29 @@ struct FaultSweep {
             try FileManager.default.copyItem(at: base.file(name), to: copy.file(name))
         }
         let url = copy.file(storeName)
-        SQLiteFaultVFS.route(copy.url)
+        vfs.route(copy.url)
         let operation: FaultedOperation
         do {
             operation = try prepare(url)
         } catch {
-            SQLiteFaultVFS.unroute(copy.url)
+            vfs.unroute(copy.url)
             throw error
         }
         defer { operation.close() }
         var trial = Trial()
-        SQLiteFaultVFS.resetCounts()
-        if let fault { SQLiteFaultVFS.arm(kind, at: fault.step, persistent: persistent, result: fault.result) }
+        vfs.resetCounts()
+        if let fault { vfs.arm(kind, at: fault.step, persistent: persistent, result: fault.result) }
         do {
             try operation.run()
         } catch {
             trial.error = error as NSError
         }
-        SQLiteFaultVFS.disarm()
+        vfs.disarm()
         // The operation's own connections stay on the faulting VFS (disarmed); the checks and
         // every connection opened from here on use SQLite's default one.
-        SQLiteFaultVFS.unroute(copy.url)
-        trial.hits = SQLiteFaultVFS.hits
-        trial.steps = SQLiteFaultVFS.calls(kind)
+        vfs.unroute(copy.url)
+        trial.hits = vfs.hits
+        trial.steps = vfs.calls(kind)
         trial.reopenError = reopen(url)
         trial.afterFault = try StoreSnapshot(url)
         if fault != nil {

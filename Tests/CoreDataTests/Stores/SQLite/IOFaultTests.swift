@@ -9,9 +9,7 @@ import Testing
 /// after the commit, such as those of a checkpoint), succeed; then, with the fault gone, the same
 /// context saves and writes what a save without faults writes. The faults reach SQLite's I/O only:
 /// external data files are written by the store through Foundation.
-///
-/// Serialized: the fault VFS counts the calls of every file opened through it.
-@Suite("I/O errors in SQLite saves and migrations", .serialized)
+@Suite("I/O errors in SQLite saves and migrations")
 struct IOFaultTests {
     /// Authors, books, tags and chapters:
     /// - `Author.name` and `Tag.name` are unique;
@@ -88,7 +86,7 @@ struct IOFaultTests {
         let model = Self.makeModel()
         let base = try Self.makeBase(model)
         defer { base.remove() }
-        let sweep = FaultSweep(base: base, storeName: "Library.sqlite", models: [model]) { url in
+        let sweep = try FaultSweep(base: base, storeName: "Library.sqlite", models: [model]) { url in
             let stack = try SQLiteTestStack(model: model, url: url)
             try stack.context.performAndWait {
                 if let mergePolicy { stack.context.mergePolicy = mergePolicy }
@@ -105,9 +103,9 @@ struct IOFaultTests {
     func everyKindOfCallIsCounted() throws {
         let directory = try SQLiteScratchDirectory("iofault-kinds")
         defer { directory.remove() }
-        SQLiteFaultVFS.route(directory.url)
-        defer { SQLiteFaultVFS.unroute(directory.url) }
-        SQLiteFaultVFS.resetCounts()
+        let vfs = try SQLiteFaultVFS()
+        vfs.route(directory.url)
+        defer { vfs.unroute(directory.url) }
         let stack = try SQLiteTestStack(model: Self.makeModel(), url: directory.file("Library.sqlite"))
         try stack.context.performAndWait {
             ctxInsert("Author", into: stack.context, ["name": "Banks"])
@@ -116,9 +114,9 @@ struct IOFaultTests {
         stack.close()
         let kinds: [SQLiteFaultVFS.Kind] = [.read, .write, .sync, .truncate, .lock, .sharedMemoryLock, .fileSize, .sharedMemoryMap, .open]
         for kind in kinds {
-            #expect(SQLiteFaultVFS.calls(kind) > 0, "\(kind)")
+            #expect(vfs.calls(kind) > 0, "\(kind)")
         }
-        #expect(SQLiteFaultVFS.calls(.any) == kinds.map(SQLiteFaultVFS.calls).reduce(0, +))
+        #expect(vfs.calls(.any) == kinds.map(vfs.calls).reduce(0, +))
     }
 
     @Test("inserts with to-one relationships")
@@ -220,7 +218,7 @@ struct IOFaultTests {
             try context.save()
         }
         stack.close()
-        var sweep = FaultSweep(base: base, storeName: "Shelf.sqlite", models: [version1, version2]) { url in
+        var sweep = try FaultSweep(base: base, storeName: "Shelf.sqlite", models: [version1, version2]) { url in
             var opened: SQLiteTestStack?
             return FaultedOperation(
                 run: {
