@@ -41,9 +41,19 @@ let package = Package(
             dependencies: ["CoreData"],
             path: "Tests/CoreDataCrashWriter"
         ),
+        // Test-only: a SQLite VFS that fails chosen file operations (I/O-error injection).
+        .target(
+            name: "CSQLiteFaultVFS",
+            path: "Tests/CSQLiteFaultVFS",
+            linkerSettings: [.linkedLibrary("sqlite3")]
+        ),
         .testTarget(
             name: "CoreDataTests",
-            dependencies: ["CoreData", "CoreDataCrashWriter"],
+            dependencies: [
+                "CoreData",
+                "CoreDataCrashWriter",
+                "CSQLiteFaultVFS",
+            ],
             resources: [
                 // At the top of the test bundle's resources, where a program ships its models.
                 .copy("ModelFile/Fixtures/Library.xcdatamodeld"),

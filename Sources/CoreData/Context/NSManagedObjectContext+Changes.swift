@@ -70,13 +70,52 @@ extension NSManagedObjectContext {
     /// join the work list). Deny is checked at save, by validation.
     func propagateDeletes() {
         while !awaitingPropagation.isEmpty {
-            let batch = awaitingPropagation
-            awaitingPropagation = []
-            for object in batch where isAwaitingPropagation(object) {
-                object.flags.insert(.deletePropagated)
-                applyDeleteRules(of: object)
+            propagateDeletesOfBatch()
+        }
+        forgetDiscarded()
+    }
+
+    /// Delete propagation at save: the to-many destinations each batch's delete rules visit
+    /// (and deny validation reads) are loaded first, one query per relationship, so that a store
+    /// error fails the save with those deletes not propagated yet. Loaded as the rules run, a failed
+    /// read counts as no destinations, and the save leaves rows behind that refer to deleted ones.
+    func propagateDeletesForSave() throws {
+        while !awaitingPropagation.isEmpty {
+            try loadDestinationsVisitedByDeleteRules(of: awaitingPropagation.filter(isAwaitingPropagation))
+            propagateDeletesOfBatch()
+        }
+        forgetDiscarded()
+    }
+
+    private func propagateDeletesOfBatch() {
+        let batch = awaitingPropagation
+        awaitingPropagation = []
+        for object in batch where isAwaitingPropagation(object) {
+            object.flags.insert(.deletePropagated)
+            applyDeleteRules(of: object)
+        }
+    }
+
+    private func loadDestinationsVisitedByDeleteRules(of objects: [NSManagedObject]) throws {
+        var groups: [(relationship: NSRelationshipDescription, owners: [NSManagedObject])] = []
+        for object in objects {
+            for slot in object.layout.relationshipSlots where object.layout.tags[slot] == .toMany {
+                guard let relationship = object.layout.slots[slot].relationship,
+                      relationship.deleteRule == .cascadeDeleteRule || relationship.deleteRule == .denyDeleteRule
+                          || (relationship.deleteRule == .nullifyDeleteRule && relationship.inverseRelationship != nil) else { continue }
+                if let index = groups.firstIndex(where: { $0.relationship === relationship }) {
+                    groups[index].owners.append(object)
+                } else {
+                    groups.append((relationship, [object]))
+                }
             }
         }
+        for (relationship, owners) in groups {
+            _ = try prefetchToMany(relationship, of: owners)
+        }
+    }
+
+    private func forgetDiscarded() {
         let discarded = changedObjects.filter { $0.flags.contains(.discarded) && $0.managedObjectContext === self }
         guard !discarded.isEmpty else { return }
         forgottenInserts += discarded.filter { !$0.flags.contains(.insertedInEvent) }

@@ -37,7 +37,7 @@ extension NSManagedObjectContext {
 
     /// Loads the destinations of a to-many relationship for every source with their rows, keeps
     /// them for when the relationship is first read, and returns them.
-    private func prefetchToMany(_ relationship: NSRelationshipDescription, of sources: [NSManagedObject]) throws -> [NSManagedObject] {
+    func prefetchToMany(_ relationship: NSRelationshipDescription, of sources: [NSManagedObject]) throws -> [NSManagedObject] {
         let owners = sources.filter { (parent != nil || !$0.objectID.isTemporaryID) && $0.hasFault(forRelationshipNamed: relationship.name) }.map(\.objectID)
         let rows = try destinationRows(ofOwners: owners, relationship: relationship)
         // One registration for every destination: far cheaper than one per owner.

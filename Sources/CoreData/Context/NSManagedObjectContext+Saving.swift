@@ -8,7 +8,7 @@ extension NSManagedObjectContext {
     func saveImplementation() throws {
         advanceQueryGeneration()
         // Deletes propagate at save even when `propagatesDeletesAtEndOfEvent` is false.
-        propagateDeletes()
+        try propagateDeletesForSave()
         processPendingChanges()
         guard hasChanges else { return }
         let coordinator = try requireCoordinator()

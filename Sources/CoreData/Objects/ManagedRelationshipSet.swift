@@ -132,4 +132,32 @@ final class ManagedRelationshipOrderedSet: NSMutableOrderedSet {
         removeObject(at: idx)
         insert(object, at: idx)
     }
+
+    // Foundation implements these on the base class's storage, not through the methods above.
+
+    override func exchangeObject(at idx1: Int, withObjectAt idx2: Int) {
+        var order = destinations
+        order.swapAt(idx1, idx2)
+        reorder(order)
+    }
+
+    override func sortRange(_ range: NSRange, options opts: NSSortOptions = [], usingComparator cmptr: (Any, Any) -> ComparisonResult) {
+        guard let bounds = Range(range) else { return }
+        var order = destinations
+        order.replaceSubrange(bounds, with: order[bounds].sorted { cmptr($0, $1) == .orderedAscending })
+        reorder(order)
+    }
+
+    override func intersect(_ other: NSOrderedSet) {
+        destinations.filter { !other.contains($0) }.forEach(remove)
+    }
+
+    /// Puts the same destinations in a new order.
+    private func reorder(_ order: [NSManagedObject]) {
+        let related = owner.relatedObjects(atSlot: slot)
+        for (index, object) in order.enumerated() {
+            related.move(object, to: index)
+        }
+        owner.markChanged(slot: slot)
+    }
 }

@@ -414,6 +414,31 @@ import Testing
         }
     }
 
+    /// These reorderings run in Foundation's base class on its own storage, which the proxy
+    /// leaves empty: they trapped, or changed nothing.
+    @Test func mutableOrderedSetValueExchangeSortAndIntersectReorderTheRelationship() throws {
+        let stack = try makeStack()
+        stack.context.performAndWait {
+            let playlist = ctxInsert("Playlist", into: stack.context)
+            let songs = ["b", "c", "a", "d"].map { ctxInsert("Song", into: stack.context, ["title": $0]) }
+            let proxy = playlist.mutableOrderedSetValue(forKey: "songs")
+            proxy.addObjects(from: songs)
+            let titles = { ctxObjects(playlist.value(forKey: "songs")).compactMap { $0.value(forKey: "title") as? String } }
+
+            proxy.exchangeObject(at: 0, withObjectAt: 2)
+            #expect(titles() == ["a", "c", "b", "d"])
+            proxy.sort { lhs, rhs in
+                let (left, right) = ((lhs as? NSManagedObject)?.value(forKey: "title") as? String ?? "", (rhs as? NSManagedObject)?.value(forKey: "title") as? String ?? "")
+                return left < right ? .orderedAscending : left > right ? .orderedDescending : .orderedSame
+            }
+            #expect(titles() == ["a", "b", "c", "d"])
+            proxy.intersect(NSOrderedSet(array: [songs[3], songs[0]]))
+            #expect(titles() == ["b", "d"])
+            #expect(songs[1].value(forKey: "playlist") == nil)
+            #expect(stack.context.updatedObjects.contains(playlist) || playlist.isInserted)
+        }
+    }
+
     // MARK: Several keys
 
     @Test func setValuesForKeysAndDictionaryWithValues() throws {

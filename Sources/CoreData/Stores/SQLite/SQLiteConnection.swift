@@ -1,4 +1,5 @@
 import CSQLite
+import Synchronization
 
 /// One connection to a SQLite database through the C API, with a cache of prepared statements.
 ///
@@ -29,7 +30,7 @@ final class SQLiteConnection {
         flags |= readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
         if create && !readOnly { flags |= SQLITE_OPEN_CREATE }
         var db: OpaquePointer?
-        let code = sqlite3_open_v2(path, &db, flags, nil)
+        let code = sqlite3_open_v2(path, &db, flags, Self.vfsName(for: path))
         handle = db
         guard code == SQLITE_OK else {
             let error = self.error(code: code, sql: nil)
@@ -42,6 +43,17 @@ final class SQLiteConnection {
 
     deinit {
         close()
+    }
+
+    /// Test hook, internal: the name of a registered SQLite VFS that connections to files under a
+    /// directory open through, by directory path; other files use SQLite's default VFS. The I/O
+    /// error tests route their scratch directories through a VFS that fails chosen file operations.
+    static let vfsByDirectory = Mutex<[String: String]>([:])
+
+    private static func vfsName(for path: String) -> String? {
+        vfsByDirectory.withLock { routes in
+            routes.first { path.hasPrefix($0.key + "/") }?.value
+        }
     }
 
     /// Finalizes every statement and closes the connection.
