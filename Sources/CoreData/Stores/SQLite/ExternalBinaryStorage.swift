@@ -33,6 +33,19 @@ final class ExternalBinaryStorage: Sendable {
         return storeURL.deletingLastPathComponent().appendingPathComponent(".\(name)_SUPPORT", isDirectory: true)
     }
 
+    /// Whether another file beside a store would keep its external data in the same support
+    /// folder, as `Docs.sqlite` and `Docs.db` both use `.Docs_SUPPORT`; the store's own log and
+    /// journal files do not count.
+    static func sharesSupportDirectory(_ storeURL: URL) -> Bool {
+        let store = storeURL.lastPathComponent
+        let name = storeURL.deletingPathExtension().lastPathComponent
+        let siblings = (try? FileManager.default.contentsOfDirectory(atPath: storeURL.deletingLastPathComponent().path)) ?? []
+        return siblings.contains { file in
+            file != store && !file.hasPrefix(store + "-") && !file.hasPrefix(".")
+                && URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent == name
+        }
+    }
+
     /// The column value that holds data inline.
     static func inlineColumn(_ data: Data) -> Data {
         Data([inlineMarker]) + data

@@ -15,7 +15,8 @@ extension SQLiteStore {
     /// the latest committed ones. Opening a store never waits for another writer: when one holds
     /// the lock, the files stay until the store is opened again.
     func collectUnreferencedExternalFiles() {
-        guard !isReadOnly, let url, external.hasFiles else { return }
+        // Files of another store that shares the support folder are not this store's to judge.
+        guard !isReadOnly, let url, external.hasFiles, !ExternalBinaryStorage.sharesSupportDirectory(url) else { return }
         do {
             // A connection of its own, which does not wait for the lock, closed before the store
             // is used.

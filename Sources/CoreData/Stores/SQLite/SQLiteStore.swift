@@ -151,10 +151,12 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
     /// read-write so that SQLite rolls back a creation that was cut short before counting; the last
     /// read-write connection to close removes the write-ahead log files it made.
     private static func isDatabaseWithoutTables(_ url: URL) -> Bool {
-        guard (try? checkHeader(url)) != nil, FileManager.default.isWritableFile(atPath: url.path),
-              let connection = try? SQLiteConnection(path: url.path, readOnly: false, create: false) else { return false }
-        defer { connection.close() }
-        return (try? connection.scalar("SELECT COUNT(*) FROM sqlite_master")) == 0
+        guard (try? checkHeader(url)) != nil, FileManager.default.isWritableFile(atPath: url.path) else { return false }
+        let sideFiles = SideFiles(of: url)
+        let count = try? SQLiteConnection(path: url.path, readOnly: false, create: false).scalar("SELECT COUNT(*) FROM sqlite_master")
+        // A check that failed (a full disk, a damaged file) leaves the opening to report why.
+        if count == nil { sideFiles.removeCreated() }
+        return count == 0
     }
 
     /// Reads a store file's metadata, entity numbers and tables without changing the file, refusing

@@ -4,13 +4,10 @@ import Testing
 
 /// Checks of a crash-test store's files that the public API cannot make: SQLite's integrity check,
 /// rows referring to rows that exist, primary-key counters ahead of every key, and external data
-/// files that exist for every row referring to one.
+/// files that exist for every row referring to one, and none that no row refers to (a writer
+/// killed between writing a file and committing, or between committing and removing a replaced
+/// file, leaves one behind, which reopening the store collects).
 enum CrashStoreInvariants {
-    /// Whether external data files that no row refers to fail the check. Off until reopening a
-    /// store collects them (issue 18, defect 5): a writer killed between writing a file and
-    /// committing, or between committing and removing a replaced file, leaves one behind.
-    static let requiresNoOrphanedExternalFiles = false
-
     /// References from a column to the primary keys of a table, in the layout `CrashModel` has.
     private static let references: [(table: String, column: String, target: String)] = [
         ("ZITEM", "ZBATCH", "ZBATCH"),
@@ -49,9 +46,7 @@ enum CrashStoreInvariants {
         let missing = Set(referenced).subtracting(present)
         #expect(missing.isEmpty, "external files that rows refer to are missing: \(missing.sorted())", sourceLocation: sourceLocation)
         let orphaned = present.subtracting(referenced).sorted()
-        if requiresNoOrphanedExternalFiles {
-            #expect(orphaned.isEmpty, "external files no row refers to: \(orphaned)", sourceLocation: sourceLocation)
-        }
+        #expect(orphaned.isEmpty, "external files no row refers to: \(orphaned)", sourceLocation: sourceLocation)
         return orphaned
     }
 }

@@ -258,6 +258,20 @@ struct ExternalBinaryDataTests {
         #expect(read["b"] == largeValue(seed: 41))
     }
 
+    @Test("a store whose support folder another store shares keeps every external file")
+    func aSharedSupportFolderIsLeftAlone() throws {
+        let directory = try SQLiteScratchDirectory("external-leftovers-shared")
+        defer { directory.remove() }
+        let url = directory.file("Docs.sqlite")
+        try writeDocuments(["a": 43], to: url)
+        try writeDocuments(["b": 44], to: directory.file("Docs.db"))
+        let both = externalFiles(url)
+        #expect(both.count == 2, "Docs.sqlite and Docs.db keep their data in .Docs_SUPPORT")
+        let read = try values(["a"], at: url)
+        #expect(read["a"] == largeValue(seed: 43))
+        #expect(externalFiles(url) == both, "the file of Docs.db, which Docs.sqlite does not refer to, stays")
+    }
+
     @Test("a store opened read-only keeps every external file")
     func readOnlyOpeningRemovesNothing() throws {
         let directory = try SQLiteScratchDirectory("external-leftovers-read-only")
