@@ -13,7 +13,11 @@ open class NSCompoundPredicate: NSPredicate {
     public init(type: NSCompoundPredicate.LogicalType, subpredicates: [NSPredicate]) {
         logicalType = type
         subnodes = subpredicates.map(\.node)
-        super.init(node: .compound(type, subnodes), parseError: subpredicates.lazy.compactMap(\.parseError).first)
+        super.init(
+            node: .compound(type, subnodes),
+            nestingDepth: 1 + (subpredicates.lazy.map(\.nestingDepth).max() ?? 0),
+            parseError: subpredicates.lazy.compactMap(\.parseError).first
+        )
     }
 
     /// The view over a compound node of an existing tree.

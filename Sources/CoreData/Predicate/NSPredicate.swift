@@ -17,14 +17,22 @@ open class NSPredicate: NSObject, NSCopying {
     /// A predicate with a parse error evaluates to false, and fetches that use it throw this error.
     let parseError: NSError?
 
+    /// How deeply `node` nests (`PredicateNode.nestingDepth`), kept so that a compound predicate
+    /// finds its depth from its subpredicates' without walking their trees: a chain built one
+    /// subpredicate at a time would otherwise take time growing with the square of its length.
+    let nestingDepth: Int
+
     /// Creates the predicate that stands for `node`, or a false one carrying an error when `node`
-    /// nests deeper than `NestingLimit.maximumDepth`.
-    init(node: PredicateNode, parseError: NSError? = nil) {
-        if node.nestingDepth > NestingLimit.maximumDepth {
+    /// nests deeper than `NestingLimit.maximumDepth`; `nestingDepth` is `node`'s, when known.
+    init(node: PredicateNode, nestingDepth: Int? = nil, parseError: NSError? = nil) {
+        let depth = nestingDepth ?? node.nestingDepth
+        if depth > NestingLimit.maximumDepth {
             self.node = .constant(false)
+            self.nestingDepth = 1
             self.parseError = parseError ?? NestingLimit.error
         } else {
             self.node = node
+            self.nestingDepth = depth
             self.parseError = parseError
         }
         super.init()

@@ -3,7 +3,8 @@
 /// `compare:` and registers `compare(_:_:)` of each other method as a collation
 /// (`SQLiteFunctions`), so that a fetch orders strings exactly as memory does.
 ///
-/// `compare:` orders strings by their UTF-8 bytes, as Apple's SQLite store does; the other
+/// `compare:` orders strings by their UTF-8 bytes, as Apple's SQLite store does
+/// (`ValueComparison.byteOrder(_:_:)`, which string comparisons in predicates use too); the other
 /// methods are Foundation's `String` methods of the same names. The localized ones use
 /// `Locale.current`, as on Apple platforms; `localizedStandardCompare:` is Foundation's Finder-like
 /// order (case-insensitive, numbers by value, so `file2` before `file10`). Values other than
@@ -48,7 +49,7 @@ enum SortComparison: Int, CaseIterable {
     /// The order of two strings by the method.
     func compare(_ lhs: String, _ rhs: String) -> ComparisonResult {
         switch self {
-        case .compare: Self.byteOrder(lhs, rhs)
+        case .compare: ValueComparison.byteOrder(lhs, rhs)
         case .caseInsensitiveCompare: lhs.caseInsensitiveCompare(rhs)
         case .localizedCompare: lhs.localizedCompare(rhs)
         case .localizedCaseInsensitiveCompare: lhs.localizedCaseInsensitiveCompare(rhs)
@@ -59,23 +60,6 @@ enum SortComparison: Int, CaseIterable {
     /// The order of two strings given as UTF-8 bytes (as SQLite hands them to a collation).
     func compare(utf8 lhs: UnsafeRawBufferPointer, _ rhs: UnsafeRawBufferPointer) -> ComparisonResult {
         compare(String(decoding: lhs, as: UTF8.self), String(decoding: rhs, as: UTF8.self))
-    }
-
-    /// `compare:` as Apple's SQLite store sorts by it: the order of the strings' UTF-8 bytes,
-    /// which is the order of their Unicode scalars. Sorting in memory uses the same order, so
-    /// that a fetch, its unsaved changes and a fetched results controller never disagree;
-    /// Foundation's `compare(_:)` differs only for canonically equivalent spellings (a
-    /// precomposed and a decomposed accent) and for characters beyond U+FFFF.
-    private static func byteOrder(_ lhs: String, _ rhs: String) -> ComparisonResult {
-        var lhs = lhs, rhs = rhs
-        return lhs.withUTF8 { lhs in
-            rhs.withUTF8 { rhs in
-                let common = min(lhs.count, rhs.count)
-                let order = common == 0 ? 0 : memcmp(lhs.baseAddress!, rhs.baseAddress!, common)
-                if order != 0 { return order < 0 ? .orderedAscending : .orderedDescending }
-                return ComparisonResult(ordering: lhs.count, rhs.count)
-            }
-        }
     }
 
     /// The ascending order of two values: nil first, strings by the method, other values as

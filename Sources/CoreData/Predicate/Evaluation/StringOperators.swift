@@ -11,10 +11,15 @@ enum StringOperators {
         return lhs.utf16.elementsEqual(rhs.utf16)
     }
 
-    /// `<`, `<=`, `>`, `>=` on two strings: `compare:` order, folded by the options.
+    /// `<`, `<=`, `>`, `>=` on two strings.
+    ///
+    /// Without options, and with `[n]`, which compares literally, strings are in the order of
+    /// their UTF-8 bytes (`ValueComparison.byteOrder(_:_:)`), as the SQLite store compares them
+    /// in SQL. `[c]` and `[d]` fold both sides and compare them as Foundation's `compare(_:)`
+    /// does, which puts an accented letter after its base letter; `[l]` follows the current locale.
     static func compare(_ lhs: String, _ rhs: String, options: NSComparisonPredicate.Options) -> ComparisonResult {
-        if options.contains(.normalized) {
-            return lhs.compare(rhs, options: .literal)
+        if options.isEmpty || options.contains(.normalized) {
+            return ValueComparison.byteOrder(lhs, rhs)
         }
         let (lhs, rhs) = folded(lhs, rhs, options: options)
         if options.contains(.localeSensitive) {

@@ -3,8 +3,9 @@
 ///
 /// The rules are Foundation's (spec §4.2–§4.4): nil and `NSNull` are the same value; numbers compare
 /// numerically whatever their type (`1 == 1.0 == true`); strings are equal only when their UTF-16
-/// code units are (`isEqual:`) and are ordered by `compare:`; dates compare by instant; collections
-/// compare element by element; other values by `==` when hashable, by identity otherwise.
+/// code units are (`isEqual:`); dates compare by instant; collections compare element by element;
+/// other values by `==` when hashable, by identity otherwise. Strings are ordered by their UTF-8
+/// bytes, as the SQLite store orders them, rather than by Foundation's `compare:`.
 enum ValueComparison {
     /// Whether two values are equal the way `isEqual:` decides.
     static func isEqual(_ lhs: Any?, _ rhs: Any?) -> Bool {
@@ -33,11 +34,30 @@ enum ValueComparison {
         case (.number(let lhs), .number(let rhs)):
             lhs.compare(rhs)
         case (.string(let lhs), .string(let rhs)):
-            lhs.compare(rhs)
+            byteOrder(lhs, rhs)
         case (.date(let lhs), .date(let rhs)):
             lhs.compare(rhs)
         default:
             nil
+        }
+    }
+
+    /// The order of two strings' UTF-8 bytes, which is the order of their Unicode scalars.
+    ///
+    /// It is how SQLite's BINARY collation compares text, so that the SQLite store compares and
+    /// sorts strings in SQL (where an index serves them) as memory does. It differs from
+    /// Foundation's `compare(_:)`, which puts an accented letter beside its base letter (`é`
+    /// before `f`, here after `z`), orders canonically equivalent spellings as one, and orders
+    /// UTF-16 code units beyond U+FFFF differently.
+    static func byteOrder(_ lhs: String, _ rhs: String) -> ComparisonResult {
+        var lhs = lhs, rhs = rhs
+        return lhs.withUTF8 { lhs in
+            rhs.withUTF8 { rhs in
+                let common = min(lhs.count, rhs.count)
+                let order = common == 0 ? 0 : memcmp(lhs.baseAddress!, rhs.baseAddress!, common)
+                if order != 0 { return order < 0 ? .orderedAscending : .orderedDescending }
+                return ComparisonResult(ordering: lhs.count, rhs.count)
+            }
         }
     }
 

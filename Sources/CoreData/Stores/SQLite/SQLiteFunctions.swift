@@ -12,6 +12,9 @@ import CSQLite
 /// - `cd_matches(string, pattern, options)`: `MATCHES`, a whole-string regular expression.
 /// - `cd_uppercase(string)`, `cd_lowercase(string)`: `uppercase:` and `lowercase:` with Unicode's
 ///   full case mappings (SQLite's `upper` and `lower` change ASCII letters only); NULL stays NULL.
+/// - `cd_divide(a, b, integral)`, `cd_modulus(a, b, integral)`: `divide:by:` and `modulus:by:`
+///   with the evaluator's arithmetic (by zero, integers give 0 and real numbers an infinity),
+///   the operands taken as integers when `integral` is 1 and they are; NULL when either is NULL.
 ///
 /// SQLite's own `LIKE` has other wildcards and case rules, so it is never used.
 ///
@@ -33,6 +36,10 @@ enum SQLiteFunctions {
     /// The names of the case-changing functions, for the SQL compiler.
     static let uppercase = "cd_uppercase"
     static let lowercase = "cd_lowercase"
+
+    /// The names of the division functions, for the SQL compiler.
+    static let divide = "cd_divide"
+    static let modulus = "cd_modulus"
 
     static func register(on connection: SQLiteConnection) throws {
         try define("cd_equal", arguments: 3, on: connection) { arguments in
@@ -69,6 +76,19 @@ enum SQLiteFunctions {
                 text(arguments[0]).map { FunctionEvaluation.changedCase($0, toUppercase: toUppercase) }
             }
         }
+        for (name, function) in [(divide, ExpressionFunction.divide), (modulus, .modulus)] {
+            try defineFunction(name, arguments: 3, on: connection, deterministic: true) { arguments in
+                let integral = sqlite3_value_int64(arguments[2]) != 0
+                guard let dividend = number(arguments[0], integral: integral), let divisor = number(arguments[1], integral: integral),
+                      let result = try? FunctionEvaluation.apply(function, to: [dividend, divisor]), let quotient = PredicateNumber(result) else {
+                    return .null
+                }
+                switch quotient {
+                case .integer(let value): return .integer(value)
+                case .floating(let value): return .real(value)
+                }
+            }
+        }
         for name in ["NSCoreDataDATriggerUpdatedAffectedObjectValue", "NSCoreDataDATriggerInsertUpdatedAffectedObjectValue"] {
             try define(name, arguments: 5, on: connection, deterministic: false) { _ in nil }
         }
@@ -85,6 +105,7 @@ enum SQLiteFunctions {
     private enum Result {
         case null
         case integer(Int64)
+        case real(Double)
         case text(String)
     }
 
@@ -143,6 +164,9 @@ enum SQLiteFunctions {
             sqlite3_result_null(context)
         case .integer(let integer):
             sqlite3_result_int64(context, integer)
+        case .real(let real):
+            // SQLite returns NaN as NULL.
+            sqlite3_result_double(context, real)
         case .text(var text):
             // By byte count, so that embedded NULs are kept; an empty buffer may have no address.
             text.withUTF8 { bytes in
@@ -187,6 +211,15 @@ enum SQLiteFunctions {
         guard sqlite3_value_type(value) != SQLITE_NULL, let text = sqlite3_value_text(value) else { return nil }
         let count = Int(sqlite3_value_bytes(value))
         return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+    }
+
+    /// The argument as a number, an integer when `integral` and SQLite holds one; nil for NULL.
+    private static func number(_ value: OpaquePointer?, integral: Bool) -> NSNumber? {
+        switch sqlite3_value_type(value) {
+        case SQLITE_NULL: nil
+        case SQLITE_INTEGER where integral: NSNumber(value: sqlite3_value_int64(value))
+        default: NSNumber(value: sqlite3_value_double(value))
+        }
     }
 
     private static func options(_ value: OpaquePointer?) -> NSComparisonPredicate.Options {

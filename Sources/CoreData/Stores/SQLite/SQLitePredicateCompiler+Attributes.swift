@@ -38,7 +38,7 @@ extension SQLitePredicateCompiler {
                 if type == .beginsWith, stringOptions.isEmpty, case .text(let prefix) = binding {
                     return prefixRange(column, prefix: prefix)
                 }
-                other = SQLFragment(sql: "?", bindings: [binding])
+                other = .parameter(binding)
             }
         case .attribute(let otherColumn, let otherAttribute):
             guard Self.valueKind(of: attribute) == Self.valueKind(of: otherAttribute) else {
@@ -92,10 +92,12 @@ extension SQLitePredicateCompiler {
     /// `BEGINSWITH` without options as a range, which an index on the column can serve.
     private func prefixRange(_ column: String, prefix: String) -> SQLFragment {
         guard !prefix.isEmpty else { return .alwaysFalse }
+        let lower = SQLFragment.parameter(.text(prefix))
         guard let upperBound = Self.upperBound(ofPrefix: prefix) else {
-            return SQLFragment(sql: "\(column) >= ?", bindings: [.text(prefix)])
+            return SQLFragment(sql: "\(column) >= \(lower.sql)", bindings: lower.bindings)
         }
-        return SQLFragment(sql: "(\(column) >= ? AND \(column) < ?)", bindings: [.text(prefix), .text(upperBound)])
+        let upper = SQLFragment.parameter(.text(upperBound))
+        return SQLFragment(sql: "(\(column) >= \(lower.sql) AND \(column) < \(upper.sql))", bindings: lower.bindings + upper.bindings)
     }
 
     /// The least string above every string that begins with `prefix` in SQLite's byte order
@@ -118,7 +120,7 @@ extension SQLitePredicateCompiler {
     private func inList(_ column: String, values: Any?, attribute: NSAttributeDescription, options: Options) throws -> SQLFragment {
         if let text = ValueUnwrapping.unwrapped(values) as? String {
             // `name IN 'some text'`: the text contains the attribute's value.
-            return search(SQLFragment(sql: "?", bindings: [.text(text)]), needle: SQLFragment(sql: column), options: options, mode: .contains)
+            return search(.parameter(.text(text)), needle: SQLFragment(sql: column), options: options, mode: .contains)
         }
         var includesNull = false
         var bindings: [SQLValue] = []
@@ -131,9 +133,13 @@ extension SQLitePredicateCompiler {
         }
         var alternatives: [SQLFragment] = []
         if !options.isEmpty {
-            alternatives = bindings.map { SQLFragment(sql: "cd_equal(\(column), ?, \(options.rawValue)) = 1", bindings: [$0]) }
+            alternatives = bindings.map { value in
+                let parameter = SQLFragment.parameter(value)
+                return SQLFragment(sql: "cd_equal(\(column), \(parameter.sql), \(options.rawValue)) = 1", bindings: parameter.bindings)
+            }
         } else if !bindings.isEmpty {
-            alternatives = [SQLFragment(sql: "\(column) IN (\(Self.placeholders(bindings.count)))", bindings: bindings)]
+            let list = SQLFragment.parameters(bindings)
+            alternatives = [SQLFragment(sql: "\(column) IN (\(list.sql))", bindings: list.bindings)]
         }
         if includesNull { alternatives.append(SQLFragment(sql: "\(column) IS NULL")) }
         return alternatives.isEmpty ? .alwaysFalse : Self.grouped(alternatives, separator: " OR ")
@@ -149,13 +155,15 @@ extension SQLitePredicateCompiler {
             guard let low = try binding(lower, for: attribute), let high = try binding(upper, for: attribute) else {
                 throw CoreDataError.invalidRequest("The bounds \(lower) and \(upper) cannot be compared with the attribute '\(attribute.name)'.")
             }
+            let (lowParameter, highParameter) = (SQLFragment.parameter(low), SQLFragment.parameter(high))
+            let bindings = lowParameter.bindings + highParameter.bindings
             if !options.isEmpty {
                 return SQLFragment(
-                    sql: "(cd_compare(\(column), ?, \(options.rawValue)) >= 0 AND cd_compare(\(column), ?, \(options.rawValue)) <= 0)",
-                    bindings: [low, high]
+                    sql: "(cd_compare(\(column), \(lowParameter.sql), \(options.rawValue)) >= 0 AND cd_compare(\(column), \(highParameter.sql), \(options.rawValue)) <= 0)",
+                    bindings: bindings
                 )
             }
-            return SQLFragment(sql: "\(column) BETWEEN ? AND ?", bindings: [low, high])
+            return SQLFragment(sql: "\(column) BETWEEN \(lowParameter.sql) AND \(highParameter.sql)", bindings: bindings)
         default:
             return .alwaysFalse
         }
@@ -181,7 +189,7 @@ extension SQLitePredicateCompiler {
         guard attribute.attributeType == .stringAttributeType, let text = ValueUnwrapping.unwrapped(value) as? String else {
             throw unsupported("\(PredicateFormatPrinter.spelling(of: operatorType)) between a constant and the attribute '\(attribute.name)' unless both are strings")
         }
-        return SQLFragment(sql: "?", bindings: [.text(text)])
+        return .parameter(.text(text))
     }
 
     // MARK: Values

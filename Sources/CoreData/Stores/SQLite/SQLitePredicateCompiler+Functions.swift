@@ -19,9 +19,9 @@ extension SQLitePredicateCompiler {
         case .add, .subtract, .multiply, .divide, .modulus, .bitwiseAnd, .bitwiseOr, .leftShift, .rightShift:
             return .scalar(try binary(function, arguments, in: scope))
         case .absoluteValue, .onesComplement:
-            let argument = try numericFragment(arguments[0], for: function, in: scope)
-            let sql = function == .absoluteValue ? "abs(\(argument.fragment.sql))" : "(~(\(argument.fragment.sql)))"
-            return .scalar(SQLFragment(sql: sql, bindings: argument.fragment.bindings))
+            let argument = try numericOperand(arguments[0], for: function, in: scope).fragment
+            let sql = function == .absoluteValue ? "abs(\(argument.sql))" : "(~(\(argument.sql)))"
+            return .scalar(SQLFragment(sql: sql, bindings: argument.bindings))
         case .uppercase, .lowercase:
             // SQLite's upper() and lower() change ASCII letters only; these call the evaluator's code.
             guard case .attribute(let column, let attribute) = try operand(arguments[0], in: scope), attribute.attributeType == .stringAttributeType else {
@@ -55,52 +55,130 @@ extension SQLitePredicateCompiler {
         case real
     }
 
+    /// How tightly the SQL of an operand binds, in the order of SQLite's grammar: operators of
+    /// one level are left-associative, and a column, a constant, a function call or a
+    /// parenthesized subquery binds tightest.
+    private enum SQLPrecedence: Int, Comparable {
+        case bitwise
+        case additive
+        case multiplicative
+        case primary
+
+        static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    /// An operand of arithmetic: its SQL, what it is made of, how tightly its SQL binds, and its
+    /// value when it is a number known before the query runs.
+    private struct NumericOperand {
+        let fragment: SQLFragment
+        let kind: NumericKind
+        var precedence = SQLPrecedence.primary
+        var constant: PredicateNumber?
+    }
+
     private mutating func binary(_ function: ExpressionFunction, _ arguments: [ExpressionNode], in scope: SQLScope) throws -> SQLFragment {
-        let left = try numericFragment(arguments[0], for: function, in: scope)
-        let right = try numericFragment(arguments[1], for: function, in: scope)
+        let left = try numericOperand(arguments[0], for: function, in: scope)
+        let right = try numericOperand(arguments[1], for: function, in: scope)
         let isIntegral = left.kind == .integer && right.kind == .integer
         switch function {
         case .divide, .modulus:
             guard function == .divide || isIntegral else {
                 throw unsupported("modulus:by: of numbers that are not integers")
             }
-            // SQLite divides by zero into NULL. Apple's functions divide integers by zero into 0,
-            // and doubles into an infinity, which SQLite's 1e999 is.
-            let sqlOperator = function == .divide ? "/" : "%"
-            let byZero = isIntegral ? ") * 0" : ") * 1e999"
-            let pieces = [SQLFragment(sql: "(CASE WHEN ("), right.fragment, SQLFragment(sql: ") = 0 THEN ("), left.fragment,
-                          SQLFragment(sql: byZero + " ELSE ("), left.fragment, SQLFragment(sql: ") \(sqlOperator) ("), right.fragment,
-                          SQLFragment(sql: ") END)")]
-            return SQLFragment.joined(pieces, separator: "")
+            return division(function, left, right, isIntegral: isIntegral)
         case .bitwiseAnd, .bitwiseOr, .leftShift, .rightShift:
             guard isIntegral else { throw unsupported("\(function.selector) of numbers that are not integers") }
             fallthrough
         default:
-            let symbol = function.infixOperator ?? "+"
-            return SQLFragment.joined([SQLFragment(sql: "("), left.fragment, SQLFragment(sql: ") \(symbol) ("), right.fragment, SQLFragment(sql: ")")], separator: "")
+            return Self.infix(function, left, right)
+        }
+    }
+
+    /// `dividend / divisor` or `dividend % divisor` as memory computes them: integers divide
+    /// into integers, and by zero into 0; other numbers divide by zero into an infinity. Each
+    /// operand is written once, so that the SQL of nested divisions grows linearly with them: a
+    /// constant divisor is decided now, and any other goes to `cd_divide` or `cd_modulus`, which
+    /// compute with the evaluator's own arithmetic.
+    private func division(_ function: ExpressionFunction, _ dividend: NumericOperand, _ divisor: NumericOperand, isIntegral: Bool) -> SQLFragment {
+        guard let constant = divisor.constant else {
+            let name = function == .divide ? SQLiteFunctions.divide : SQLiteFunctions.modulus
+            let arguments = SQLFragment.joined([dividend.fragment, divisor.fragment, SQLFragment(sql: isIntegral ? "1" : "0")], separator: ", ")
+            return SQLFragment(sql: "\(name)(\(arguments.sql))", bindings: arguments.bindings)
+        }
+        if constant.doubleValue == 0 {
+            // SQLite divides by zero into NULL; an infinity times the dividend has the sign a
+            // division of real numbers by this zero has.
+            let infinity = constant.doubleValue.sign == .minus ? "-1e999" : "1e999"
+            let factor = NumericOperand(fragment: SQLFragment(sql: isIntegral ? "0" : infinity), kind: divisor.kind)
+            return Self.infix(.multiply, dividend, factor)
+        }
+        // SQLite divides as integers when both values are integers: a division of numbers that
+        // memory holds as real numbers (a decimal attribute's integral values, say) binds the
+        // divisor as one.
+        let divisor = isIntegral ? divisor : NumericOperand(fragment: .parameter(.real(constant.doubleValue)), kind: .real)
+        return Self.infix(function, dividend, divisor)
+    }
+
+    /// `left operator right`, with parentheses only around an operand that binds less tightly
+    /// than the operator (or as tightly, on the right), so that chains such as `a / 2 / 3` nest
+    /// no parentheses: SQLite's parser refuses a hundred nested levels.
+    private static func infix(_ function: ExpressionFunction, _ left: NumericOperand, _ right: NumericOperand) -> SQLFragment {
+        let (symbol, precedence) = sqlOperator(function)
+        let lhs = left.precedence < precedence ? left.fragment.parenthesized : left.fragment
+        let rhs = right.precedence <= precedence ? right.fragment.parenthesized : right.fragment
+        return SQLFragment(sql: "\(lhs.sql) \(symbol) \(rhs.sql)", bindings: lhs.bindings + rhs.bindings)
+    }
+
+    /// SQLite's operator for an arithmetic function, and how tightly it binds.
+    private static func sqlOperator(_ function: ExpressionFunction) -> (symbol: String, precedence: SQLPrecedence) {
+        switch function {
+        case .subtract: ("-", .additive)
+        case .multiply: ("*", .multiplicative)
+        case .divide: ("/", .multiplicative)
+        case .modulus: ("%", .multiplicative)
+        case .bitwiseAnd: ("&", .bitwise)
+        case .bitwiseOr: ("|", .bitwise)
+        case .leftShift: ("<<", .bitwise)
+        case .rightShift: (">>", .bitwise)
+        default: ("+", .additive)
+        }
+    }
+
+    /// How tightly the SQL of a computed operand binds: arithmetic compiles to an operator, also
+    /// through `noindex:`; anything else to a call or a parenthesized subquery.
+    private static func precedence(of expression: ExpressionNode) -> SQLPrecedence {
+        switch expression {
+        case .function(.noIndex, let arguments) where arguments.count == 1:
+            precedence(of: arguments[0])
+        case .function(let function, _) where function.infixOperator != nil || function == .modulus:
+            sqlOperator(function).precedence
+        default:
+            .primary
         }
     }
 
     /// An operand of arithmetic: a numeric or date attribute, a computed number, or a number.
-    private mutating func numericFragment(_ expression: ExpressionNode, for function: ExpressionFunction, in scope: SQLScope) throws -> (fragment: SQLFragment, kind: NumericKind) {
+    private mutating func numericOperand(_ expression: ExpressionNode, for function: ExpressionFunction, in scope: SQLScope) throws -> NumericOperand {
         switch try operand(expression, in: scope) {
         case .attribute(let column, let attribute) where attribute.attributeType.isNumeric || attribute.attributeType == .booleanAttributeType:
-            let isInteger = [.integer16AttributeType, .integer32AttributeType, .integer64AttributeType, .booleanAttributeType].contains(attribute.attributeType)
-            return (SQLFragment(sql: column), isInteger ? .integer : .real)
+            return NumericOperand(fragment: SQLFragment(sql: column), kind: Self.isIntegerType(attribute.attributeType) ? .integer : .real)
         case .attribute(let column, let attribute) where attribute.attributeType == .dateAttributeType && [.add, .subtract].contains(function):
-            return (SQLFragment(sql: column), .real)
+            return NumericOperand(fragment: SQLFragment(sql: column), kind: .real)
         case .scalar(let fragment):
-            return (fragment, Self.isIntegral(expression, from: scope.entity) ? .integer : .real)
+            let kind = Self.isIntegral(expression, from: scope.entity) ? NumericKind.integer : .real
+            return NumericOperand(fragment: fragment, kind: kind, precedence: Self.precedence(of: expression))
         case .constant(let value):
             guard let number = ValueUnwrapping.nonNull(value).flatMap(PredicateNumber.init) else {
                 if let date = value as? Date, [.add, .subtract].contains(function) {
-                    return (SQLFragment(sql: "?", bindings: [.real(date.timeIntervalSinceReferenceDate)]), .real)
+                    return NumericOperand(fragment: .parameter(.real(date.timeIntervalSinceReferenceDate)), kind: .real)
                 }
-                if ValueUnwrapping.isNull(value) { return (SQLFragment(sql: "NULL"), .integer) }
+                if ValueUnwrapping.isNull(value) { return NumericOperand(fragment: SQLFragment(sql: "NULL"), kind: .integer) }
                 throw unsupported("\(function.selector) of \(PredicateFormatPrinter.format(expression))")
             }
-            if case .integer = number { return (SQLFragment(sql: "?", bindings: [number.sqlValue]), .integer) }
-            return (SQLFragment(sql: "?", bindings: [number.sqlValue]), .real)
+            if case .integer = number {
+                return NumericOperand(fragment: .parameter(number.sqlValue), kind: .integer, constant: number)
+            }
+            return NumericOperand(fragment: .parameter(number.sqlValue), kind: .real, constant: number)
         default:
             throw unsupported("\(function.selector) of \(PredicateFormatPrinter.format(expression))")
         }

@@ -45,7 +45,7 @@ extension SQLitePredicateCompiler {
         case .scalar(let fragment):
             return SelectItem(fragment: fragment, decoding: Self.isDateValued(expression, from: scope.entity) ? .date : .computed)
         case .constant(let value):
-            return SelectItem(fragment: SQLFragment(sql: "?", bindings: [try scalarBinding(value)]), decoding: .constant(value))
+            return SelectItem(fragment: .parameter(try scalarBinding(value)), decoding: .constant(value))
         case .toMany(let relationship, _, _):
             throw unsupported("the to-many relationship '\(relationship.name)' in a dictionary result")
         }

@@ -16,11 +16,13 @@ extension SQLitePredicateCompiler {
             guard let key = try primaryKey(of: value, in: entity) else {
                 return type == .equalTo ? .alwaysFalse : SQLFragment(sql: "\(column) IS NOT NULL")
             }
-            return SQLFragment(sql: "\(column) \(Self.sqlOperator(type)) ?", bindings: [.integer(key)])
+            let parameter = SQLFragment.parameter(.integer(key))
+            return SQLFragment(sql: "\(column) \(Self.sqlOperator(type)) \(parameter.sql)", bindings: parameter.bindings)
         case (.in, .constant(let values)):
             let keys = try Self.collectionElements(values).compactMap { try primaryKey(of: $0, in: entity) }
             guard !keys.isEmpty else { return .alwaysFalse }
-            return SQLFragment(sql: "\(column) IN (\(Self.placeholders(keys.count)))", bindings: keys.map(SQLValue.integer))
+            let list = SQLFragment.parameters(keys.map(SQLValue.integer))
+            return SQLFragment(sql: "\(column) IN (\(list.sql))", bindings: list.bindings)
         case (.equalTo, .objectKey(let other, _)), (.notEqualTo, .objectKey(let other, _)):
             return SQLFragment(sql: "\(column) \(Self.sqlOperator(type)) \(other)")
         default:
@@ -99,9 +101,10 @@ extension SQLitePredicateCompiler {
               let key = try primaryKey(of: member, in: destination) else { return .alwaysFalse }
         let alias = newAlias()
         let source = try subquerySource(relationship, ownerAlias: ownerAlias, alias: alias)
+        let parameter = SQLFragment.parameter(.integer(key))
         return SQLFragment(
-            sql: "EXISTS (SELECT 1 \(source.from) WHERE \(source.link) AND \(alias).Z_PK = ?)",
-            bindings: [.integer(key)]
+            sql: "EXISTS (SELECT 1 \(source.from) WHERE \(source.link) AND \(alias).Z_PK = \(parameter.sql))",
+            bindings: parameter.bindings
         )
     }
 

@@ -55,7 +55,7 @@ struct SQLitePredicateCompiler {
             let parts = try Self.chainedOperands(of: .and, subpredicates).map { try compile($0, in: scope) }
             return parts.isEmpty ? .alwaysTrue : Self.grouped(parts, separator: " AND ")
         case .or:
-            let parts = try Self.chainedOperands(of: .or, subpredicates).map { try compile($0, in: scope) }
+            let parts = try Self.mergingEqualities(Self.chainedOperands(of: .or, subpredicates)).map { try compile($0, in: scope) }
             return parts.isEmpty ? .alwaysFalse : Self.grouped(parts, separator: " OR ")
         @unknown default:
             throw unsupported("an unknown compound predicate type")
@@ -78,19 +78,60 @@ struct SQLitePredicateCompiler {
         return operands
     }
 
-    /// Operands joined by `AND` or `OR` in parenthesized groups of at most `groupSize`, nested
-    /// as a balanced tree: SQLite refuses an expression tree more than 1000 levels deep, which a
-    /// flat chain of a thousand terms already is.
+    /// The operands of an `OR` with the comparisons of one key path with constants merged:
+    /// `a == 1 OR b == 2 OR a == 3` gives `a IN {1, 3}` and `b == 2`. SQLite serves `IN` from an
+    /// index, which it cannot do for an `OR` whose terms it does not all weigh (see `grouped`).
+    /// The comparisons mean the same merged: a value of another kind than the attribute's matches
+    /// no row either way, and a nil or a collection constant is left alone.
+    private static func mergingEqualities(_ operands: [PredicateNode]) -> [PredicateNode] {
+        var constantsByKeyPath: [[String]: (left: ExpressionNode, constants: [Any])] = [:]
+        var keyPaths: [[String]] = []
+        var others: [PredicateNode] = []
+        for operand in operands {
+            guard case .comparison(let comparison) = operand, comparison.operatorType == .equalTo, comparison.modifier == .direct,
+                  comparison.options.isEmpty, comparison.customSelector == nil,
+                  let keyPath = comparison.left.rootedKeyPath, !keyPath.contains(where: { $0.hasPrefix("@") }),
+                  case .constant(let constant) = comparison.right, let value = ValueUnwrapping.nonNull(constant.value),
+                  CollectionElements.elements(of: value) == nil else {
+                others.append(operand)
+                continue
+            }
+            if constantsByKeyPath[keyPath] == nil { keyPaths.append(keyPath) }
+            constantsByKeyPath[keyPath, default: (comparison.left, [])].constants.append(value)
+        }
+        let merged = keyPaths.compactMap { constantsByKeyPath[$0] }.map { left, constants in
+            PredicateNode.comparison(ComparisonNode(
+                left: left, right: .constant(ConstantValue(constants.count == 1 ? constants[0] : constants)),
+                operatorType: constants.count == 1 ? .equalTo : .in, modifier: .direct, options: []
+            ))
+        }
+        return merged + others
+    }
+
+    /// Operands joined by `AND` or `OR` in a shape SQLite prepares in time linear in their
+    /// number, however many there are.
+    ///
+    /// SQLite's planner weighs the terms of a condition against each other (which index serves
+    /// which, which implies which) in time quadratic in their number: ten thousand terms once
+    /// took seconds. The first `visibleTerms` operands stay terms of their own, which an index can
+    /// serve; the others are grouped in parenthesized groups of at most `groupSize`, nested as a
+    /// balanced tree, each written `+(…)`: the unary plus leaves the value alone (NULL, 0 or 1,
+    /// also under NOT) but makes the group a single value to the planner, which it computes.
+    /// The nesting also keeps the expression within SQLite's limit of 1000 levels, which a flat
+    /// chain of a thousand terms reaches.
     static func grouped(_ parts: [SQLFragment], separator: String) -> SQLFragment {
         let groupSize = 64
-        var level = parts.map { SQLFragment(sql: "(\($0.sql))", bindings: $0.bindings) }
-        while level.count > groupSize {
+        let visibleTerms = groupSize - 1
+        let terms = parts.map(\.parenthesized)
+        guard terms.count > groupSize else { return SQLFragment.joined(terms, separator: separator) }
+        var level = Array(terms[visibleTerms...])
+        repeat {
             level = stride(from: 0, to: level.count, by: groupSize).map { start in
                 let group = SQLFragment.joined(Array(level[start..<min(start + groupSize, level.count)]), separator: separator)
-                return SQLFragment(sql: "(\(group.sql))", bindings: group.bindings)
+                return SQLFragment(sql: "+(\(group.sql))", bindings: group.bindings)
             }
-        }
-        return SQLFragment.joined(level, separator: separator)
+        } while level.count > 1
+        return SQLFragment.joined(terms[..<visibleTerms] + level, separator: separator)
     }
 
     // MARK: Operands
@@ -200,12 +241,18 @@ struct SQLitePredicateCompiler {
         if let selector = comparison.customSelector {
             throw unsupported("the custom selector \(selector)")
         }
-        var left = try operand(comparison.left, in: scope)
-        var right = try operand(comparison.right, in: scope)
-        var type = comparison.operatorType
+        let left = try operand(comparison.left, in: scope)
+        let right = try operand(comparison.right, in: scope)
         if case .constant(let value) = left, comparison.modifier != .direct {
-            return try compileQuantifiedConstant(value, comparison, in: scope)
+            return try compileQuantifiedConstant(value, comparison, right: right, in: scope)
         }
+        return try compileComparison(comparison, left: left, right: right, in: scope)
+    }
+
+    /// A comparison whose operands are compiled.
+    private mutating func compileComparison(_ comparison: ComparisonNode, left: Operand, right: Operand, in scope: SQLScope) throws -> SQLFragment {
+        var (left, right) = (left, right)
+        var type = comparison.operatorType
         if case .constant(let value) = left, !right.isConstant {
             // Apple's store refuses this rather than reading it as `key == nil`.
             guard !ValueUnwrapping.isNull(value) else {
@@ -239,15 +286,35 @@ struct SQLitePredicateCompiler {
 
     /// `ANY {a, b} op x` and `ALL {a, b} op x`: the comparison of each element, joined by `OR`
     /// or `AND`. Nil is an empty collection, as in memory.
-    private mutating func compileQuantifiedConstant(_ value: Any?, _ comparison: ComparisonNode, in scope: SQLScope) throws -> SQLFragment {
+    ///
+    /// A computed `x` is written once, as the column of a one-row subquery whose condition
+    /// compares each element with it, so that the SQL stays linear in the predicate's size.
+    private mutating func compileQuantifiedConstant(_ value: Any?, _ comparison: ComparisonNode, right: Operand, in scope: SQLScope) throws -> SQLFragment {
         let elements = ValueUnwrapping.isNull(value) ? [] : try Self.collectionElements(value)
-        let comparisons = elements.map { element in
-            PredicateNode.comparison(ComparisonNode(
-                left: .constant(ConstantValue(element)), right: comparison.right,
-                operatorType: comparison.operatorType, modifier: .direct, options: comparison.options
-            ))
+        let type: NSCompoundPredicate.LogicalType = comparison.modifier == .all ? .and : .or
+        guard case .scalar(let computed) = right, elements.count > 1 else {
+            return try compileEach(elements, type, comparison, right: right, in: scope)
         }
-        return try compileCompound(comparison.modifier == .all ? .and : .or, comparisons, in: scope)
+        let alias = newAlias()
+        let condition = try compileEach(elements, type, comparison, right: .scalar(SQLFragment(sql: "\(alias).value")), in: scope)
+        return SQLFragment(
+            sql: "(SELECT \(condition.sql) FROM (SELECT \(computed.sql) AS value) \(alias))",
+            bindings: condition.bindings + computed.bindings
+        )
+    }
+
+    /// The comparison of each element with `right`, joined by `AND` or `OR`.
+    private mutating func compileEach(_ elements: [Any], _ type: NSCompoundPredicate.LogicalType, _ comparison: ComparisonNode, right: Operand, in scope: SQLScope) throws -> SQLFragment {
+        let parts = try elements.map { element in
+            let constant = ConstantValue(element)
+            let node = ComparisonNode(
+                left: .constant(constant), right: comparison.right,
+                operatorType: comparison.operatorType, modifier: .direct, options: comparison.options
+            )
+            return try compileComparison(node, left: .constant(constant.value), right: right, in: scope)
+        }
+        if parts.isEmpty { return type == .and ? .alwaysTrue : .alwaysFalse }
+        return Self.grouped(parts, separator: type == .and ? " AND " : " OR ")
     }
 
     /// `constant IN keyPath` and `constant CONTAINS keyPath`, which cannot simply be flipped.
@@ -276,10 +343,12 @@ struct SQLitePredicateCompiler {
             return SQLFragment(sql: "\(fragment.sql) IS NOT NULL", bindings: fragment.bindings)
         case (.between, .constant(let bounds)):
             let (lower, upper) = try Self.bounds(bounds)
-            return SQLFragment(sql: "\(fragment.sql) BETWEEN ? AND ?", bindings: fragment.bindings + [try scalarBinding(lower), try scalarBinding(upper)])
+            let (low, high) = (SQLFragment.parameter(try scalarBinding(lower)), SQLFragment.parameter(try scalarBinding(upper)))
+            return SQLFragment(sql: "\(fragment.sql) BETWEEN \(low.sql) AND \(high.sql)", bindings: fragment.bindings + low.bindings + high.bindings)
         case (.equalTo, .constant(let value)), (.notEqualTo, .constant(let value)), (.lessThan, .constant(let value)),
              (.lessThanOrEqualTo, .constant(let value)), (.greaterThan, .constant(let value)), (.greaterThanOrEqualTo, .constant(let value)):
-            return SQLFragment(sql: "\(fragment.sql) \(Self.sqlOperator(type)) ?", bindings: fragment.bindings + [try scalarBinding(value)])
+            let parameter = SQLFragment.parameter(try scalarBinding(value))
+            return SQLFragment(sql: "\(fragment.sql) \(Self.sqlOperator(type)) \(parameter.sql)", bindings: fragment.bindings + parameter.bindings)
         case (.equalTo, _), (.notEqualTo, _), (.lessThan, _), (.lessThanOrEqualTo, _), (.greaterThan, _), (.greaterThanOrEqualTo, _):
             let other: SQLFragment
             switch right {

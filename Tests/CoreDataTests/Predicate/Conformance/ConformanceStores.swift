@@ -4,16 +4,17 @@ import Testing
 /// The conformance dataset (`ConformanceModel`) saved once per test run in a SQLite store and in
 /// an in-memory store, shared by the store suites: building it is the slow part of a case.
 enum ConformanceStores {
-    private static let sqliteStack = Result { try populated(NSSQLiteStoreType) }
-    private static let inMemoryStack = Result { try populated(NSInMemoryStoreType) }
+    private static let sqliteStack = Result { try populated(NSSQLiteStoreType, with: ConformanceModel.insertRows) }
+    private static let inMemoryStack = Result { try populated(NSInMemoryStoreType, with: ConformanceModel.insertRows) }
 
     static func sqlite() throws -> CtxStack { try sqliteStack.get() }
     static func inMemory() throws -> CtxStack { try inMemoryStack.get() }
 
-    private static func populated(_ storeType: String) throws -> CtxStack {
+    /// A store of `ConformanceModel` holding the rows `insert` makes.
+    static func populated(_ storeType: String, with insert: (NSManagedObjectContext) -> Void) throws -> CtxStack {
         let stack = try CtxStack(model: ConformanceModel.make(), storeType: storeType)
         try stack.context.performAndWait { () throws in
-            ConformanceModel.insertRows(into: stack.context)
+            insert(stack.context)
             try stack.context.save()
         }
         // A fresh coordinator reads what the file holds, not what the saving one cached.
@@ -36,9 +37,29 @@ enum ConformanceStores {
         }
     }
 
+    /// Checks a case against the rows of an in-memory and a SQLite store: `evaluate(with:)` on
+    /// the objects of both, and a fetch from each.
+    static func expectAgreement(_ testCase: StoreCase, memory: CtxStack, sqlite: CtxStack) throws {
+        let inMemoryPredicate = try testCase.predicate(in: memory)
+        let sqlitePredicate = try testCase.predicate(in: sqlite)
+        #expect(try evaluatedLabels(in: memory, inMemoryPredicate) == testCase.expected, "evaluate(with:), in-memory objects")
+        #expect(try evaluatedLabels(in: sqlite, sqlitePredicate) == testCase.expected, "evaluate(with:), SQLite objects")
+        #expect(try fetchedLabels(in: memory, inMemoryPredicate) == testCase.expected, "in-memory store fetch")
+        switch testCase.sqlite {
+        case .agrees:
+            #expect(try fetchedLabels(in: sqlite, sqlitePredicate) == testCase.expected, "SQLite fetch")
+        case .differs(let expected):
+            #expect(try fetchedLabels(in: sqlite, sqlitePredicate) == expected, "SQLite fetch")
+        case .refuses(let text):
+            let error = try #require(try sqliteFetchError(sqlitePredicate, in: sqlite), "SQLite fetch must throw")
+            #expect(error.domain == NSCocoaErrorDomain)
+            #expect(error.explanation.contains(text), "\(error.explanation)")
+        }
+    }
+
     /// The error a SQLite fetch with `predicate` throws, nil when it succeeds.
-    static func sqliteFetchError(_ predicate: NSPredicate, entity: String = "Item") throws -> NSError? {
-        let stack = try sqlite()
+    static func sqliteFetchError(_ predicate: NSPredicate, entity: String = "Item", in stack: CtxStack? = nil) throws -> NSError? {
+        let stack = try stack ?? sqlite()
         return stack.context.performAndWait {
             ctxError {
                 let request = NSFetchRequest<NSManagedObject>(entityName: entity)

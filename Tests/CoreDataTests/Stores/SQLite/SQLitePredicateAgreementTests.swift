@@ -117,6 +117,9 @@ import Testing
         ("ANY nil == title", []),
         ("ALL nil == title AND year == 1979", ["Alien"]),
         ("ANY {'Heat', 'Alien'} == title", ["Alien", "Heat"]),
+        ("ANY {1980, 1987} == year + 1", ["Alien", "Aliens"]),
+        ("ALL {1980, 1980} == year + 1", ["Alien"]),
+        ("NOT (ALL {1980, 1981} < year + 1) AND year != nil", ["Alien"]),
         // Attributes of different kinds are never equal (Alien's release date is 1979 seconds).
         ("released == year AND year != nil", []),
         // Arithmetic: integers stay integers (1979 / 2 is 989), dividing by zero gives 0, nil
@@ -132,6 +135,20 @@ import Testing
         ("rating * 10 >= 84", ["Alien", "Aliens"]),
         ("rating > year / 250", ["Alien", "Aliens", "Amélie", "Blade Runner"]),
         ("modulus:by:(year, 2) == 1", ["Alien", "Amélie", "Heat"]),
+        // Divisors computed per row: by zero, integers give 0 and real numbers an infinity.
+        ("year / (year - 1979) == 0", ["Alien"]),
+        ("modulus:by:(year, year - 1979) == 0", ["Alien"]),
+        ("rating / (year - 1979) > 1000", ["Alien"]),
+        ("year / (year - 1900) == 24", ["Blade Runner"]),
+        ("(year + 1) / ((year - 1900) / 10) == 248", ["Aliens"]),
+        // SQL writes parentheses only where SQLite's precedence needs them.
+        ("year - (year - 1) == 1", ["Alien", "Aliens", "Amélie", "Blade Runner", "Heat"]),
+        ("year - year - 1 == -1", ["Alien", "Aliens", "Amélie", "Blade Runner", "Heat"]),
+        ("year / (2 * 2) == 494", ["Alien"]),
+        ("year / 2 * 2 == 1978", ["Alien"]),
+        ("(year - 1900) * (year - 1900) == 6241", ["Alien"]),
+        ("(year & 3) << 1 == 6", ["Alien", "Heat"]),
+        ("year - (year & 1) == 1978", ["Alien"]),
         ("year & 1 == 1", ["Alien", "Amélie", "Heat"]),
         ("-year < -1990", ["Amélie", "Heat"]),
         ("abs(year - 2000) <= 5", ["Amélie", "Heat"]),
