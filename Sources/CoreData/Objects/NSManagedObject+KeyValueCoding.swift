@@ -39,7 +39,7 @@ extension NSManagedObject {
         guard let key = components.first else { return target }
         let rest = components.dropFirst()
         if key.hasPrefix("@") {
-            return try? KeyValueReader.value(atKeyPath: Array(components), of: target)
+            return try? KeyValueReader.value(atKeyPath: components, of: target)
         }
         switch target {
         case nil:

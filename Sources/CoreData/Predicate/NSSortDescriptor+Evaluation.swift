@@ -12,7 +12,7 @@ extension NSSortDescriptor {
     /// - Throws: the error of a key the object does not have.
     func value(of object: Any) throws -> Any? {
         if let keyPathComponents {
-            return try KeyValueReader.value(atKeyPath: keyPathComponents, of: object)
+            return try KeyValueReader.value(atKeyPath: keyPathComponents[...], of: object)
         }
         if let keyPath {
             // An object of another type than the key path's root reads as nil.

@@ -48,7 +48,7 @@ struct KeyValueReaderTests {
     }
 
     private func read(_ path: String, of object: Any?) throws -> Any? {
-        try KeyValueReader.value(atKeyPath: path.split(separator: ".").map(String.init), of: object)
+        try KeyValueReader.value(atKeyPath: path.split(separator: ".").map(String.init)[...], of: object)
     }
 
     @Test func readableObjectsAndToOneRelationships() throws {

@@ -19,7 +19,7 @@ enum CollectionOperator: String {
 
     /// Applies the operator `name` to the elements of `collection`, each read through the key path
     /// `rest` first (`@count` ignores `rest`, as key-value coding does). A nil collection gives nil.
-    static func apply(_ name: String, to collection: Any?, rest: [String]) throws -> Any? {
+    static func apply(_ name: String, to collection: Any?, rest: ArraySlice<String>) throws -> Any? {
         guard let collectionOperator = CollectionOperator(rawValue: name) else {
             throw PredicateEvaluationError.unknownKey("@" + name, typeName: "collection")
         }
@@ -33,7 +33,7 @@ enum CollectionOperator: String {
 
     /// Aggregates the elements, each read through the key path `rest` first; nil values are
     /// skipped, except by `@count`, which counts the elements themselves.
-    private func aggregate(_ elements: [Any], rest: [String]) throws -> Any? {
+    private func aggregate(_ elements: [Any], rest: ArraySlice<String>) throws -> Any? {
         let values = {
             try elements.compactMap { try ValueUnwrapping.nonNull(KeyValueReader.value(atKeyPath: rest, of: $0)) }
         }

@@ -12,13 +12,14 @@ enum KeyValueReader {
     /// The value at the end of `components`, starting from `object`.
     ///
     /// A collection operator consumes the rest of the path: `items.@sum.price` sums the `price` of
-    /// each element of `items`.
-    static func value(atKeyPath components: some Collection<String>, of object: Any?) throws -> Any? {
+    /// each element of `items`. The path is a slice so that the rest is handed on without copying
+    /// it, keeping the cost of a path linear in its length.
+    static func value(atKeyPath components: ArraySlice<String>, of object: Any?) throws -> Any? {
         var current = ValueUnwrapping.unwrapped(object)
-        var remaining = components[...]
+        var remaining = components
         while let key = remaining.popFirst() {
             if let operatorName = CollectionOperator.name(of: key) {
-                return try CollectionOperator.apply(operatorName, to: current, rest: Array(remaining))
+                return try CollectionOperator.apply(operatorName, to: current, rest: remaining)
             }
             current = try value(forKey: key, of: current)
         }

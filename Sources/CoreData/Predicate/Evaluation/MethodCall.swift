@@ -21,7 +21,7 @@ enum MethodCall {
     static func invoke(_ selector: String, on receiver: Any?, arguments: [Any?]) throws -> Any? {
         guard let receiver = ValueUnwrapping.nonNull(receiver) else { return nil }
         if let key = keyValueCodingKey(selector, arguments) {
-            return try KeyValueReader.value(atKeyPath: key, of: receiver)
+            return try KeyValueReader.value(atKeyPath: key[...], of: receiver)
         }
         if let messageReceiver = receiver as? any ExpressionMessageReceiver {
             return try messageReceiver.answer(selector, arguments: arguments)

@@ -11,9 +11,9 @@ extension PredicateEvaluator {
             return try value(ofVariable: name)
         case .keyPath(let base, let components):
             let root = try base.map { try value(of: $0, with: object) } ?? object
-            return try KeyValueReader.value(atKeyPath: components, of: root)
+            return try KeyValueReader.value(atKeyPath: components[...], of: root)
         case .variableKeyPath(let base, let variable):
-            return try KeyValueReader.value(atKeyPath: keyPath(inVariable: variable), of: value(of: base, with: object))
+            return try KeyValueReader.value(atKeyPath: keyPath(inVariable: variable)[...], of: value(of: base, with: object))
         case .aggregate(let elements):
             return try elements.map { try value(of: $0, with: object) ?? NSNull() }
         case .function(let function, let arguments):

@@ -94,7 +94,7 @@ extension PredicateParser {
         defer { leaveNestedProductions(links) }
         while true {
             if consume(.dot) {
-                expression = try parseKeyComponent(of: expression)
+                expression = try parseKeyComponents(of: expression)
             } else if consume(.openBracket) {
                 try enterNestedProduction()
                 links += 1
@@ -120,21 +120,29 @@ extension PredicateParser {
         return .indexSymbol(symbol)
     }
 
-    /// `key_component ::= identifier | "#" reserved_word | "@" identifier | variable`, read from
-    /// `expression`: a variable names the key at evaluation time (`$a.$b`).
-    private mutating func parseKeyComponent(of expression: ExpressionNode) throws(PredicateSyntaxError) -> ExpressionNode {
-        switch current.kind {
-        case .identifier(let name), .collectionOperator(let name):
-            advance()
-            return expression.appendingKey(name)
-        case .variable(let name):
-            advance()
-            return .variableKeyPath(base: expression, variable: name)
-        case .keyword(let keyword):
-            throw reservedWordAsKey(keyword)
-        default:
-            throw unexpected("a key after '.'")
-        }
+    /// `key_component { "." key_component }`, read from `expression`, where `key_component ::=
+    /// identifier | "#" reserved_word | "@" identifier | variable`. A variable names the key at
+    /// evaluation time (`$a.$b`) and ends the run.
+    ///
+    /// The keys of a run are collected first and added to the path at once, so that reading a
+    /// path takes time in proportion to its length.
+    private mutating func parseKeyComponents(of expression: ExpressionNode) throws(PredicateSyntaxError) -> ExpressionNode {
+        var keys: [String] = []
+        repeat {
+            switch current.kind {
+            case .identifier(let name), .collectionOperator(let name):
+                advance()
+                keys.append(name)
+            case .variable(let name):
+                advance()
+                return .variableKeyPath(base: expression.appendingKeys(keys), variable: name)
+            case .keyword(let keyword):
+                throw reservedWordAsKey(keyword)
+            default:
+                throw unexpected("a key after '.'")
+            }
+        } while consume(.dot)
+        return expression.appendingKeys(keys)
     }
 
     /// `primary ::= literal | "SELF" | variable | format_arg | key | function_call | "{" … "}"

@@ -42,7 +42,7 @@ extension ExpressionNode {
         guard case .constant(let constant) = value, let keyPath = constant.value as? String, !keyPath.isEmpty else {
             return .method(receiver: base, selector: "valueForKeyPath:", arguments: [value])
         }
-        return keyPath.split(separator: ".", omittingEmptySubsequences: false).reduce(base) { $0.appendingKey(String($1)) }
+        return base.appendingKeys(keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init))
     }
 
     private static func expression(for value: Any) -> ExpressionNode {

@@ -73,14 +73,18 @@ extension ExpressionNode {
         }
     }
 
-    /// The expression that reads `key` from this one's value: a key path extended by one
-    /// component (`a.b` then `a.b.c`), or a key path based on any other expression (`SELF.name`,
-    /// `$person.name`, `a[0].name`).
-    func appendingKey(_ key: String) -> ExpressionNode {
+    /// The expression that reads the key path `keys` from this one's value: a key path extended
+    /// by the keys (`a.b` then `a.b.c.d`), or a key path based on any other expression
+    /// (`SELF.name`, `$person.name`, `a[0].name`); this expression itself when `keys` is empty.
+    ///
+    /// Callers hand over every key of a run at once: extending a path one key at a time would copy
+    /// its components at each step, which makes a long path cost time quadratic in its length.
+    func appendingKeys(_ keys: [String]) -> ExpressionNode {
+        guard !keys.isEmpty else { return self }
         if case .keyPath(let base, let components) = self {
-            return .keyPath(base: base, components: components + [key])
+            return .keyPath(base: base, components: components + keys)
         }
-        return .keyPath(base: self, components: [key])
+        return .keyPath(base: self, components: keys)
     }
 
     /// The direct subexpressions, in order; predicates inside are not expressions and are left out.
