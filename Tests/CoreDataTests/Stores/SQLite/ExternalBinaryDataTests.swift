@@ -377,12 +377,7 @@ struct ExternalBinaryDataTests {
             let large = NSEntityDescription.insertNewObject(forEntityName: "Document", into: stack.context)
             large.setValue("large", forKey: "name")
             large.setValue(largeValue(seed: 70), forKey: "blob")   // 2 MB, on a 1 MB disk
-            do {
-                try stack.context.save()
-                return nil
-            } catch {
-                return error as NSError
-            }
+            return ctxError { try stack.context.save() }
         }
         let error = try #require(caught, "the save must fail")
         #expect(error.domain == NSCocoaErrorDomain)

@@ -80,12 +80,7 @@ struct FailedSaveTests {
         let caught = stack.context.performAndWait { () -> NSError? in
             _ = NSEntityDescription.insertNewObject(forEntityName: "Movie", into: stack.context)
             _ = NSEntityDescription.insertNewObject(forEntityName: "Actor", into: stack.context)
-            do {
-                try stack.context.save()
-                return nil
-            } catch {
-                return error as NSError
-            }
+            return ctxError { try stack.context.save() }
         }
         let error = try #require(caught)
         #expect(error.domain == NSCocoaErrorDomain)
@@ -123,12 +118,7 @@ struct FailedSaveTests {
                     let movie = NSEntityDescription.insertNewObject(forEntityName: "Movie", into: stack.context)
                     movie.setValue("Sequel \(index) " + String(repeating: "x", count: 5000), forKey: "title")
                 }
-                do {
-                    try stack.context.save()
-                    return nil
-                } catch {
-                    return error as NSError
-                }
+                return ctxError { try stack.context.save() }
             }
             let error = try #require(caught, "the save must fail")
             #expect(error.domain == NSCocoaErrorDomain)

@@ -261,7 +261,7 @@ struct FaultSweep {
     /// Opens the store with a new coordinator and counts every entity's objects; the error if
     /// that fails.
     private func reopen(_ url: URL) -> NSError? {
-        do {
+        ctxError {
             let model = try models.count == 1 ? models[0] : modelMatching(url)
             let stack = try SQLiteTestStack(model: model, url: url)
             defer { stack.close() }
@@ -270,9 +270,6 @@ struct FaultSweep {
                     _ = try stack.context.count(for: NSFetchRequest<NSManagedObject>(entityName: entity.entityName))
                 }
             }
-            return nil
-        } catch {
-            return error as NSError
         }
     }
 
