@@ -36,7 +36,7 @@ extension NSManagedObjectContext {
             if let stray = registeredObjects.first(where: { entities.contains(ObjectIdentifier($0.entity)) && !($0 is ResultType) }) {
                 throw CoreDataError.invalidRequest("The registered object \(stray.objectID) of \(stray.entity.entityName) is \(type(of: stray)), not \(ResultType.self).")
             }
-            let objectIDs = try readingStores { try stores.map { try $0.engine().fetchCompactObjectIDs(plan) } }
+            let objectIDs = try requireCoordinator().compactObjectIDs(matching: plan, in: stores, for: self)
             return BatchedFetchResults(storage: BatchedFetchStorage(context: self, objectIDs: objectIDs, batchSize: request.fetchBatchSize))
         }
     }

@@ -10,9 +10,9 @@ extension NSManagedObjectContext {
     func optimisticLockingConflicts(in saved: SavedObjects) throws -> [NSMergeConflict] {
         let candidates = (saved.updated + saved.deleted).filter { !$0.objectID.isTemporaryID } + unchangedObjectsCheckedForConflicts()
         // Read before the store read below refreshes the cache with the rows it finds.
-        let rowCache = parent == nil && sharesRowCache ? try requireCoordinator().rowCache : nil
-        let cachedRows = candidates.map { rowCache?.row(for: $0.objectID.identity) }
-        let rows = try currentRows(of: candidates.map(\.objectID), usingCache: false)
+        let objectIDs = candidates.map(\.objectID)
+        let cachedRows = try parent == nil ? requireCoordinator().cachedRows(of: objectIDs, for: self) : objectIDs.map { _ in nil }
+        let rows = try currentRows(of: objectIDs, usingCache: false)
         return zip(candidates, cachedRows).compactMap { object, cached in
             let current = rows[object.objectID.identity]
             if current == nil && object.isDeleted { return nil }

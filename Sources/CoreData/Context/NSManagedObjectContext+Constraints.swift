@@ -70,7 +70,7 @@ extension NSManagedObjectContext {
             for batch in keys.chunked(into: Self.constraintLookupBatch) {
                 let predicate = NSCompoundPredicate(orPredicateWithSubpredicates: batch.compactMap { groups[$0].map { Self.predicate(constraint.names, $0.values) } })
                 let plan = FetchPlan(entity: constraint.entity, entities: constraint.entity.selfAndDescendants, predicate: predicate, sortDescriptors: [], limit: 0, offset: 0)
-                let rows = try readingStores { try stores.flatMap { try $0.engine().fetchRows(plan) } }
+                let rows = try coordinator.rows(matching: plan, in: stores, for: self)
                 for row in rows where !savedIDs.contains(row.objectID.identity) {
                     let layout = row.objectID.entity.layout
                     guard let values = Self.constraintValues(of: constraint.names, read: { layout.slotIndex(forKey: $0).flatMap { row.values[$0] } }) else { continue }

@@ -13,7 +13,7 @@ extension NSManagedObjectContext {
         case .dictionaryResultType:
             return try cast(dictionaries(plan, stores: stores, request: request), request)
         case .managedObjectIDResultType where readsStoresDirectly(plan, stores: stores, pending: pending):
-            return try cast(readingStores { try stores.flatMap { try $0.engine().fetchObjectIDs(plan) } }, request)
+            return try cast(coordinator.objectIDs(matching: plan, in: stores, for: self), request)
         default:
             break
         }
@@ -90,7 +90,7 @@ extension NSManagedObjectContext {
         let stores = coordinator.stores(holding: plan.entities, affected: request.affectedStores)
         let pending = request.includesPendingChanges ? pendingObjects(of: plan.entities) : []
         guard readsStoresDirectly(plan, stores: stores, pending: pending), let store = stores.first else { return nil }
-        return try readingStores { try store.engine().fetchCompactObjectIDs(plan, withValuesOf: keyPaths) }
+        return try coordinator.compactObjectIDs(matching: plan, in: store, withValuesOf: keyPaths, for: self)
     }
 
     // MARK: Executing
@@ -120,12 +120,13 @@ extension NSManagedObjectContext {
     private func fetchObjects(_ plan: FetchPlan, stores: [NSPersistentStore], pending: [NSManagedObject], inMemory: Bool, realize: Bool,
                               includesValues: Bool, batchSize: Int = 0, refreshes: Bool = false) throws -> [NSManagedObject] {
         let storePlan = inMemory ? storePlanForOverlay(plan, pending: pending, storeCount: stores.count) : plan
+        let coordinator = try requireCoordinator()
         var objects: [NSManagedObject]
         if includesValues && (batchSize == 0 || inMemory) {
-            let rows = try readingStores { try stores.flatMap { try $0.engine().fetchRows(storePlan) } }
+            let rows = try coordinator.rows(matching: storePlan, in: stores, for: self)
             objects = register(rows, realize: realize, refreshes: refreshes)
         } else {
-            let identifiers = try readingStores { try stores.map { try $0.engine().fetchCompactObjectIDs(storePlan) } }
+            let identifiers = try coordinator.compactObjectIDs(matching: storePlan, in: stores, for: self)
             objects = identifiers.flatMap { batchedFaults(FaultBatch(objectIDs: $0, size: batchSize), refreshes: refreshes) }
         }
         guard inMemory else { return objects }
@@ -178,7 +179,7 @@ extension NSManagedObjectContext {
     /// the matching IDs are adjusted by the changed objects, without registering or loading any row.
     private func count(_ plan: FetchPlan, stores: [NSPersistentStore], pending: [NSManagedObject]) throws -> Int {
         if readsStoresDirectly(plan, stores: stores, pending: pending) {
-            return try readingStores { try stores.reduce(0) { $0 + (try $1.engine().countRows(plan)) } }
+            return try requireCoordinator().count(matching: plan, in: stores, for: self)
         }
         let stored: [NSManagedObjectID]
         if let parent {
@@ -186,7 +187,7 @@ extension NSManagedObjectContext {
         } else if evaluatesBlocks(plan, stores: stores) {
             stored = try objectsMatchingBlocks(plan.withoutPaging, stores: stores, pending: []).map(\.objectID)
         } else {
-            stored = try readingStores { try stores.flatMap { try $0.engine().fetchObjectIDs(plan.withoutPaging) } }
+            stored = try requireCoordinator().objectIDs(matching: plan.withoutPaging, in: stores, for: self)
         }
         var matching = Set(stored.map(\.identity))
         var newMatches = 0
@@ -271,7 +272,7 @@ extension NSManagedObjectContext {
     private func dictionaries<T>(_ plan: FetchPlan, stores: [NSPersistentStore], request: NSFetchRequest<T>) throws -> [NSDictionary] {
         let shape = try DictionaryFetchShape(request: request, entity: plan.entity)
         let storePlan = stores.count > 1 ? plan.withoutPaging : plan
-        var results = try readingStores { try stores.flatMap { try $0.engine().fetchDictionaries(storePlan, shape: shape) } }
+        var results = try requireCoordinator().dictionaries(matching: storePlan, shape: shape, in: stores, for: self)
         guard stores.count > 1 else { return results }
         if shape.returnsDistinctResults {
             results = Array(NSOrderedSet(array: results).array.compactMap { $0 as? NSDictionary })
@@ -292,12 +293,9 @@ extension NSManagedObjectContext {
 
     // MARK: Faults
 
-    /// Whether a row may not fulfil a fault: another save changed it since it was read, or it is
-    /// older than `stalenessInterval` (which, as Apple documents, only SQLite stores apply).
+    /// Whether a row may not fulfil a fault (see `RowSnapshot.isStale(stalenessInterval:)`).
     func isStale(_ snapshot: RowSnapshot) -> Bool {
-        guard let store = snapshot.objectID.persistentStore else { return false }
-        if snapshot.isOlder(than: stalenessInterval) && store.type == NSSQLiteStoreType { return true }
-        return store.rowChanges.isStale(snapshot.objectID.identity, readAt: snapshot.generation)
+        snapshot.isStale(stalenessInterval: stalenessInterval)
     }
 
     /// What loading a fault's row found.
@@ -327,13 +325,10 @@ extension NSManagedObjectContext {
     }
 
     private func loadWindow(of batch: FaultBatch, containing index: Int, for object: NSManagedObject) throws -> FaultLoad {
-        let store = try storeOfThisCoordinator(for: object.objectID)
         let window = batch.objectIDs.objectIDs(in: batch.window(containing: index))
-        let rowCache = sharesRowCache ? try requireCoordinator().rowCache : nil
-        let rows = try readingStores { try store.engine().snapshots(for: window) }
-        rowCache?.insert(rows)
+        let rows = try requireCoordinator().rows(of: window, for: self)
         var own: RowSnapshot?
-        for row in rows {
+        for row in rows.values {
             if row.objectID == object.objectID { own = row; continue }
             guard let neighbour = registry.object(for: row.objectID.identity), neighbour.isFault, neighbour.snapshot == nil else { continue }
             neighbour.snapshot = row
@@ -346,22 +341,7 @@ extension NSManagedObjectContext {
     /// store; nil when the row no longer exists.
     func loadSnapshot(for objectID: NSManagedObjectID) throws -> RowSnapshot? {
         if let parent { return try parent.rowsForChild(of: [objectID]).first }
-        let store = try storeOfThisCoordinator(for: objectID)
-        let rowCache = sharesRowCache ? try requireCoordinator().rowCache : nil
-        if let cached = rowCache?.row(for: objectID.identity), !isStale(cached) { return cached }
-        let row = try readingStores { try store.engine().snapshot(for: objectID) }
-        if let row { rowCache?.insert(CollectionOfOne(row)) }
-        return row
-    }
-
-    /// The store of an object ID, when it belongs to this context's coordinator; IDs of another
-    /// coordinator's stores must not reach that coordinator's connections unsynchronized.
-    private func storeOfThisCoordinator(for objectID: NSManagedObjectID) throws -> NSPersistentStore {
-        let coordinator = try requireCoordinator()
-        guard let store = objectID.persistentStore, store.persistentStoreCoordinator === coordinator else {
-            throw CoreDataError.make(NSPersistentStoreOperationError, "The object ID \(objectID) does not belong to a store of this context's coordinator.")
-        }
-        return store
+        return try requireCoordinator().row(of: objectID, for: self)
     }
 
     /// A fault whose row is gone gets nil values; when `shouldHandleInaccessibleFault` agrees
@@ -392,51 +372,20 @@ extension NSManagedObjectContext {
     }
 
     /// The destination rows of a to-many relationship of several owners, by owner: read through
-    /// the parent context, or from the stores in one query per store (two where a store reads
-    /// the destinations' IDs first).
+    /// the parent context, or from the stores.
     func destinationRows(ofOwners owners: [NSManagedObjectID], relationship: NSRelationshipDescription) throws -> [NSManagedObjectID: [RowSnapshot]] {
         if let parent { return try parent.destinationRowsForChild(ofOwners: owners, relationship: relationship) }
-        var result: [NSManagedObjectID: [RowSnapshot]] = [:]
-        for (store, storeOwners) in Self.grouped(owners.filter { !$0.isTemporaryID }) {
-            _ = try storeOfThisCoordinator(for: storeOwners[0])
-            if let rows = try readingStores({ try store.engine().destinationRows(ofOwners: storeOwners, relationship: relationship) }) {
-                result.merge(rows) { $1 }
-                continue
-            }
-            let found = try readingStores { try store.engine().destinationIDs(ofOwners: storeOwners, relationship: relationship) }
-            let rows = try currentRows(of: Array(found.values.joined()))
-            for owner in storeOwners {
-                result[owner] = (found[owner] ?? []).compactMap { rows[$0.identity] }
-            }
-        }
-        return result
+        return try requireCoordinator().destinationRows(ofOwners: owners, relationship: relationship, for: self)
     }
 
     /// The current rows of objects, by identity: from the parent context, or from the
-    /// coordinator's row cache and then the stores, in one query per store (and root entity).
-    /// Objects whose rows no longer exist are left out.
+    /// coordinator's row cache and then the stores. Objects whose rows no longer exist are left out.
     ///
     /// - Parameter usingCache: False to read every row from its store, as conflict detection must.
     func currentRows(of objectIDs: [NSManagedObjectID], usingCache: Bool = true) throws -> [ObjectIdentity: RowSnapshot] {
+        guard let parent else { return try requireCoordinator().rows(of: objectIDs, usingCache: usingCache, for: self) }
         var rows: [ObjectIdentity: RowSnapshot] = [:]
-        if let parent {
-            for row in try parent.rowsForChild(of: objectIDs) { rows[row.objectID.identity] = row }
-            return rows
-        }
-        let rowCache = sharesRowCache ? try requireCoordinator().rowCache : nil
-        var unread = objectIDs.filter { !$0.isTemporaryID }
-        if usingCache, let rowCache {
-            unread.removeAll { objectID in
-                guard let cached = rowCache.row(for: objectID.identity), !isStale(cached) else { return false }
-                rows[objectID.identity] = cached
-                return true
-            }
-        }
-        for (store, storeIDs) in Self.grouped(unread) {
-            let read = try readingStores { try store.engine().snapshots(for: storeIDs) }
-            rowCache?.insert(read)
-            for row in read { rows[row.objectID.identity] = row }
-        }
+        for row in try parent.rowsForChild(of: objectIDs) { rows[row.objectID.identity] = row }
         return rows
     }
 
@@ -447,20 +396,6 @@ extension NSManagedObjectContext {
         return registered.isFault && registered.snapshot == nil
     }
 
-    /// Object IDs by store, in order.
-    static func grouped(_ objectIDs: [NSManagedObjectID]) -> [(NSPersistentStore, [NSManagedObjectID])] {
-        var groups: [(NSPersistentStore, [NSManagedObjectID])] = []
-        for objectID in objectIDs {
-            guard let store = objectID.persistentStore else { continue }
-            if let index = groups.firstIndex(where: { $0.0 === store }) {
-                groups[index].1.append(objectID)
-            } else {
-                groups.append((store, [objectID]))
-            }
-        }
-        return groups
-    }
-
     /// The IDs of the destinations of a to-many relationship as the store has them.
     func destinationIDs(of object: NSManagedObject, slot: Int) -> [NSManagedObjectID] {
         guard let relationship = object.layout.slots[slot].relationship, parent != nil || !object.objectID.isTemporaryID else { return [] }
@@ -468,8 +403,7 @@ extension NSManagedObjectContext {
             if parent != nil {
                 return (try destinationRows(ofOwners: [object.objectID], relationship: relationship)[object.objectID] ?? []).map(\.objectID)
             }
-            let store = try storeOfThisCoordinator(for: object.objectID)
-            return try readingStores { try store.engine().destinationIDs(of: object.objectID, relationship: relationship) }
+            return try requireCoordinator().destinationIDs(of: object.objectID, relationship: relationship, for: self)
         } catch {
             ReadErrorLog.shared.report(error, reading: "the \(relationship.name) of \(object.objectID)")
             return []

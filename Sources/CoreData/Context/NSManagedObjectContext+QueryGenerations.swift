@@ -32,32 +32,4 @@ extension NSManagedObjectContext {
     func advanceQueryGeneration() {
         if case .pinned = queryGeneration { queryGeneration = .pendingCurrent }
     }
-
-    /// Whether the context may use the coordinator's row cache, which holds the latest rows: not
-    /// while it reads frozen data.
-    var sharesRowCache: Bool {
-        switch queryGeneration {
-        case .unpinned: true
-        case .pendingCurrent: false
-        case .pinned(let token): !(token.pin?.isEffective ?? false)
-        }
-    }
-
-    /// Runs store reads under the coordinator's lock, at the context's query generation (pinning
-    /// a context that waits for its next read).
-    func readingStores<T>(_ body: () throws -> T) throws -> T {
-        let coordinator = try requireCoordinator()
-        return try coordinator.withStores { stores in
-            switch queryGeneration {
-            case .unpinned:
-                return try body()
-            case .pendingCurrent:
-                let pin = try QueryGenerationPin(stores: stores)
-                queryGeneration = .pinned(NSQueryGenerationToken(pin: pin))
-                return try pin.read(body)
-            case .pinned(let token):
-                return try token.pin?.read(body) ?? body()
-            }
-        }
-    }
 }

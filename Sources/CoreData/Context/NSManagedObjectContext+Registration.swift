@@ -88,7 +88,7 @@ extension NSManagedObjectContext {
         }
         var renamed: [(temporary: NSManagedObjectID, permanent: NSManagedObjectID)] = []
         for (store, storeObjects) in byStore.values {
-            let identifiers = try coordinator.withStores { _ in try store.engine().obtainPermanentIDs(for: storeObjects.map(\.entity)) }
+            let identifiers = try coordinator.obtainPermanentIDs(for: storeObjects.map(\.entity), in: store)
             for (object, identifier) in zip(storeObjects, identifiers) {
                 renamed.append((object.objectID, identifier))
                 reregister(object, as: identifier)

@@ -286,12 +286,10 @@ extension NSManagedObjectContext {
             let generation = object.objectID.persistentStore.flatMap { generations[ObjectIdentifier($0)] ?? $0.rowChanges.currentGeneration } ?? 0
             object.commitChanges(as: RowSnapshot(objectID: object.objectID, version: version, values: object.rowValues, generation: generation))
         }
-        if let rowCache = persistentStoreCoordinator?.rowCache {
-            // Only rows the save wrote: an updated object whose values equal its row wrote
-            // nothing, and its snapshot may be older than the row another context saved since.
-            rowCache.insert((saved.inserted + shares.flatMap(\.updatedObjects)).lazy.compactMap(\.snapshot))
-            rowCache.remove(saved.deleted.map(\.objectID.identity))
-        }
+        // Only rows the save wrote: an updated object whose values equal its row wrote nothing,
+        // and its snapshot may be older than the row another context saved since.
+        persistentStoreCoordinator?.didCommit((saved.inserted + shares.flatMap(\.updatedObjects)).compactMap(\.snapshot),
+                                              deleting: saved.deleted.map(\.objectID))
         finishCommit(saved)
     }
 

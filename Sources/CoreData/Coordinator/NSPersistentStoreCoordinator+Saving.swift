@@ -1,4 +1,15 @@
 extension NSPersistentStoreCoordinator {
+    /// Permanent IDs for new objects of the given entities, reserved for good in `store`.
+    func obtainPermanentIDs(for entities: [NSEntityDescription], in store: NSPersistentStore) throws -> [NSManagedObjectID] {
+        try withStores { _ in try store.engine().obtainPermanentIDs(for: entities) }
+    }
+
+    /// Records a committed save in the row cache: the rows it wrote, and the rows it deleted.
+    func didCommit(_ rows: [RowSnapshot], deleting deleted: [NSManagedObjectID]) {
+        rowCache.insert(rows)
+        rowCache.remove(deleted.map(\.identity))
+    }
+
     /// Writes each store's share of a save: every store writes inside an open transaction first,
     /// and only when all of them succeeded do they commit, so a failure anywhere leaves every store
     /// as it was. (Should a commit itself fail after another store committed, the stores that have

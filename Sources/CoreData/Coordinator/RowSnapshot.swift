@@ -26,6 +26,14 @@ final class RowSnapshot: @unchecked Sendable {
         self.readTime = readTime
     }
 
+    /// Whether the row may not fulfil a fault: another save changed it since it was read, or it
+    /// is older than `stalenessInterval` (which, as Apple documents, only SQLite stores apply).
+    func isStale(stalenessInterval: TimeInterval) -> Bool {
+        guard let store = objectID.persistentStore else { return false }
+        if isOlder(than: stalenessInterval) && store.type == NSSQLiteStoreType { return true }
+        return store.rowChanges.isStale(objectID.identity, readAt: generation)
+    }
+
     /// Whether the row was read more than `interval` seconds ago; a negative interval means never.
     func isOlder(than interval: TimeInterval, now: UInt64 = DispatchTime.now().uptimeNanoseconds) -> Bool {
         guard interval >= 0 else { return false }
