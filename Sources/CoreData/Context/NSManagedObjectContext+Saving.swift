@@ -50,18 +50,24 @@ extension NSManagedObjectContext {
                 try ((mergePolicy as? NSMergePolicy) ?? NSMergePolicy.error).resolve(mergeConflicts: constraintConflicts)
                 continue
             }
+            let shares: [StoreShare]
+            let outcome: NSPersistentStoreCoordinator.SaveOutcome
             do {
-                let shares = try storeShares(for: saved, coordinator: coordinator)
-                let results = try coordinator.save(shares.map { ($0.store, $0.changes) })
+                shares = try storeShares(for: saved, coordinator: coordinator)
+                outcome = try coordinator.save(shares.map { ($0.store, $0.changes) })
+            } catch {
+                registerIdentifiersGivenForSaving(saved.inserted)
+                throw error
+            }
+            switch outcome {
+            case .saved(let results):
                 commit(saved, shares: shares, results: results)
                 objectsCheckedForConflicts = []
                 return saved
-            } catch {
+            case .conflict(let conflict):
                 registerIdentifiersGivenForSaving(saved.inserted)
-                let storeError = error as NSError
-                guard storeError.domain == NSCocoaErrorDomain, storeError.code == NSManagedObjectMergeError else { throw error }
                 let conflicts = try optimisticLockingConflicts(in: saved)
-                guard !conflicts.isEmpty else { throw error }
+                guard !conflicts.isEmpty else { throw conflict.error }
                 // When the policy keeps leaving conflicts, the save fails as under the error policy.
                 let policy = round < Self.maximumConflictRounds ? (mergePolicy as? NSMergePolicy) ?? NSMergePolicy.error : NSMergePolicy.error
                 round += 1

@@ -10,11 +10,19 @@ extension NSPersistentStoreCoordinator {
         rowCache.remove(deleted.map(\.identity))
     }
 
+    /// What a save came to in the stores.
+    enum SaveOutcome {
+        /// Committed in every store: each store's result, in the order of the shares.
+        case saved([StoreSaveResult])
+        /// Written in no store: a row changed since the context read it.
+        case conflict(VersionConflict)
+    }
+
     /// Writes each store's share of a save: every store writes inside an open transaction first,
-    /// and only when all of them succeeded do they commit, so a failure anywhere leaves every store
-    /// as it was. (Should a commit itself fail after another store committed, the stores that have
-    /// not committed yet roll back.)
-    func save(_ shares: [(store: NSPersistentStore, changes: StoreSaveChanges)]) throws -> [StoreSaveResult] {
+    /// and only when all of them succeeded do they commit, so a conflict or a failure anywhere
+    /// leaves every store as it was. (Should a commit itself fail after another store committed,
+    /// the stores that have not committed yet roll back.)
+    func save(_ shares: [(store: NSPersistentStore, changes: StoreSaveChanges)]) throws -> SaveOutcome {
         try withStores { _ in
             var begun: [PersistentStoreEngine] = []
             var results: [StoreSaveResult] = []
@@ -22,7 +30,13 @@ extension NSPersistentStoreCoordinator {
             do {
                 for share in shares {
                     let engine = try share.store.engine()
-                    results.append(try engine.beginSave(share.changes))
+                    switch try engine.beginSave(share.changes) {
+                    case .written(let result):
+                        results.append(result)
+                    case .conflict(let conflict):
+                        begun.forEach { try? $0.finishSave(committing: false) }
+                        return .conflict(conflict)
+                    }
                     begun.append(engine)
                     changedRows.append((share.changes.updates + share.changes.deletes).map(\.objectID.identity))
                 }
@@ -39,7 +53,7 @@ extension NSPersistentStoreCoordinator {
                 }
                 results[index].generation = engine.rowChanges.record(changedRows[index])
             }
-            return results
+            return .saved(results)
         }
     }
 }

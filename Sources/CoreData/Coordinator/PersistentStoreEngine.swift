@@ -50,9 +50,9 @@ protocol PersistentStoreEngine: NSPersistentStore {
     func obtainPermanentIDs(for entities: [NSEntityDescription]) throws -> [NSManagedObjectID]
 
     /// Writes a save's changes inside a transaction that stays open until `finishSave`, so that a
-    /// save touching several stores commits in all of them or in none. On error the store has
-    /// already rolled back.
-    func beginSave(_ changes: StoreSaveChanges) throws -> StoreSaveResult
+    /// save touching several stores commits in all of them or in none. On a conflict or an error
+    /// the store has already rolled back.
+    func beginSave(_ changes: StoreSaveChanges) throws -> StoreSaveOutcome
 
     /// Commits, or rolls back, the transaction `beginSave` opened.
     func finishSave(committing: Bool) throws

@@ -65,3 +65,35 @@ struct StoreSaveResult {
     /// The store generation the saved rows belong to, once the save has committed.
     var generation = 0
 }
+
+/// A row a save found changed, or deleted, in its store since the context read it (optimistic
+/// locking). The store wrote nothing of the save; the context resolves the conflicts its merge
+/// policy can and tries again.
+struct VersionConflict: Error {
+    let objectID: NSManagedObjectID
+    /// The version the context read.
+    let readVersion: Int64
+    /// The version the store holds now; nil when the row is gone.
+    let storedVersion: Int64?
+
+    /// The error of a save whose conflict is not resolved (133020).
+    var error: NSError {
+        let stored = storedVersion.map { "was changed in its store (version \($0))" } ?? "was deleted from its store"
+        return CoreDataError.make(
+            NSManagedObjectMergeError,
+            "Could not merge changes: the object \(objectID) \(stored) since it was read (version \(readVersion)).",
+            userInfo: [
+                NSPersistentStoreSaveConflictsErrorKey: [["objectID": objectID, "oldVersion": readVersion, "newVersion": storedVersion ?? 0]],
+                NSAffectedObjectsErrorKey: [objectID],
+            ]
+        )
+    }
+}
+
+/// What a store's share of a save came to.
+enum StoreSaveOutcome {
+    /// Written, in a transaction that is still open.
+    case written(StoreSaveResult)
+    /// Not written: a row changed since it was read. The store has rolled back.
+    case conflict(VersionConflict)
+}

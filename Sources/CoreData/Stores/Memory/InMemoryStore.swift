@@ -69,8 +69,10 @@ final class InMemoryStore: NSPersistentStore, PersistentStoreEngine, @unchecked 
         entities.map { objectID(for: $0, primaryKey: allocatePrimaryKey(for: $0)) }
     }
 
-    func beginSave(_ changes: StoreSaveChanges) throws -> StoreSaveResult {
-        try checkVersions(updates: changes.updates + changes.lockChecks, deletes: changes.deletes)
+    func beginSave(_ changes: StoreSaveChanges) throws -> StoreSaveOutcome {
+        if let conflict = versionConflict(updates: changes.updates + changes.lockChecks, deletes: changes.deletes) {
+            return .conflict(conflict)
+        }
         backup = Backup(rows: rows, order: order, toMany: toMany, metadata: storedMetadata)
         var result = StoreSaveResult()
         var permanent: [ObjectIdentity: NSManagedObjectID] = [:]
@@ -106,7 +108,7 @@ final class InMemoryStore: NSPersistentStore, PersistentStoreEngine, @unchecked 
             apply(change, resolve: resolve)
         }
         if let metadata = changes.metadata { storedMetadata = metadata }
-        return result
+        return .written(result)
     }
 
     func finishSave(committing: Bool) throws {
@@ -121,17 +123,13 @@ final class InMemoryStore: NSPersistentStore, PersistentStoreEngine, @unchecked 
         }
     }
 
-    /// Rows changed since they were read, and updated or checked rows deleted since (deleting a
-    /// row again is no conflict), fail the save with an optimistic-locking error.
-    private func checkVersions(updates: [RowChange], deletes: [RowChange]) throws {
+    /// The first row changed since it was read, or updated or checked row deleted since
+    /// (deleting a row again is no conflict).
+    private func versionConflict(updates: [RowChange], deletes: [RowChange]) -> VersionConflict? {
         let updatedElsewhere = updates.first { rows[$0.objectID]?.version != $0.version }
         let changedBeforeDelete = deletes.first { change in rows[change.objectID].map { $0.version != change.version } ?? false }
-        if let change = updatedElsewhere ?? changedBeforeDelete {
-            throw CoreDataError.make(
-                NSManagedObjectMergeError,
-                "Could not merge changes: the object \(change.objectID) was changed in its store since it was read.",
-                userInfo: [NSAffectedObjectsErrorKey: [change.objectID]]
-            )
+        return (updatedElsewhere ?? changedBeforeDelete).map { change in
+            VersionConflict(objectID: change.objectID, readVersion: change.version, storedVersion: rows[change.objectID]?.version)
         }
     }
 

@@ -11,18 +11,19 @@ extension SQLiteStore {
         }
     }
 
-    func beginSave(_ changes: StoreSaveChanges) throws -> StoreSaveResult {
+    func beginSave(_ changes: StoreSaveChanges) throws -> StoreSaveOutcome {
         let (connection, schema) = try requireWritingConnection()
         var files = ExternalFileChanges()
         try connection.execute("BEGIN IMMEDIATE")
         do {
             let result = try write(changes, connection: connection, schema: schema, files: &files)
             pendingSave = PendingSave(files: files, metadata: changes.metadata.map(completedMetadata))
-            return result
+            return .written(result)
         } catch {
             try? connection.execute("ROLLBACK")
             external.remove(files.written)
-            throw error
+            guard let conflict = error as? VersionConflict else { throw error }
+            return .conflict(conflict)
         }
     }
 
@@ -105,14 +106,12 @@ extension SQLiteStore {
         return result
     }
 
-    /// Fails with the optimistic-locking error when an unchanged row has another version now.
+    /// Fails with a conflict when an unchanged row has another version now.
     private func checkVersion(of row: RowChange, connection: SQLiteConnection, schema: SQLiteSchema) throws {
         guard let mapping = schema.mapping(for: row.objectID.entity), let primaryKey = row.objectID.primaryKey else { return }
-        let statement = try connection.statement("SELECT Z_OPT FROM \(mapping.table) WHERE Z_PK = ?")
-        statement.bind(primaryKey, at: 1)
-        let current = try statement.readFirstRow { $0.int64(at: 0) }
-        if current != row.version {
-            throw conflictError(row, mapping: mapping, connection: connection, primaryKey: primaryKey)
+        let stored = try storedVersion(of: primaryKey, mapping: mapping, connection: connection)
+        if stored != row.version {
+            throw VersionConflict(objectID: row.objectID, readVersion: row.version, storedVersion: stored)
         }
     }
 
@@ -172,7 +171,8 @@ extension SQLiteStore {
         statement.bind(row.version, at: Int32(assignments.count + 2))
         try statement.run()
         if connection.changes == 0 {
-            throw conflictError(row, mapping: mapping, connection: connection, primaryKey: primaryKey)
+            let stored = try storedVersion(of: primaryKey, mapping: mapping, connection: connection)
+            throw VersionConflict(objectID: row.objectID, readVersion: row.version, storedVersion: stored)
         }
     }
 
@@ -183,8 +183,9 @@ extension SQLiteStore {
         statement.bind(primaryKey, at: 1)
         statement.bind(row.version, at: 2)
         try statement.run()
-        if connection.changes == 0, try rowExists(primaryKey, table: mapping.table, connection: connection) {
-            throw conflictError(row, mapping: mapping, connection: connection, primaryKey: primaryKey)
+        // Deleting a row that is gone already is no conflict.
+        if connection.changes == 0, let stored = try storedVersion(of: primaryKey, mapping: mapping, connection: connection) {
+            throw VersionConflict(objectID: row.objectID, readVersion: row.version, storedVersion: stored)
         }
         for relationship in row.objectID.entity.relationshipsByName.values {
             guard let joinTable = schema.joinTable(for: relationship) else { continue }
@@ -246,25 +247,11 @@ extension SQLiteStore {
         } ?? []
     }
 
-    private func rowExists(_ primaryKey: Int64, table: String, connection: SQLiteConnection) throws -> Bool {
-        let statement = try connection.statement("SELECT 1 FROM \(table) WHERE Z_PK = ?")
+    /// The optimistic-locking version of a row now; nil when the row is gone.
+    private func storedVersion(of primaryKey: Int64, mapping: SQLiteSchema.EntityMapping, connection: SQLiteConnection) throws -> Int64? {
+        let statement = try connection.statement("SELECT Z_OPT FROM \(mapping.table) WHERE Z_PK = ?")
         statement.bind(primaryKey, at: 1)
-        return try statement.readFirstRow { _ in true } ?? false
-    }
-
-    /// The optimistic-locking failure for a row another context changed or deleted since it was read.
-    private func conflictError(_ row: RowChange, mapping: SQLiteSchema.EntityMapping, connection: SQLiteConnection, primaryKey: Int64) -> NSError {
-        let statement = try? connection.statement("SELECT Z_OPT FROM \(mapping.table) WHERE Z_PK = ?")
-        statement?.bind(primaryKey, at: 1)
-        let current = (try? statement?.readFirstRow { $0.int64(at: 0) }) ?? 0
-        return CoreDataError.make(
-            NSManagedObjectMergeError,
-            "Could not merge changes: the object \(row.objectID) was changed in its store (version \(current)) since it was read (version \(row.version)).",
-            userInfo: [
-                NSPersistentStoreSaveConflictsErrorKey: [["objectID": row.objectID, "oldVersion": row.version, "newVersion": current]],
-                NSAffectedObjectsErrorKey: [row.objectID],
-            ]
-        )
+        return try statement.readFirstRow { $0.int64(at: 0) }
     }
 
     // MARK: To-many relationships
