@@ -22,10 +22,17 @@ let package = Package(
             name: "CoreData",
             dependencies: ["CSQLite"]
         ),
+        // Writes a model's classes as Swift source: the tool's `generate` command, which the plugin runs.
+        // It has no product; what it needs of CoreData's internals is `package`.
+        .target(
+            name: "CoreDataCodeGeneration",
+            dependencies: ["CoreData"]
+        ),
         .executableTarget(
             name: "coredata",
             dependencies: [
                 "CoreData",
+                "CoreDataCodeGeneration",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -63,6 +70,10 @@ let package = Package(
                 // Stores written by Apple's Core Data, with their models (see its README.md).
                 .copy("Stores/SQLite/AppleStores"),
             ]
+        ),
+        .testTarget(
+            name: "CoreDataCodeGenerationTests",
+            dependencies: ["CoreData", "CoreDataCodeGeneration"]
         ),
         // Compiles and runs against the classes the plugin generates from its model.
         .testTarget(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CoreData
+import CoreDataCodeGeneration
 
 /// `coredata generate`: writes the NSManagedObject subclasses of a model file, as Xcode's code
 /// generation does (see `ManagedObjectCodeGenerator`).

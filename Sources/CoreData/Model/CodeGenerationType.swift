@@ -1,5 +1,5 @@
 /// How Xcode generates the class of an entity (a model file's `codeGenerationType`).
-enum CodeGenerationType: String, Sendable {
+package enum CodeGenerationType: String, Sendable {
     /// "Class Definition": the class and its properties.
     case classDefinition = "class"
     /// "Category/Extension": only the extension that declares the properties.

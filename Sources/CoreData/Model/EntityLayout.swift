@@ -4,21 +4,21 @@
 /// parent's slot numbers) gets a slot index. Managed objects keep their values in an array indexed
 /// by slot, and string keys resolve to slots through a single dictionary lookup.
 // Built once when the model is frozen and never mutated afterwards, so it is read from any thread.
-final class EntityLayout: @unchecked Sendable {
+package final class EntityLayout: @unchecked Sendable {
     /// How a slot stores its value.
-    enum SlotKind {
+    package enum SlotKind {
         case attribute(NSAttributeDescription)
         case toOne(NSRelationshipDescription)
         case toMany(NSRelationshipDescription)
     }
 
     /// One slot of the layout.
-    struct Slot {
-        let index: Int
+    package struct Slot {
+        package let index: Int
         let property: NSPropertyDescription
-        let kind: SlotKind
+        package let kind: SlotKind
 
-        var name: String { property.name }
+        package var name: String { property.name }
         var isTransient: Bool { property.isTransient }
 
         var attribute: NSAttributeDescription? {
@@ -57,7 +57,7 @@ final class EntityLayout: @unchecked Sendable {
     /// To-many slots whose destination count is constrained (non-optional, minCount or maxCount).
     let countedSlots: [Int]
     /// Every attribute and relationship, in slot order.
-    let slots: [Slot]
+    package let slots: [Slot]
     /// The name of each slot's property, compared by generated accessors that know their index.
     let slotNames: [String]
     /// The slot of each attribute and relationship name.
@@ -77,7 +77,7 @@ final class EntityLayout: @unchecked Sendable {
     /// The default value of each slot, as Core Data hands it to a newly inserted object.
     let defaultValues: ContiguousArray<Any?>
 
-    init(entity: NSEntityDescription) {
+    package init(entity: NSEntityDescription) {
         self.entity = entity
         self.rootIdentifier = ObjectIdentifier(entity.rootEntity)
         var slots: [Slot] = []

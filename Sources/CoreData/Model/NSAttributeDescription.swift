@@ -47,7 +47,7 @@ open class NSAttributeDescription: NSPropertyDescription, @unchecked Sendable {
     /// Whether generated code gives the attribute a Swift scalar type (`Int64`, `Bool`) rather
     /// than an optional object (`NSNumber?`), from a model file's `usesScalarValueType`; nil
     /// when the file does not say, which generates an object type, as `NO` does.
-    var usesScalarValueType: Bool?
+    package var usesScalarValueType: Bool?
 
     private var storedValueClassName: String?
 

@@ -59,7 +59,7 @@ open class NSEntityDescription: NSObject, NSCopying, @unchecked Sendable {
 
     /// How Xcode generates the entity's class, from a model file's `codeGenerationType`; nil for
     /// manual code generation. Apple's compiled models drop it; model files keep it.
-    var codeGenerationType: CodeGenerationType?
+    package var codeGenerationType: CodeGenerationType?
 
     /// The model the entity belongs to.
     public internal(set) weak var managedObjectModel: NSManagedObjectModel!
@@ -87,7 +87,7 @@ open class NSEntityDescription: NSObject, NSCopying, @unchecked Sendable {
     }
 
     /// The properties the entity declares itself, without inherited ones.
-    var declaredProperties: [NSPropertyDescription] { ownProperties }
+    package var declaredProperties: [NSPropertyDescription] { ownProperties }
 
     /// The properties by name, inherited ones included.
     public var propertiesByName: [String: NSPropertyDescription] {
@@ -188,7 +188,7 @@ open class NSEntityDescription: NSObject, NSCopying, @unchecked Sendable {
     // MARK: Internal
 
     /// The name, or an empty string for an entity that has none yet.
-    var entityName: String { name ?? "" }
+    package var entityName: String { name ?? "" }
 
     /// The root of the entity's inheritance hierarchy.
     var rootEntity: NSEntityDescription {

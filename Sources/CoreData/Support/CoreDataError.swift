@@ -1,6 +1,6 @@
 /// Builds the `NSError`s Core Data reports, all in `NSCocoaErrorDomain`, each with the localized
 /// description Apple's frameworks give it and printing as Apple's do (`FormattedNSError`).
-enum CoreDataError {
+package enum CoreDataError {
     /// The userInfo key under which Apple's Core Data explains an error (`reason`).
     static let reasonKey = "reason"
 
@@ -25,7 +25,7 @@ enum CoreDataError {
 
     /// An error whose localized description is `localizedDescription` as given: the error string
     /// a model gives one of its validation predicates, or a message of an API Apple does not have.
-    static func make(_ code: Int, localizedDescription: String, userInfo: [String: Any] = [:]) -> NSError {
+    package static func make(_ code: Int, localizedDescription: String, userInfo: [String: Any] = [:]) -> NSError {
         var info = userInfo
         info[NSLocalizedDescriptionKey] = localizedDescription
         return FormattedNSError(domain: NSCocoaErrorDomain, code: code, userInfo: info)

@@ -1,32 +1,70 @@
 @testable import CoreData
+@testable import CoreDataCodeGeneration
 import Testing
 
 @Suite struct ManagedObjectCodeGeneratorTests {
     /// `Note` ("Class Definition") ↔ `Tag` ("Category/Extension"), many-to-many.
     private static func notesModel() -> NSManagedObjectModel {
         let note = generated("Note", .classDefinition, [
-            ModelFixtureKit.attribute("body", .stringAttributeType),
-            scalar(ModelFixtureKit.attribute("pinned", .booleanAttributeType)),
+            attribute("body", .stringAttributeType),
+            scalar(attribute("pinned", .booleanAttributeType)),
         ])
-        let tag = generated("Tag", .category, [ModelFixtureKit.attribute("label", .stringAttributeType)])
-        let tags = ModelFixtureKit.relationship("tags", to: tag, maxCount: 0)
-        let notes = ModelFixtureKit.relationship("notes", to: note, maxCount: 0)
-        ModelFixtureKit.inverse(tags, notes)
+        let tag = generated("Tag", .category, [attribute("label", .stringAttributeType)])
+        let tags = toMany("tags", to: tag)
+        let notes = toMany("notes", to: note)
+        tags.inverseRelationship = notes
+        notes.inverseRelationship = tags
         note.properties += [tags]
         tag.properties += [notes]
-        return ModelFixtureKit.model([note, tag])
+        return model([note, tag])
+    }
+
+    /// The current version of `CoreDataTests`' library model file (`Library 3`), which has an
+    /// attribute of every type and entities of every code generation type.
+    private static func libraryModel() throws -> NSManagedObjectModel {
+        let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        return try NSManagedObjectModel(validatingContentsOf: tests.appendingPathComponent("CoreDataTests/ModelFile/Fixtures/Library.xcdatamodeld"))
+    }
+
+    private static func model(_ entities: [NSEntityDescription]) -> NSManagedObjectModel {
+        let model = NSManagedObjectModel()
+        model.entities = entities
+        return model
+    }
+
+    /// An entity as a model built in code has it: no class name, no code generation type.
+    private static func entity(_ name: String, _ properties: [NSPropertyDescription] = []) -> NSEntityDescription {
+        let entity = NSEntityDescription()
+        entity.name = name
+        entity.properties = properties
+        return entity
     }
 
     private static func generated(_ name: String, _ type: CodeGenerationType?, _ properties: [NSPropertyDescription] = []) -> NSEntityDescription {
-        let entity = ModelFixtureKit.entity(name, properties)
+        let entity = entity(name, properties)
         entity.managedObjectClassName = name
         entity.codeGenerationType = type
         return entity
     }
 
+    private static func attribute(_ name: String, _ type: NSAttributeType) -> NSAttributeDescription {
+        let attribute = NSAttributeDescription()
+        attribute.name = name
+        attribute.attributeType = type
+        return attribute
+    }
+
     private static func scalar(_ attribute: NSAttributeDescription) -> NSAttributeDescription {
         attribute.usesScalarValueType = true
         return attribute
+    }
+
+    /// An unordered to-many relationship without bounds (`maxCount` 0).
+    private static func toMany(_ name: String, to destination: NSEntityDescription) -> NSRelationshipDescription {
+        let relationship = NSRelationshipDescription()
+        relationship.name = name
+        relationship.destinationEntity = destination
+        return relationship
     }
 
     private static let header = """
@@ -123,14 +161,14 @@ import Testing
     }
 
     @Test func manualEntitiesAndModelsBuiltInCodeGenerateNothing() throws {
-        let manual = Self.generated("Ledger", nil, [ModelFixtureKit.attribute("total", .decimalAttributeType)])
-        #expect(try ManagedObjectCodeGenerator(model: ModelFixtureKit.model([manual])).sourceFiles().isEmpty)
-        let model = ModelFixtureKit.model([ModelFixtureKit.entity("Plain", [ModelFixtureKit.attribute("name", .stringAttributeType)])])
+        let manual = Self.generated("Ledger", nil, [Self.attribute("total", .decimalAttributeType)])
+        #expect(try ManagedObjectCodeGenerator(model: Self.model([manual])).sourceFiles().isEmpty)
+        let model = Self.model([Self.entity("Plain", [Self.attribute("name", .stringAttributeType)])])
         #expect(try ManagedObjectCodeGenerator(model: model).sourceFiles().isEmpty)
     }
 
     @Test func everyAttributeTypeHasXcodesSwiftType() throws {
-        let model = try ModelFileFixtures.libraryModel()
+        let model = try Self.libraryModel()
         let files = try ManagedObjectCodeGenerator(model: model).sourceFiles()
         let source = files.map(\.contents).joined()
         let declarations = [
@@ -148,7 +186,7 @@ import Testing
     }
 
     @Test func theLibraryGeneratesClassesAndCategoriesAsItsEntitiesSay() throws {
-        let model = try ModelFileFixtures.libraryModel()
+        let model = try Self.libraryModel()
         let files = try ManagedObjectCodeGenerator(model: model).sourceFiles()
         // Genre and Periodical are "Manual/None"; Book is "Category/Extension".
         #expect(files.map(\.name) == [
@@ -159,7 +197,7 @@ import Testing
     }
 
     @Test func accessorsCarryThePropertysIndexInItsEntity() throws {
-        let model = try ModelFileFixtures.libraryModel()
+        let model = try Self.libraryModel()
         let source = try ManagedObjectCodeGenerator(model: model).sourceFile(named: "Library.swift").contents
         for entityName in ["Author", "Book", "Item", "Loan", "Member"] {
             let entity = try #require(model.entitiesByName[entityName])
@@ -171,7 +209,7 @@ import Testing
     }
 
     @Test func orderedRelationshipsGetTheIndexedAccessors() throws {
-        let source = try ManagedObjectCodeGenerator(model: ModelFileFixtures.libraryModel()).sourceFile(named: "Library.swift").contents
+        let source = try ManagedObjectCodeGenerator(model: Self.libraryModel()).sourceFile(named: "Library.swift").contents
         for signature in [
             "insertIntoBooks(_ value: Book, at idx: Int)", "removeFromBooks(at idx: Int)",
             "insertIntoBooks(_ values: [Book], at indexes: NSIndexSet)", "removeFromBooks(at indexes: NSIndexSet)",
@@ -184,13 +222,13 @@ import Testing
     }
 
     @Test func subclassesListInheritedKeyPathsOnlyFromGeneratedAncestors() throws {
-        let base = Self.generated("Base", .classDefinition, [ModelFixtureKit.attribute("name", .stringAttributeType)])
-        let child = Self.generated("Child", .classDefinition, [ModelFixtureKit.attribute("age", .integer16AttributeType)])
+        let base = Self.generated("Base", .classDefinition, [Self.attribute("name", .stringAttributeType)])
+        let child = Self.generated("Child", .classDefinition, [Self.attribute("age", .integer16AttributeType)])
         base.subentities = [child]
-        let handWritten = Self.generated("HandWritten", nil, [ModelFixtureKit.attribute("code", .stringAttributeType)])
-        let derived = Self.generated("Derived", .classDefinition, [ModelFixtureKit.attribute("size", .doubleAttributeType)])
+        let handWritten = Self.generated("HandWritten", nil, [Self.attribute("code", .stringAttributeType)])
+        let derived = Self.generated("Derived", .classDefinition, [Self.attribute("size", .doubleAttributeType)])
         handWritten.subentities = [derived]
-        let model = ModelFixtureKit.model([base, child, handWritten, derived])
+        let model = Self.model([base, child, handWritten, derived])
         let source = try ManagedObjectCodeGenerator(model: model).sourceFile(named: "Model.swift").contents
         #expect(source.contains("public class Child: Base {"))
         #expect(source.contains("\\Child.name: \"name\","))
@@ -203,8 +241,8 @@ import Testing
     }
 
     @Test func keywordsAreEscaped() throws {
-        let entity = Self.generated("Setting", .classDefinition, [ModelFixtureKit.attribute("default", .stringAttributeType)])
-        let source = try ManagedObjectCodeGenerator(model: ModelFixtureKit.model([entity])).sourceFile(named: "S.swift").contents
+        let entity = Self.generated("Setting", .classDefinition, [Self.attribute("default", .stringAttributeType)])
+        let source = try ManagedObjectCodeGenerator(model: Self.model([entity])).sourceFile(named: "S.swift").contents
         #expect(source.contains("public var `default`: String? {"))
         #expect(source.contains("\\Setting.`default`: \"default\","))
     }
@@ -214,7 +252,7 @@ import Testing
         entity.managedObjectClassName = "MyApp.Film"
         let other = Self.generated("Reel", .classDefinition)
         other.managedObjectClassName = ".Reel"
-        let files = try ManagedObjectCodeGenerator(model: ModelFixtureKit.model([entity, other])).sourceFiles()
+        let files = try ManagedObjectCodeGenerator(model: Self.model([entity, other])).sourceFiles()
         #expect(files.map(\.name).contains("Film+CoreDataClass.swift"))
         #expect(files.map(\.name).contains("Reel+CoreDataClass.swift"))
     }
@@ -232,10 +270,10 @@ import Testing
         ("Faulty", "Faulty", "isFault", "The property Faulty.isFault has the name of an NSManagedObject property."),
     ] as [(String, String?, String, String)])
     func modelsThatCannotBeGeneratedThrowNamingTheCulprit(entityName: String, className: String?, propertyName: String, message: String) {
-        let entity = Self.generated(entityName, .classDefinition, [ModelFixtureKit.attribute(propertyName, .stringAttributeType)])
+        let entity = Self.generated(entityName, .classDefinition, [Self.attribute(propertyName, .stringAttributeType)])
         entity.managedObjectClassName = className
         let error = #expect(throws: NSError.self) {
-            try ManagedObjectCodeGenerator(model: ModelFixtureKit.model([entity])).sourceFiles()
+            try ManagedObjectCodeGenerator(model: Self.model([entity])).sourceFiles()
         }
         #expect(error?.domain == NSCocoaErrorDomain)
         #expect(error?.code == NSCoreDataError)
@@ -246,21 +284,21 @@ import Testing
         let owner = Self.generated("Owner", .classDefinition)
         let item = Self.generated("Thing", nil)
         owner.properties = [
-            ModelFixtureKit.relationship("others", to: item, maxCount: 0),
-            ModelFixtureKit.relationship("Others", to: item, maxCount: 0),
+            Self.toMany("others", to: item),
+            Self.toMany("Others", to: item),
         ]
         let error = #expect(throws: NSError.self) {
-            try ManagedObjectCodeGenerator(model: ModelFixtureKit.model([owner, item])).sourceFiles()
+            try ManagedObjectCodeGenerator(model: Self.model([owner, item])).sourceFiles()
         }
         #expect(error?.localizedDescription == "The accessor addToOthers of Owner.others has the name of Owner.Others or of its accessors.")
 
         let shadowed = Self.generated("Shelf", .classDefinition)
         shadowed.properties = [
-            ModelFixtureKit.relationship("books", to: item, maxCount: 0),
-            ModelFixtureKit.attribute("addToBooks", .stringAttributeType),
+            Self.toMany("books", to: item),
+            Self.attribute("addToBooks", .stringAttributeType),
         ]
         #expect(throws: NSError.self) {
-            try ManagedObjectCodeGenerator(model: ModelFixtureKit.model([shadowed, item])).sourceFiles()
+            try ManagedObjectCodeGenerator(model: Self.model([shadowed, item])).sourceFiles()
         }
     }
 
@@ -270,7 +308,7 @@ import Testing
         child.managedObjectClassName = "Base"
         base.subentities = [child]
         let error = #expect(throws: NSError.self) {
-            try ManagedObjectCodeGenerator(model: ModelFixtureKit.model([base, child])).sourceFiles()
+            try ManagedObjectCodeGenerator(model: Self.model([base, child])).sourceFiles()
         }
         #expect(error?.localizedDescription == "The entity Child has the class Base of its parent entity.")
     }
@@ -284,7 +322,7 @@ import Testing
         let second = Self.generated("Movie", .category)
         second.managedObjectClassName = "Film"
         let error = #expect(throws: NSError.self) {
-            try ManagedObjectCodeGenerator(model: ModelFixtureKit.model([first, second])).sourceFiles()
+            try ManagedObjectCodeGenerator(model: Self.model([first, second])).sourceFiles()
         }
         #expect(error?.localizedDescription == "The entities Film and Movie both generate the class Film.")
     }

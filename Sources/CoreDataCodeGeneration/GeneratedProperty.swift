@@ -1,3 +1,5 @@
+import CoreData
+
 /// An attribute or relationship as the generator declares it: its name, its index in the entity
 /// (which the accessors pass to `value(atPropertyIndex:named:)`), and its Swift type.
 struct GeneratedProperty {

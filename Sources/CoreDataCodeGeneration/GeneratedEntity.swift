@@ -1,3 +1,5 @@
+import CoreData
+
 /// What the generator writes for one entity whose code generation type is set.
 struct GeneratedEntity {
     let entityName: String

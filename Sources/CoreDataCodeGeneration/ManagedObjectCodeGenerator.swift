@@ -1,7 +1,10 @@
+import CoreData
+
 /// Writes the Swift source of a model's managed object subclasses, as Xcode's code generation
 /// does, adapted to Linux.
 ///
-/// This is extra API: `coredata generate` and the `CoreDataCodegen` build-tool plugin use it. Each
+/// Apple has no such type: it is the package's own, for `coredata generate`, which the
+/// `CoreDataCodegen` build-tool plugin runs, and not part of the `CoreData` library. Each
 /// entity's code generation type, read from its model file, chooses what is written:
 ///
 /// - "Class Definition" (`codeGenerationType="class"`): `<Class>+CoreDataClass.swift`, declaring
@@ -29,30 +32,30 @@
 /// let model = try NSManagedObjectModel(validatingContentsOf: modelURL)
 /// let written = try ManagedObjectCodeGenerator(model: model).writeSourceFiles(to: directory)
 /// ```
-public struct ManagedObjectCodeGenerator {
+package struct ManagedObjectCodeGenerator {
     /// One generated Swift file.
-    public struct SourceFile: Equatable, Sendable {
+    package struct SourceFile: Equatable, Sendable {
         /// The file's name, such as `Movie+CoreDataProperties.swift`.
-        public let name: String
+        package let name: String
         /// The file's Swift source.
-        public let contents: String
+        package let contents: String
 
         /// Writes the file at a URL, unless it already holds these contents (so that a build
         /// does not recompile what did not change).
         ///
         /// - Throws: The file system's error when the file cannot be written.
-        public func write(to url: URL) throws {
+        package func write(to url: URL) throws {
             if let existing = try? String(contentsOf: url, encoding: .utf8), existing == contents { return }
             try contents.write(to: url, atomically: true, encoding: .utf8)
         }
     }
 
     /// The model whose classes are generated.
-    public let model: NSManagedObjectModel
+    package let model: NSManagedObjectModel
 
     /// Creates a generator for a model, usually one read from a model file (models built in code
     /// set no code generation type, so nothing is generated for them).
-    public init(model: NSManagedObjectModel) {
+    package init(model: NSManagedObjectModel) {
         self.model = model
     }
 
@@ -62,7 +65,7 @@ public struct ManagedObjectCodeGenerator {
     ///   property when the model cannot be generated: an entity without a class name, names
     ///   that are not Swift identifiers or that `NSManagedObject` already uses, or two entities
     ///   with the same class.
-    public func sourceFiles() throws -> [SourceFile] {
+    package func sourceFiles() throws -> [SourceFile] {
         try generatedEntities().flatMap { entity -> [SourceFile] in
             var files: [SourceFile] = []
             if entity.codeGeneration == .classDefinition {
@@ -77,7 +80,7 @@ public struct ManagedObjectCodeGenerator {
     ///
     /// - Parameter name: The file's name, which its header states.
     /// - Throws: The errors of `sourceFiles()`.
-    public func sourceFile(named name: String) throws -> SourceFile {
+    package func sourceFile(named name: String) throws -> SourceFile {
         let sections = try generatedEntities().flatMap { entity in
             entity.codeGeneration == .classDefinition ? [entity.classDeclaration, entity.propertiesExtension] : [entity.propertiesExtension]
         }
@@ -89,7 +92,7 @@ public struct ManagedObjectCodeGenerator {
     ///
     /// - Throws: The errors of `sourceFiles()`, and the file system's errors.
     @discardableResult
-    public func writeSourceFiles(to directory: URL) throws -> [URL] {
+    package func writeSourceFiles(to directory: URL) throws -> [URL] {
         let files = try sourceFiles()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         return try files.map { file in

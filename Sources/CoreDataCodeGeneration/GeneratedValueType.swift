@@ -1,3 +1,5 @@
+import CoreData
+
 /// The Swift type of a generated property and how its accessors convert the stored value.
 ///
 /// Object types are optional, as Xcode generates them whatever the attribute's optionality;
