@@ -6,16 +6,15 @@ extension NSManagedObjectContext {
         // What an earlier fetch prefetched may be stale now; this fetch reads the rows again.
         prefetched.removeAll()
         for keyPath in keyPaths {
+            let resolved = try entity.resolve(keyPath: keyPath)
+            guard resolved.remainder.isEmpty, resolved.steps.allSatisfy({ $0.relationship?.destinationEntity != nil }) else {
+                throw CoreDataError.unknownKey(keyPath, entity: entity.entityName)
+            }
             var sources = objects
-            var current = entity
-            for component in keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init) {
-                guard let relationship = current.relationshipsByName[component], let destination = relationship.destinationEntity else {
-                    throw CoreDataError.unknownKey(keyPath, entity: entity.entityName)
-                }
+            for relationship in resolved.relationships {
                 sources = relationship.isToMany
                     ? try prefetchToMany(relationship, of: sources)
                     : try prefetchToOne(relationship, of: sources)
-                current = destination
             }
         }
     }

@@ -96,20 +96,14 @@ struct DictionaryColumn {
 
     /// A key path through to-one relationships to an attribute or a to-one relationship.
     private init(keyPath: String, entity: NSEntityDescription) throws {
-        let components = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        var current = entity
-        for (index, component) in components.enumerated() {
-            let isLast = index == components.count - 1
-            if let relationship = current.relationshipsByName[component] {
-                guard !relationship.isToMany else {
-                    throw CoreDataError.invalidRequest("The key path '\(keyPath)' of \(entity.entityName) goes through the to-many relationship '\(component)', which a dictionary fetch cannot return.")
-                }
-                guard let destination = relationship.destinationEntity else { break }
-                current = destination
-            } else if current.attributesByName[component] == nil || !isLast {
-                throw CoreDataError.unknownKey(keyPath, entity: entity.entityName)
-            }
+        let resolved = try entity.resolve(keyPath: keyPath)
+        if let toMany = resolved.firstToManyIndex {
+            throw CoreDataError.invalidRequest("The key path '\(keyPath)' of \(entity.entityName) goes through the to-many relationship '\(resolved.steps[toMany].property.name)', which a dictionary fetch cannot return.")
         }
+        guard resolved.remainder.isEmpty else {
+            throw CoreDataError.unknownKey(keyPath, entity: entity.entityName)
+        }
+        let components = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         self.init(name: keyPath, expression: .keyPath(base: nil, components: components), resultType: .undefinedAttributeType)
     }
 

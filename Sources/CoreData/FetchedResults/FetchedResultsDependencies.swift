@@ -17,17 +17,16 @@ struct FetchedResultsDependencies {
     init(keyPaths: [String], entity: NSEntityDescription?) {
         var reachedEntities: [NSEntityDescription] = []
         chains = keyPaths.compactMap { keyPath in
-            var current = entity
-            var relationships: [NSRelationshipDescription] = []
-            var reached: [Set<ObjectIdentifier>] = []
-            for component in keyPath.split(separator: ".").dropLast().map(String.init) {
-                guard let relationship = current?.relationshipsByName[component], let destination = relationship.destinationEntity else { break }
-                relationships.append(relationship)
-                reached.append(Set(destination.selfAndDescendants.map(ObjectIdentifier.init)))
-                reachedEntities += destination.selfAndDescendants
-                current = destination
-            }
-            return relationships.isEmpty ? nil : Chain(relationships: relationships, reached: reached)
+            guard let resolved = try? entity?.resolve(keyPath: keyPath) else { return nil }
+            // The relationships that lead to the objects whose values the key path reads: a path
+            // that ends at a relationship reads the relationship itself, not its destinations.
+            let endsAtRelationship = resolved.remainder.isEmpty && resolved.steps.last?.relationship != nil
+            let walked = endsAtRelationship ? resolved.steps.dropLast() : resolved.steps[...]
+            let relationships = walked.compactMap(\.relationship).filter { $0.destinationEntity != nil }
+            guard !relationships.isEmpty else { return nil }
+            let reached = relationships.compactMap(\.destinationEntity).map(\.selfAndDescendants)
+            reachedEntities += reached.joined()
+            return Chain(relationships: relationships, reached: reached.map { Set($0.map(ObjectIdentifier.init)) })
         }
         self.reachedEntities = reachedEntities
     }

@@ -238,13 +238,10 @@ extension SQLitePredicateCompiler {
     /// The type of the attribute a key path ends at, through to-one relationships and a
     /// collection operator (`items.@sum.price` has `price`'s type); nil for anything else.
     static func attributeType(at components: [String], from entity: NSEntityDescription) -> NSAttributeType? {
-        var current = entity
-        for component in components where component.lowercased() != "self" && !component.hasPrefix("@") {
-            if let attribute = current.attributesByName[component] { return attribute.attributeType }
-            guard let destination = current.relationshipsByName[component]?.destinationEntity else { return nil }
-            current = destination
-        }
-        return nil
+        guard let resolved = try? entity.resolve(keyPathComponents: components), let last = resolved.steps.last else { return nil }
+        if let attribute = last.property as? NSAttributeDescription { return attribute.attributeType }
+        guard let destination = last.relationship?.destinationEntity, resolved.remainder.first?.hasPrefix("@") == true else { return nil }
+        return attributeType(at: Array(resolved.remainder.dropFirst()), from: destination)
     }
 
     // MARK: Subqueries

@@ -84,14 +84,8 @@ extension SQLitePredicateCompiler {
 
     /// The first to-many relationship a key path reaches from `entity`, if any.
     private static func toManyRelationship(along components: [String], from entity: NSEntityDescription) -> NSRelationshipDescription? {
-        var entity = entity
-        for component in components {
-            guard let relationship = entity.relationshipsByName[component] else { continue }
-            if relationship.isToMany { return relationship }
-            guard let destination = relationship.destinationEntity else { return nil }
-            entity = destination
-        }
-        return nil
+        guard let resolved = try? entity.resolve(keyPathComponents: components) else { return nil }
+        return resolved.firstToManyIndex.flatMap { resolved.steps[$0].relationship }
     }
 
     mutating func membership(of value: Any?, in relationship: NSRelationshipDescription, ownerAlias: String) throws -> SQLFragment {

@@ -193,34 +193,30 @@ struct SQLitePredicateCompiler {
         }
     }
 
+    /// The operand a key path reads: a column of the scope's table or of a table joined through
+    /// to-one relationships, or a to-many relationship and the key path beyond it.
     mutating func keyPathOperand(_ components: [String], in scope: SQLScope) throws -> Operand {
+        let resolved = try scope.entity.resolve(keyPathComponents: components)
+        let unknownKey = CoreDataError.unknownKey(components.joined(separator: "."), entity: scope.entity.entityName)
         var entity = scope.entity
         var alias = scope.alias
         var path = ""
-        var remaining = components[...]
-        while let component = remaining.popFirst() {
-            if component.lowercased() == "self" { continue }
-            guard let slot = entity.layout.slotIndex(forKey: component) else {
-                throw CoreDataError.unknownKey(components.joined(separator: "."), entity: scope.entity.entityName)
+        for step in resolved.steps {
+            guard !step.property.isTransient else {
+                throw CoreDataError.invalidRequest("The transient property '\(step.property.name)' of \(step.entity.entityName) cannot be used in a fetch from a SQLite store.")
             }
-            let info = entity.layout.slots[slot]
-            guard !info.isTransient else {
-                throw CoreDataError.invalidRequest("The transient property '\(component)' of \(entity.entityName) cannot be used in a fetch from a SQLite store.")
-            }
-            let mapping = try self.mapping(for: entity)
-            switch info.kind {
+            let column = try mapping(for: step.entity).columnBySlot[step.slot]
+            let isLast = step.position == resolved.steps.last?.position && resolved.remainder.isEmpty
+            switch step.kind {
             case .attribute(let attribute):
-                guard remaining.isEmpty, let column = mapping.columnBySlot[slot] else {
-                    throw CoreDataError.unknownKey(components.joined(separator: "."), entity: scope.entity.entityName)
-                }
+                // Reading into an attribute's value (`title.length`) takes key-value coding.
+                guard isLast, let column else { throw unknownKey }
                 return .attribute("\(alias).\(column)", attribute)
             case .toOne(let relationship):
-                guard let column = mapping.columnBySlot[slot], let destination = relationship.destinationEntity else {
-                    throw CoreDataError.unknownKey(components.joined(separator: "."), entity: scope.entity.entityName)
-                }
-                if remaining.isEmpty { return .objectKey("\(alias).\(column)", destination) }
-                path += (path.isEmpty ? "" : ".") + component
-                let destinationTable = try self.mapping(for: destination).table
+                guard let column, let destination = relationship.destinationEntity else { throw unknownKey }
+                if isLast { return .objectKey("\(alias).\(column)", destination) }
+                path += (path.isEmpty ? "" : ".") + step.property.name
+                let destinationTable = try mapping(for: destination).table
                 let parentAlias = alias
                 let newAlias = self.newAlias()
                 let joined = scope.join(path: path) {
@@ -229,9 +225,10 @@ struct SQLitePredicateCompiler {
                 alias = joined.alias
                 entity = joined.entity
             case .toMany(let relationship):
-                return .toMany(relationship, ownerAlias: alias, remainder: Array(remaining))
+                return .toMany(relationship, ownerAlias: alias, remainder: Array(resolved.components(after: step)))
             }
         }
+        guard resolved.remainder.isEmpty else { throw unknownKey }
         return .objectKey("\(alias).Z_PK", entity)
     }
 
