@@ -24,12 +24,8 @@ extension SQLiteConnection {
         ])
     }
 
-    /// Core Data's error for a SQLite failure: 134180 wrapping an `NSSQLiteErrorDomain` error
+    /// Core Data's error for a SQLite failure: 134180 wrapping the `NSSQLiteErrorDomain` error
     /// that carries the SQLite result code.
-    static func error(code: Int32, message: String, sql: String?) -> NSError {
-        coreDataError(wrapping: sqliteError(code: code, message: message, sql: sql, systemErrno: 0))
-    }
-
     private static func coreDataError(wrapping underlying: NSError) -> NSError {
         CoreDataError.make(NSSQLiteError, "SQLite error \(underlying.code): \(underlying.localizedDescription)", userInfo: [
             NSUnderlyingErrorKey: underlying,

@@ -14,16 +14,18 @@ final class SQLiteConnection {
     /// count queries.
     var statementObserver: ((String) -> Void)?
 
+    /// Statements kept prepared at most; beyond it the cache starts over (IN lists of varying
+    /// length and UPDATEs of varying columns would otherwise grow it without bound).
+    private static let statementCacheLimit = 256
+
     /// Opens a database file.
     ///
     /// - Parameters:
     ///   - path: The file path.
     ///   - readOnly: Opens without write access and never creates the file.
     ///   - create: Creates the file when it does not exist.
-    /// Statements kept prepared at most; beyond it the cache starts over (IN lists of varying
-    /// length and UPDATEs of varying columns would otherwise grow it without bound).
-    private static let statementCacheLimit = 256
-
+    ///   - busyTimeout: How long, in seconds, a statement waits for another connection's lock
+    ///     before it fails with `SQLITE_BUSY`.
     init(path: String, readOnly: Bool, create: Bool, busyTimeout: TimeInterval = 5) throws {
         self.path = path
         var flags = SQLITE_OPEN_NOMUTEX
@@ -56,13 +58,13 @@ final class SQLiteConnection {
         }
     }
 
-    /// Finalizes every statement and closes the connection.
     /// Makes closing the connection leave the write-ahead log for the next connection instead of
     /// checkpointing it, which writes and syncs the database file.
     func keepWriteAheadLogOnClose() {
         csqlite_keep_wal_on_close(handle)
     }
 
+    /// Finalizes every statement and closes the connection.
     func close() {
         statements.values.forEach { $0.finalize() }
         statements = [:]

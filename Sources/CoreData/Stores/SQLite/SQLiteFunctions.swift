@@ -139,7 +139,7 @@ enum SQLiteFunctions {
             if let box { Unmanaged<FunctionBox>.fromOpaque(box).release() }
         })
         guard code == SQLITE_OK else {
-            throw SQLiteConnection.error(code: code, message: connection.lastErrorMessage, sql: nil)
+            throw connection.error(code: code, sql: nil)
         }
     }
 
@@ -154,7 +154,7 @@ enum SQLiteFunctions {
             return Int32(comparison.compare(utf8: UnsafeRawBufferPointer(start: lhs, count: Int(lhsCount)), UnsafeRawBufferPointer(start: rhs, count: Int(rhsCount))).rawValue)
         }, nil)
         guard code == SQLITE_OK else {
-            throw SQLiteConnection.error(code: code, message: connection.lastErrorMessage, sql: nil)
+            throw connection.error(code: code, sql: nil)
         }
     }
 

@@ -82,7 +82,7 @@ struct IOFaultTests {
 
     /// Sweeps faults over the save of the changes `change` makes to the base store (it runs
     /// without faults, and loads what it touches).
-    private func sweepSave(kind: SQLiteFaultVFS.Kind = .any, result: Int32 = 0, transient: Int = 40, persistent: Int = 10, mergePolicy: NSMergePolicy? = nil, sourceLocation: SourceLocation = #_sourceLocation, _ change: @escaping (NSManagedObjectContext) throws -> Void) throws -> FaultSweep.Outcome {
+    private func sweepSave(kind: SQLiteFaultVFS.Kind = .any, result: Int32 = 0, transient: Int = 40, persistent: Int = 10, mergePolicy: NSMergePolicy? = nil, sourceLocation: SourceLocation = #_sourceLocation, _ change: @escaping (NSManagedObjectContext) throws -> Void) throws {
         let model = Self.makeModel()
         let base = try Self.makeBase(model)
         defer { base.remove() }
@@ -96,7 +96,6 @@ struct IOFaultTests {
         }
         let outcome = try sweep.run(kind: kind, result: result, transient: transient, persistent: persistent, sourceLocation: sourceLocation)
         #expect(outcome.thrown > 0, "faults make the save throw (\(outcome.thrown) of \(outcome.runs) runs)", sourceLocation: sourceLocation)
-        return outcome
     }
 
     @Test("the fault VFS sees every kind of file operation of creating, saving and closing a store")
