@@ -41,8 +41,9 @@ enum LayeringAllowList {
                 + "of registered store classes (issue 19, the store protocol)"),
         AllowedEdge(
             from: "Coordinator", to: "Migration", types: ["NSMigrationManager", "AutomaticMigration"],
-            reason: "Apple's API for `NSMigrationManager`: `NSPersistentStore.migrationManagerClass()` "
-                + "returns it. `AutomaticMigration`: `addPersistentStore` migrates with "
+            reason: "Apple's API for `NSMigrationManager`: `NSPersistentStore.migrationManagerClass()`, "
+                + "an open class method and so in the class body, returns it. `AutomaticMigration`: "
+                + "`addPersistentStore` migrates with "
                 + "`NSMigratePersistentStoresAutomaticallyOption` by calling Migration/ directly; "
                 + "could go through a hook that Migration/ installs"),
 
