@@ -236,7 +236,7 @@ extension NSManagedObjectContext {
                 }
                 return makeUnregisteredFault(for: row.objectID, snapshot: row, of: lastClass)
             }
-            if realize && object.isFault { object.materialize(from: row, in: self) }
+            if realize && object.isFault { object.materialize(from: row) }
             objects.append(object)
         }
         return objects
@@ -296,15 +296,6 @@ extension NSManagedObjectContext {
     /// Whether a row may not fulfil a fault (see `RowSnapshot.isStale(stalenessInterval:)`).
     func isStale(_ snapshot: RowSnapshot) -> Bool {
         snapshot.isStale(stalenessInterval: stalenessInterval)
-    }
-
-    /// What loading a fault's row found.
-    enum FaultLoad {
-        case row(RowSnapshot)
-        /// The store has no such row any more.
-        case missing
-        /// The store could not be read (or the object belongs to no store of this coordinator).
-        case failed(Error)
     }
 
     /// The row of a fault, from its store.

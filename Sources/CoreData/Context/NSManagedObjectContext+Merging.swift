@@ -112,7 +112,7 @@ extension NSManagedObjectContext {
     /// The object of an ID another context inserted, registered here with its row's values.
     private func registerInsertedElsewhere(_ objectID: NSManagedObjectID, row: RowSnapshot) -> NSManagedObject {
         let object = registry.object(for: objectID.identity) ?? makeFault(for: objectID, snapshot: row)
-        if object.isFault { object.materialize(from: row, in: self) }
+        if object.isFault { object.materialize(from: row) }
         return object
     }
 
@@ -123,7 +123,7 @@ extension NSManagedObjectContext {
     /// the store in the context that deleted it (`applyDeleteRulesInMemory` applies them here).
     private func keepDeletedByMerge(_ object: NSManagedObject) {
         if object.isFault {
-            if let snapshot = object.snapshot { object.materialize(from: snapshot, in: self) } else { object.materializeEmpty() }
+            if let snapshot = object.snapshot { object.materialize(from: snapshot) } else { object.materializeEmpty() }
         }
         // A delete of this context's own that has not propagated yet still applies its rules here.
         object.flags.insert(object.isDeleted ? .inaccessible : [.deleted, .deletePropagated, .inaccessible])

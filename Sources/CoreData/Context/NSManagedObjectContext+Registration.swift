@@ -28,7 +28,7 @@ extension NSManagedObjectContext {
             if registered.isFault {
                 let load = registered.snapshot.flatMap { isStale($0) ? nil : FaultLoad.row($0) } ?? loadFault(registered)
                 guard case .row(let snapshot) = load else { throw missingObjectError(objectID) }
-                registered.materialize(from: snapshot, in: self)
+                registered.materialize(from: snapshot)
             }
             return registered
         }
@@ -36,7 +36,7 @@ extension NSManagedObjectContext {
             throw missingObjectError(objectID)
         }
         let object = makeFault(for: objectID, snapshot: snapshot)
-        object.materialize(from: snapshot, in: self)
+        object.materialize(from: snapshot)
         return object
     }
 

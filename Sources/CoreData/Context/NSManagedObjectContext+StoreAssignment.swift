@@ -17,7 +17,7 @@ extension NSManagedObjectContext {
     ///     its store.
     ///   - store: A store of this context's coordinator, such as one from `persistentStore(for:)`.
     public func assign(_ object: Any, to store: NSPersistentStore) {
-        if checksConcurrency { ConcurrencyDebug.check(self, "assign(_:to:)") }
+        checkConcurrency(of: "assign(_:to:)")
         guard let object = object as? NSManagedObject, object.managedObjectContext === self,
               object.isInserted, object.identifier?.isTemporaryID ?? true else { return }
         storeAssignments.assign(object, to: store)

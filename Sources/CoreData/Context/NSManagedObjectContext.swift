@@ -51,7 +51,7 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     /// no longer return them. `NSManagedObjectContextObjectsDidChange` then lists the inserted,
     /// refreshed (`NSRefreshedObjectsKey`) and deleted objects. Call it on this context's queue.
     open func mergeChanges(fromContextDidSave notification: Notification) {
-        if checksConcurrency { ConcurrencyDebug.check(self, "mergeChanges(fromContextDidSave:)") }
+        checkConcurrency(of: "mergeChanges(fromContextDidSave:)")
         mergeChangesImplementation(fromContextDidSave: notification)
     }
 
@@ -248,38 +248,38 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
 
     /// Registers a new object; it is inserted into the store at the next save.
     open func insert(_ object: NSManagedObject) {
-        if checksConcurrency { ConcurrencyDebug.check(self, "insert(_:)") }
+        checkConcurrency(of: "insert(_:)")
         insertImplementation(object)
     }
 
     /// Marks an object for deletion at the next save. An object that was never saved is simply removed.
     open func delete(_ object: NSManagedObject) {
-        if checksConcurrency { ConcurrencyDebug.check(self, "delete(_:)") }
+        checkConcurrency(of: "delete(_:)")
         deleteImplementation(object)
     }
 
     /// The object for an ID: the registered one, or a new fault. Never does I/O; a fault for a
     /// record that does not exist fails when its values are accessed.
     open func object(with objectID: NSManagedObjectID) -> NSManagedObject {
-        if checksConcurrency { ConcurrencyDebug.check(self, "object(with:)") }
+        checkConcurrency(of: "object(with:)")
         return objectImplementation(with: objectID)
     }
 
     /// The object for an ID, loaded from the store if needed; throws when it does not exist.
     open func existingObject(with objectID: NSManagedObjectID) throws -> NSManagedObject {
-        if checksConcurrency { ConcurrencyDebug.check(self, "existingObject(with:)") }
+        checkConcurrency(of: "existingObject(with:)")
         return try existingObjectImplementation(with: objectID)
     }
 
     /// The registered object for an ID, or nil.
     open func registeredObject(for objectID: NSManagedObjectID) -> NSManagedObject? {
-        if checksConcurrency { ConcurrencyDebug.check(self, "registeredObject(for:)") }
+        checkConcurrency(of: "registeredObject(for:)")
         return registry.object(for: objectID.identity)
     }
 
     /// Gives the objects permanent IDs now, before they are saved.
     open func obtainPermanentIDs(for objects: [NSManagedObject]) throws {
-        if checksConcurrency { ConcurrencyDebug.check(self, "obtainPermanentIDs(for:)") }
+        checkConcurrency(of: "obtainPermanentIDs(for:)")
         try obtainPermanentIDsImplementation(for: objects)
     }
 
@@ -290,13 +290,13 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     /// - Throws: an error for a request without a valid entity, a predicate or sort key the
     ///   entity does not have, an unparsable predicate, or a store failure.
     open func fetch<T>(_ request: NSFetchRequest<T>) throws -> [T] where T: NSFetchRequestResult {
-        if checksConcurrency { ConcurrencyDebug.check(self, "fetch(_:)") }
+        checkConcurrency(of: "fetch(_:)")
         return try fetchImplementation(request)
     }
 
     /// The number of objects a fetch request would return.
     open func count<T>(for request: NSFetchRequest<T>) throws -> Int where T: NSFetchRequestResult {
-        if checksConcurrency { ConcurrencyDebug.check(self, "count(for:)") }
+        checkConcurrency(of: "count(for:)")
         return try countImplementation(for: request)
     }
 
@@ -349,7 +349,7 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     ///   uniqueness-constraint duplicates, with the conflicts under `conflictList`; 133010 for a
     ///   relationship between objects of two stores; or the store's error.
     open func save() throws {
-        if checksConcurrency { ConcurrencyDebug.check(self, "save()") }
+        checkConcurrency(of: "save()")
         try saveImplementation()
     }
 
@@ -359,7 +359,7 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     /// The context processes its pending changes first, so that the changes of the current event
     /// form the undo group this undoes. Without an undo manager, the call does nothing.
     open func undo() {
-        if checksConcurrency { ConcurrencyDebug.check(self, "undo()") }
+        checkConcurrency(of: "undo()")
         guard let undoManager else { return }
         processPendingChanges()
         undoManager.undo()
@@ -371,7 +371,7 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     /// The context processes its pending changes first; if there were any, they cleared the redo
     /// stack, so there is nothing left to redo. Without an undo manager, the call does nothing.
     open func redo() {
-        if checksConcurrency { ConcurrencyDebug.check(self, "redo()") }
+        checkConcurrency(of: "redo()")
         guard let undoManager else { return }
         processPendingChanges()
         undoManager.redo()
@@ -380,21 +380,21 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     /// Removes everything from the undo stack, discards all inserts and deletes, and restores
     /// updated objects to their last committed values, without refetching them.
     open func rollback() {
-        if checksConcurrency { ConcurrencyDebug.check(self, "rollback()") }
+        checkConcurrency(of: "rollback()")
         rollbackImplementation()
     }
 
     /// Returns the context to its base state: every registered object is forgotten (references
     /// to them become invalid), and the undo manager's actions are removed.
     open func reset() {
-        if checksConcurrency { ConcurrencyDebug.check(self, "reset()") }
+        checkConcurrency(of: "reset()")
         resetImplementation()
     }
 
     /// Turns an object into a fault (discarding its changes) or, with `flag`, reloads it and
     /// re-applies its changes.
     open func refresh(_ object: NSManagedObject, mergeChanges flag: Bool) {
-        if checksConcurrency { ConcurrencyDebug.check(self, "refresh(_:mergeChanges:)") }
+        checkConcurrency(of: "refresh(_:mergeChanges:)")
         refreshImplementation(object, mergeChanges: flag)
     }
 
@@ -425,7 +425,7 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     ///
     /// - Throws: an error for a child context, or for a token of another coordinator's stores.
     open func setQueryGenerationFrom(_ generation: NSQueryGenerationToken?) throws {
-        if checksConcurrency { ConcurrencyDebug.check(self, "setQueryGenerationFrom(_:)") }
+        checkConcurrency(of: "setQueryGenerationFrom(_:)")
         try setQueryGenerationImplementation(generation)
     }
 
@@ -433,7 +433,7 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     /// save fails (or the merge policy resolves the conflict) when another context changed or
     /// deleted its row since this context read it. Objects a save writes are always checked.
     open func detectConflicts(for object: NSManagedObject) {
-        if checksConcurrency { ConcurrencyDebug.check(self, "detectConflicts(for:)") }
+        checkConcurrency(of: "detectConflicts(for:)")
         detectConflictsImplementation(for: object)
     }
 

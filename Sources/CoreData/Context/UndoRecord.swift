@@ -6,28 +6,10 @@
 /// action when it processes pending changes, and applies it to undo; applying it records the
 /// opposite change into a new record, the redo.
 final class UndoRecord {
-    /// A slot's value as the object held it.
-    enum Value {
-        /// An attribute's stored value, and whether it was of a type the attribute refuses.
-        case attribute(Any?, isInvalid: Bool)
-        case toOne(NSManagedObject?)
-        /// The destinations in order.
-        case toMany([NSManagedObject])
-    }
-
-    /// A slot's state before the event changed it.
-    struct SlotState {
-        let slot: Int
-        let value: Value
-        /// Whether the slot counted as changed since the last save, so that restoring it restores
-        /// the object's dirty state too.
-        let wasChanged: Bool
-    }
-
     /// Everything recorded about one object.
     struct ObjectState {
         let object: NSManagedObject
-        var slots: [SlotState] = []
+        var slots: [SlotUndoState] = []
         var captured = SlotSet()
         /// Whether the object was in the context (registered and not deleted) before the event;
         /// nil when the event did not insert or delete it.
@@ -51,7 +33,7 @@ final class UndoRecord {
         guard !objects[index].captured.contains(slot) else { return }
         objects[index].captured.insert(slot)
         object.fireFault()
-        let state = SlotState(slot: slot, value: Self.currentValue(of: object, atSlot: slot), wasChanged: object.changedSlots.contains(slot))
+        let state = SlotUndoState(slot: slot, value: object.undoValue(atSlot: slot), wasChanged: object.changedSlots.contains(slot))
         objects[index].slots.append(state)
     }
 
@@ -65,7 +47,7 @@ final class UndoRecord {
     }
 
     /// The recorded slot states of an object, empty when the event did not change it.
-    func slotStates(of object: NSManagedObject) -> [SlotState] {
+    func slotStates(of object: NSManagedObject) -> [SlotUndoState] {
         indexByObject[ObjectIdentifier(object)].map { objects[$0].slots } ?? []
     }
 
@@ -81,44 +63,12 @@ final class UndoRecord {
             }
             // An object out of the context both before and after only matters for its membership.
             if state.existed == nil && !isInContext(object) { continue }
-            state.slots.removeAll { Self.holdsValue($0.value, object: object, slot: $0.slot) }
+            state.slots.removeAll { object.holds($0.value, atSlot: $0.slot) }
             guard !state.isEmpty else { continue }
             kept.indexByObject[ObjectIdentifier(object)] = kept.objects.count
             kept.objects.append(state)
         }
         return kept.isEmpty ? nil : kept
-    }
-
-    // MARK: Values
-
-    /// A slot's current value in recorded form. The object must not be a fault.
-    static func currentValue(of object: NSManagedObject, atSlot slot: Int) -> Value {
-        switch object.layout.tags[slot] {
-        case .attribute:
-            return .attribute(object.values[slot], isInvalid: object.invalidSlots.contains(slot))
-        case .toOne:
-            return .toOne(object.toOneDestination(atSlot: slot))
-        case .toMany:
-            return .toMany(object.relatedObjects(atSlot: slot).objects)
-        }
-    }
-
-    /// Whether a slot holds `value` now. Destinations compare by identity; an unordered to-many
-    /// relationship compares as a set.
-    static func holdsValue(_ value: Value, object: NSManagedObject, slot: Int) -> Bool {
-        guard !object.isFault else { return false }
-        switch value {
-        case .attribute(let recorded, _):
-            return ValueComparison.isEqual(recorded, object.values[slot])
-        case .toOne(let recorded):
-            return recorded === object.toOneDestination(atSlot: slot)
-        case .toMany(let recorded):
-            guard let current = (object.values[slot] as? RelatedObjects)?.objects, current.count == recorded.count else { return false }
-            if object.layout.slots[slot].relationship?.isOrdered == true {
-                return zip(current, recorded).allSatisfy { $0 === $1 }
-            }
-            return Set(current.map(ObjectIdentifier.init)) == Set(recorded.map(ObjectIdentifier.init))
-        }
     }
 
     // MARK: Private

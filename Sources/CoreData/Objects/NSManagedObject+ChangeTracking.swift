@@ -7,13 +7,13 @@ extension NSManagedObject {
         if flags.contains(.inserted) {
             // An object inserted in an earlier event is reported as updated by the next
             // ObjectsDidChange; one inserted in this event is reported as inserted only.
-            if !flags.contains(.insertedInEvent) { managedObjectContext?.objectDidChange(self) }
+            if !flags.contains(.insertedInEvent) { objectContext?.objectDidChange(self) }
             return
         }
         if !flags.contains(.updated) {
             flags.insert(.updated)
         }
-        managedObjectContext?.objectDidChange(self)
+        objectContext?.objectDidChange(self)
     }
 
     func changedValuesImplementation() -> [String: Any] {
@@ -26,7 +26,7 @@ extension NSManagedObject {
 
     func committedValuesImplementation(forKeys keys: [String]?) -> [String: Any] {
         fireFault()
-        guard let snapshot, let context = managedObjectContext else { return [:] }
+        guard let snapshot, let context = objectContext else { return [:] }
         let slots = keys.map { $0.compactMap(layout.slotIndex(forKey:)) }
             ?? layout.slots.filter { !$0.isTransient }.map(\.index)
         var result: [String: Any] = [:]
@@ -36,7 +36,7 @@ extension NSManagedObject {
         return result
     }
 
-    private func committedValue(atSlot slot: Int, snapshot: RowSnapshot, context: NSManagedObjectContext) -> Any? {
+    private func committedValue(atSlot slot: Int, snapshot: RowSnapshot, context: any ObjectContext) -> Any? {
         switch layout.slots[slot].kind {
         case .attribute:
             let value = snapshot.values[slot]
@@ -101,7 +101,7 @@ extension NSManagedObject {
         flags.remove(.updated)
         invalidSlots.removeAll()
         defer { changedSlots.removeAll() }
-        guard !isFault, let snapshot, let context = managedObjectContext else { return }
+        guard !isFault, let snapshot, let context = objectContext else { return }
         for slot in changedSlots {
             switch layout.slots[slot].kind {
             case .attribute:

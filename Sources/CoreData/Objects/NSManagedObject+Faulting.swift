@@ -8,16 +8,16 @@ extension NSManagedObject {
     }
 
     private func fulfillFault(triggeredBy slot: Int?) {
-        guard let context = managedObjectContext else {
+        guard let context = objectContext else {
             materializeEmpty()
             return
         }
         if let snapshot, !context.isStale(snapshot) {
-            materialize(from: snapshot, in: context)
+            materialize(from: snapshot)
             return
         }
         switch context.loadFault(self) {
-        case .row(let snapshot): materialize(from: snapshot, in: context)
+        case .row(let snapshot): materialize(from: snapshot)
         case .missing: context.handleInaccessibleFault(self, triggeredBy: slot.map { layout.slots[$0].property })
         case .failed(let error):
             ReadErrorLog.shared.report(error, reading: "the values of \(objectID)")
@@ -29,7 +29,7 @@ extension NSManagedObject {
     /// to-one is first read:
     /// to-one destinations stay object IDs until they are read (see `toOneDestination(atSlot:)`)
     /// and to-many relationships stay unloaded until they are accessed.
-    func materialize(from snapshot: RowSnapshot, in context: NSManagedObjectContext) {
+    func materialize(from snapshot: RowSnapshot) {
         self.snapshot = snapshot
         values = snapshot.values
         flags.remove(.fault)

@@ -22,8 +22,8 @@ extension NSManagedObject {
     /// object's context.
     @inline(__always)
     func checkConcurrency(_ operation: @autoclosure () -> String) {
-        guard ConcurrencyDebug.isActive, let context = managedObjectContext, context.checksConcurrency else { return }
-        ConcurrencyDebug.check(context, "\(operation()) of \(entity.entityName)")
+        guard ConcurrencyDebug.isActive, let context = objectContext else { return }
+        context.checkConcurrency(of: "\(operation()) of \(entity.entityName)")
     }
 
     func valueImplementation(forKeyPath keyPath: String) -> Any? {
@@ -186,7 +186,7 @@ extension NSManagedObject {
     private func undefinedValue(forKey key: String) -> Any? {
         if let fetched = layout.fetchedProperties[key] {
             if let cached = fetchedPropertyValues[key] { return cached }
-            let value = managedObjectContext?.evaluate(fetched, for: self) ?? []
+            let value = objectContext?.evaluate(fetched, for: self) ?? []
             fetchedPropertyValues[key] = value
             return value
         }

@@ -5,7 +5,7 @@ extension NSManagedObject {
     func relatedObjects(atSlot slot: Int) -> RelatedObjects {
         fireFault(triggeredBy: slot)
         if let related = values[slot] as? RelatedObjects { return related }
-        let loaded = managedObjectContext?.loadDestinations(of: self, slot: slot) ?? []
+        let loaded = objectContext?.loadDestinations(of: self, slot: slot) ?? []
         let related = RelatedObjects(loaded, committed: true)
         values[slot] = related
         return related
@@ -24,7 +24,7 @@ extension NSManagedObject {
         case let destination as NSManagedObject:
             return destination
         case let objectID as NSManagedObjectID:
-            guard let destination = managedObjectContext?.object(with: objectID) else { return nil }
+            guard let destination = objectContext?.object(with: objectID) else { return nil }
             values[slot] = destination
             return destination
         default:
@@ -180,6 +180,6 @@ extension NSManagedObject {
             fireFault()
             return toOneDestinationID(atSlot: slot).map { [$0] } ?? []
         }
-        return managedObjectContext?.destinationIDs(of: self, slot: slot) ?? []
+        return objectContext?.destinationIDs(of: self, slot: slot) ?? []
     }
 }

@@ -9,7 +9,7 @@ extension NSManagedObject {
     @inline(__always)
     func willChangeSlot(_ slot: Int) {
         // An object inserted in this event leaves when its insert is undone: its values need no record.
-        guard !flags.contains(.insertedInEvent), let context = managedObjectContext, context.undoRecord != nil else { return }
+        guard !flags.contains(.insertedInEvent), let context = objectContext, context.recordsUndo else { return }
         context.recordUndoState(of: self, slot: slot)
     }
 
@@ -20,7 +20,7 @@ extension NSManagedObject {
 
     /// Puts a recorded value back in its slot, directly: inverse relationships are restored by
     /// the record's other slots, and custom accessors are not called, as on Apple platforms.
-    func restore(_ state: UndoRecord.SlotState) {
+    func restore(_ state: SlotUndoState) {
         let slot = state.slot
         fireFault()
         switch state.value {
@@ -47,19 +47,19 @@ extension NSManagedObject {
             if wasChanged || differs { changedSlots.insert(slot) } else { changedSlots.remove(slot) }
             if changedSlots.isEmpty { flags.remove(.updated) } else { flags.insert(.updated) }
         }
-        managedObjectContext?.objectDidChange(self)
+        objectContext?.objectDidChange(self)
     }
 
     /// The persistent values changed since the context last processed its pending changes, read
     /// from the context's record of the event; without one (no undo manager), or for an object
     /// inserted in this event, all changed values.
     func changedValuesForCurrentEventImplementation() -> [String: Any] {
-        guard !flags.contains(.insertedInEvent), let record = managedObjectContext?.undoRecord else {
+        guard !flags.contains(.insertedInEvent), let states = objectContext?.recordedSlotStates(of: self) else {
             return changedValuesImplementation()
         }
         var result: [String: Any] = [:]
-        for state in record.slotStates(of: self) where !layout.slots[state.slot].isTransient {
-            guard !UndoRecord.holdsValue(state.value, object: self, slot: state.slot) else { continue }
+        for state in states where !layout.slots[state.slot].isTransient {
+            guard !holds(state.value, atSlot: state.slot) else { continue }
             result[layout.slots[state.slot].name] = value(atSlot: state.slot) ?? NSNull()
         }
         return result

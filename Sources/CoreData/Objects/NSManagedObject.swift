@@ -58,8 +58,8 @@ open class NSManagedObject: NSObject, KeyValueCodingReadable {
     }
 
     deinit {
-        if let identifier, let managedObjectContext {
-            managedObjectContext.unregister(identifier, object: self)
+        if let identifier, let context = objectContext {
+            context.unregister(identifier, object: self)
         }
     }
 
@@ -75,7 +75,7 @@ open class NSManagedObject: NSObject, KeyValueCodingReadable {
         if let identifier { return identifier }
         let temporary = NSManagedObjectID.temporary(for: entity)
         identifier = temporary
-        managedObjectContext?.register(self, as: temporary)
+        objectContext?.register(self, as: temporary)
         return temporary
     }
 

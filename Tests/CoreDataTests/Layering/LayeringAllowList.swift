@@ -52,12 +52,6 @@ enum LayeringAllowList {
             from: "Model", to: "Objects", types: ["ManagedObjectClassRegistry"],
             reason: "a model tells the class registry when it freezes so entity classes resolve; "
                 + "to be turned round (the registry asks the model, or the coordinator tells it)"),
-        AllowedEdge(
-            from: "Objects", to: "Context",
-            types: ["ConcurrencyDebug", "FaultBatch", "ReadErrorLog", "UndoRecord"],
-            reason: "objects reach into context internals for queue checks, batched faulting, "
-                + "read-error reporting and undo; to go through the one narrow protocol from "
-                + "objects to their context (issue 19)"),
 
         // MARK: Above layer 2
         AllowedEdge(

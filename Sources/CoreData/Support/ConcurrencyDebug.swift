@@ -6,7 +6,8 @@ import Synchronization
 /// context and the thread, as on Apple platforms.
 ///
 /// "The context's queue" is the private queue of a private-queue context (inside `perform` or
-/// `performAndWait`), and the main thread for a main-queue context.
+/// `performAndWait`), and the main thread for a main-queue context. The check itself is the
+/// context's (`NSManagedObjectContext.checkConcurrency(of:)`); this is the switch.
 enum ConcurrencyDebug {
     /// Whether the switch is on for this process; contexts copy it when they are made.
     static let isEnabled = DebugSwitch.level(launchArgument: "-com.apple.CoreData.ConcurrencyDebug", environment: "COREDATA_CONCURRENCY_DEBUG") > 0
@@ -25,20 +26,8 @@ enum ConcurrencyDebug {
         active.store(true, ordering: .relaxed)
     }
 
-    /// Stops the program (or calls the context's test handler) when the calling code does not
-    /// run on `context`'s queue.
-    static func check(_ context: NSManagedObjectContext, _ operation: @autoclosure () -> String) {
-        guard !context.isOnOwnQueue else { return }
-        let name = context.name.map { "\"\($0)\"" } ?? "\(ObjectIdentifier(context))"
-        let queue = context.concurrencyType == .mainQueueConcurrencyType ? "main queue" : "private queue"
-        let thread = Thread.isMainThread ? "the main thread" : "thread \(currentThreadName)"
-        let message = "CoreData concurrency violation: \(operation()) on context \(name) (\(queue)) from \(thread), outside the context's queue; use perform or performAndWait."
-        guard let handler = context.concurrencyViolationHandler else { fatalError(message) }
-        handler(message)
-    }
-
     /// The calling thread's name (Foundation's, or the system's), or its identifier.
-    private static var currentThreadName: String {
+    static var currentThreadName: String {
         if let name = Thread.current.name, !name.isEmpty { return name }
         // Linux keeps the system's name of each thread in /proc.
         if let name = try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty {
