@@ -198,8 +198,8 @@ open class NSManagedObjectModel: NSObject, NSCopying, @unchecked Sendable {
             }
             frozenEntitiesByName = entitiesByName
             frozen = true
+            FrozenModels.shared.add(self)
         }
-        ManagedObjectClassRegistry.shared.modelDidFreeze(self)
     }
 
     func assertEditable() {

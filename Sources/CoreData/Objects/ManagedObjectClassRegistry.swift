@@ -16,17 +16,12 @@ final class ManagedObjectClassRegistry: @unchecked Sendable {
     private var classesByName: [String: NSManagedObject.Type] = [:]
     private var registeredTypes: Set<ObjectIdentifier> = []
     private var modules: Set<String> = []
-    private var models: [WeakModel] = []
     /// The entity found for each (class, model) pair, so `init(context:)` searches once.
     private var entitiesByClass: [EntityKey: NSEntityDescription] = [:]
 
     private struct EntityKey: Hashable {
         let type: ObjectIdentifier
         let model: ObjectIdentifier
-    }
-
-    private struct WeakModel {
-        weak var model: NSManagedObjectModel?
     }
 
     init() {
@@ -47,14 +42,6 @@ final class ManagedObjectClassRegistry: @unchecked Sendable {
                 modules.insert(String(qualified[..<dot]))
                 classesByName[String(qualified[qualified.index(after: dot)...])] = type
             }
-        }
-    }
-
-    /// Remembers a model that a coordinator uses, so `NSManagedObject.entity()` can search it.
-    func modelDidFreeze(_ model: NSManagedObjectModel) {
-        lock.withLock {
-            models.removeAll { $0.model == nil }
-            models.append(WeakModel(model: model))
         }
     }
 
@@ -88,7 +75,7 @@ final class ManagedObjectClassRegistry: @unchecked Sendable {
             if let found, model.isFrozen { lock.withLock { entitiesByClass[key] = found } }
             return found
         }
-        return searchEntity(for: type, in: lock.withLock { models.compactMap(\.model) })
+        return searchEntity(for: type, in: FrozenModels.shared.all)
     }
 
     private func searchEntity(for type: NSManagedObject.Type, in candidates: [NSManagedObjectModel]) -> NSEntityDescription? {

@@ -47,12 +47,6 @@ enum LayeringAllowList {
                 + "`NSMigratePersistentStoresAutomaticallyOption` by calling Migration/ directly; "
                 + "could go through a hook that Migration/ installs"),
 
-        // MARK: Inside layer 2, against its narrower rules
-        AllowedEdge(
-            from: "Model", to: "Objects", types: ["ManagedObjectClassRegistry"],
-            reason: "a model tells the class registry when it freezes so entity classes resolve; "
-                + "to be turned round (the registry asks the model, or the coordinator tells it)"),
-
         // MARK: Above layer 2
         AllowedEdge(
             from: "ModelFile", to: "Objects", types: ["NSManagedObject"],
