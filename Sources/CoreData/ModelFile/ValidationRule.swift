@@ -63,6 +63,6 @@ struct ValidationRule {
         default: return nil
         }
         self.predicate = predicate
-        code = NSManagedObject.validationCode(fromWarning: warning)
+        code = ValidationWarning.code(of: warning)
     }
 }

@@ -100,7 +100,7 @@ extension NSManagedObject {
     private func predicateError(_ property: NSPropertyDescription, value: Any) -> NSError? {
         for (index, predicate) in property.validationPredicates.enumerated() where !predicate.evaluate(with: value) {
             let warning = index < property.validationWarnings.count ? property.validationWarnings[index] : nil
-            let code = Self.validationCode(fromWarning: warning)
+            let code = ValidationWarning.code(of: warning)
             var info = validationUserInfo(key: property.name, value: value)
             info[NSValidationPredicateErrorKey] = predicate
             // A warning that is not a code is the model's own error string for the predicate.
@@ -141,21 +141,5 @@ extension NSManagedObject {
         var info: [String: Any] = [NSValidationObjectErrorKey: self, NSValidationKeyErrorKey: key]
         if let value { info[NSValidationValueErrorKey] = value }
         return info
-    }
-
-    /// A warning that is an error code (a number, or a string of digits naming a validation code)
-    /// gives that code, as Xcode-compiled models do for bounds; any other warning gives 1550.
-    static func validationCode(fromWarning warning: Any?) -> Int {
-        let code: Int?
-        switch warning {
-        case let number as NSNumber: code = number.intValue
-        case let number as Int: code = number
-        case let string as String: code = Int(string)
-        default: code = nil
-        }
-        guard let code, (NSManagedObjectValidationError...NSValidationInvalidURIError).contains(code) else {
-            return NSManagedObjectValidationError
-        }
-        return code
     }
 }

@@ -49,11 +49,6 @@ enum LayeringAllowList {
 
         // MARK: Above layer 2
         AllowedEdge(
-            from: "ModelFile", to: "Objects", types: ["NSManagedObject"],
-            reason: "a validation rule read from a model file gets its error code from "
-                + "`NSManagedObject.validationCode(fromWarning:)`; that mapping belongs to the "
-                + "model's property validation, in Model/"),
-        AllowedEdge(
             from: "Migration", to: "Container", types: ["NSPersistentContainer"],
             reason: "Apple's API: `NSStagedMigrationManager.container` is an `NSPersistentContainer`"),
     ]
