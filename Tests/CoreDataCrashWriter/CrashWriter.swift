@@ -52,6 +52,15 @@ final class CrashWriter {
         }
     }
 
+    /// The number of items of every batch, read through each batch's `items` relationship.
+    func itemCountThroughBatches() throws -> Int {
+        try context.performAndWait {
+            defer { context.reset() }
+            let batches = try context.fetch(NSFetchRequest<NSManagedObject>(entityName: "Batch"))
+            return batches.reduce(0) { count, batch in count + ((batch.value(forKey: "items") as? NSSet)?.count ?? 0) }
+        }
+    }
+
     func close() {
         for store in coordinator.persistentStores {
             try? coordinator.remove(store)

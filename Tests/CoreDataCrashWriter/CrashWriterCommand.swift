@@ -5,7 +5,7 @@ import CoreData
 ///
 ///     CoreDataCrashWriter <store path> <writer name> <first save number> (<saves> | forever | commands)
 ///
-/// `commands` reads `save` and `count` lines from standard input until it ends. Lines are written
+/// `commands` reads `save`, `count` and `items` lines from standard input until it ends. Lines are written
 /// with write(2), never buffered, so a line the parent reads is a save that has committed. A
 /// killed process loses nothing it wrote to the WAL (only a power loss can), so the store's
 /// default pragmas suffice.
@@ -51,6 +51,8 @@ enum CrashWriterCommand {
                 number += 1
             case .count:
                 emit(.count(try writer.batchCount()))
+            case .items:
+                emit(.count(try writer.itemCountThroughBatches()))
             }
         }
     }

@@ -44,5 +44,8 @@ enum WriterLine: Equatable, Sendable {
         case save
         /// Print `count` with the number of batches of every writer.
         case count
+        /// Print `count` with the number of items of every batch, read through each batch's
+        /// `items` relationship (a to-many read, which cannot throw).
+        case items
     }
 }

@@ -3,13 +3,30 @@
 ///
 /// Removals only drop membership at once; the ordered storage is compacted on the next read, so
 /// removing many destinations one by one (deleting every child of a parent) stays linear.
+///
+/// Every change is reported to the mirrors that keep a copy of the destinations (see
+/// `RelatedObjectsMirror`).
 final class RelatedObjects {
+    /// A change to the destinations, as mirrors apply it to their copy.
+    enum Change {
+        /// `object` joined at `index` of the ordered destinations.
+        case inserted(NSManagedObject, at: Int)
+        case removed(NSManagedObject)
+        /// The destinations were replaced or reordered: copy them again.
+        case replaced
+    }
+
+    private struct WeakMirror {
+        weak var mirror: (any RelatedObjectsMirror)?
+    }
+
     private var storage: [NSManagedObject]
     private var members: Set<ObjectIdentifier>
-    /// Whether `storage` still holds objects that were removed.
-    private var needsCompaction = false
+    /// The objects removed from `members` that `storage` may still hold.
+    private var removedSinceCompaction: Set<ObjectIdentifier> = []
     /// The destinations as they are in the parent store.
     private(set) var committed: [NSManagedObject]
+    private var mirrors: [WeakMirror] = []
 
     init(_ objects: [NSManagedObject] = [], committed: Bool) {
         var unique: [NSManagedObject] = []
@@ -24,11 +41,15 @@ final class RelatedObjects {
 
     /// The destinations, in order.
     var objects: [NSManagedObject] {
-        if needsCompaction {
-            storage.removeAll { !members.contains(ObjectIdentifier($0)) }
-            needsCompaction = false
-        }
+        compact()
         return storage
+    }
+
+    /// Drops the removed objects from `storage`.
+    private func compact() {
+        guard !removedSinceCompaction.isEmpty else { return }
+        storage.removeAll { !members.contains(ObjectIdentifier($0)) }
+        removedSinceCompaction = []
     }
 
     var count: Int { members.count }
@@ -40,22 +61,35 @@ final class RelatedObjects {
     /// Adds an object at the end, or at `index`; returns false when it was already there.
     @discardableResult
     func insert(_ object: NSManagedObject, at index: Int? = nil) -> Bool {
-        guard members.insert(ObjectIdentifier(object)).inserted else { return false }
-        if let index, index >= 0, index < count {
-            var current = objects
-            current.insert(object, at: index)
-            storage = current
-        } else {
-            storage.append(object)
-        }
+        guard let position = insertMember(object, at: index) else { return false }
+        notifyMirrors(of: .inserted(object, at: position))
         return true
+    }
+
+    /// Adds an object without telling the mirrors; returns its position, or nil when it was
+    /// already there.
+    private func insertMember(_ object: NSManagedObject, at index: Int?) -> Int? {
+        let identity = ObjectIdentifier(object)
+        guard !members.contains(identity) else { return nil }
+        // A removed object that comes back must leave its old place first.
+        if removedSinceCompaction.contains(identity) { compact() }
+        members.insert(identity)
+        guard let index, index >= 0, index < count else {
+            storage.append(object)
+            return count - 1
+        }
+        var current = objects
+        current.insert(object, at: index)
+        storage = current
+        return index
     }
 
     /// Removes an object; returns false when it was not there.
     @discardableResult
     func remove(_ object: NSManagedObject) -> Bool {
-        guard members.remove(ObjectIdentifier(object)) != nil else { return false }
-        needsCompaction = true
+        guard let identity = members.remove(ObjectIdentifier(object)) else { return false }
+        removedSinceCompaction.insert(identity)
+        notifyMirrors(of: .removed(object))
         return true
     }
 
@@ -63,8 +97,9 @@ final class RelatedObjects {
     func replace(with newObjects: [NSManagedObject]) {
         storage = []
         members = []
-        needsCompaction = false
-        newObjects.forEach { insert($0) }
+        removedSinceCompaction = []
+        newObjects.forEach { _ = insertMember($0, at: nil) }
+        notifyMirrors(of: .replaced)
     }
 
     /// Moves an existing member to a new position (ordered relationships).
@@ -72,8 +107,30 @@ final class RelatedObjects {
         guard contains(object) else { return }
         var current = objects
         current.removeAll { $0 === object }
-        current.insert(object, at: min(max(index, 0), current.count))
+        let position = min(max(index, 0), current.count)
+        current.insert(object, at: position)
         storage = current
+        notifyMirrors(of: .removed(object))
+        notifyMirrors(of: .inserted(object, at: position))
+    }
+
+    // MARK: Mirrors
+
+    /// Starts reporting changes to `mirror`, which holds it weakly.
+    func addMirror(_ mirror: any RelatedObjectsMirror) {
+        mirrors.removeAll { $0.mirror == nil }
+        mirrors.append(WeakMirror(mirror: mirror))
+    }
+
+    func removeMirror(_ mirror: any RelatedObjectsMirror) {
+        mirrors.removeAll { $0.mirror == nil || $0.mirror === mirror }
+    }
+
+    private func notifyMirrors(of change: Change) {
+        guard !mirrors.isEmpty else { return }
+        for box in mirrors {
+            box.mirror?.relatedObjects(self, didChange: change)
+        }
     }
 
     /// Whether the destinations differ from the committed state: in membership, and for an
@@ -130,4 +187,11 @@ final class RelatedObjects {
 
     var set: NSSet { NSSet(array: objects) }
     var orderedSet: NSOrderedSet { NSOrderedSet(array: objects) }
+}
+
+/// Something that keeps its own copy of a to-many relationship's destinations in step with them:
+/// the proxy `mutableOrderedSetValue(forKey:)` returns, since Foundation's `NSOrderedSet` answers
+/// many of its members from storage a subclass cannot replace.
+protocol RelatedObjectsMirror: AnyObject {
+    func relatedObjects(_ related: RelatedObjects, didChange change: RelatedObjects.Change)
 }

@@ -201,6 +201,47 @@ import Testing
         #expect(stored.0 == "Mine" && stored.2 == 9, "merged, not dropped: \(stored)")
     }
 
+    /// A subclass that hands `super` conflicts made with the public initializer, which carry no
+    /// row, while the store's movie table cannot be read: resolving them must read the row again.
+    final class UnreadableRowPolicy: NSMergePolicy, @unchecked Sendable {
+        var storeURL: URL?
+        var brokeTheTable = false
+
+        override func resolve(optimisticLockingConflicts list: [NSMergeConflict]) throws {
+            let url = try #require(storeURL)
+            try ReadErrorTests.breakTable("ZMOVIE", inStoreAt: url)
+            brokeTheTable = true
+            // The table is back for the rest of the save, so that only this resolution can fail it.
+            defer { try? ReadErrorTests.repairTable("ZMOVIE", inStoreAt: url) }
+            try super.resolve(optimisticLockingConflicts: list.map {
+                NSMergeConflict(source: $0.sourceObject, newVersion: $0.newVersionNumber, oldVersion: $0.oldVersionNumber,
+                                cachedSnapshot: $0.cachedSnapshot, persistedSnapshot: $0.persistedSnapshot)
+            })
+        }
+    }
+
+    @Test func aConflictWhoseRowCannotBeReadFailsTheSaveAndWritesNothing() throws {
+        let conflict = try Self.conflict(NSSQLiteStoreType)
+        let policy = UnreadableRowPolicy(merge: .mergeByPropertyObjectTrumpMergePolicyType)
+        policy.storeURL = conflict.stack.storeURL
+        let error = conflict.mine.performAndWait {
+            ctxError {
+                conflict.mine.mergePolicy = policy
+                // Rows are read from the store, never from the coordinator's cache.
+                conflict.mine.stalenessInterval = 0
+                try conflict.mine.save()
+            }
+        }
+        #expect(policy.brokeTheTable)
+        #expect(error?.domain == NSCocoaErrorDomain, "the save throws: \(String(describing: error))")
+        let reader = try conflict.stack.reopened()
+        let stored = try reader.context.performAndWait { () throws -> (String?, Int?, Double?) in
+            let movie = try #require(try ctxFetch("Movie", in: reader.context).first)
+            return (movie.value(forKey: "title") as? String, movie.value(forKey: "year") as? Int, movie.value(forKey: "rating") as? Double)
+        }
+        #expect(stored.0 == "Theirs" && stored.1 == 1 && stored.2 == 9, "nothing of mine was written: \(stored)")
+    }
+
     @Test func aPolicyThatResolvesNothingEndsInTheErrorPolicysError() throws {
         let conflict = try Self.conflict(NSSQLiteStoreType)
         let error = try #require(conflict.mine.performAndWait {

@@ -1,4 +1,5 @@
 @testable import CoreData
+@testable import CoreDataCrashWriter
 import Testing
 
 /// A store error met where the API cannot throw (a fault, a to-many relationship, a fetched
@@ -22,9 +23,22 @@ import Testing
 
     /// Makes a table unreadable behind the stores' backs, as a damaged page does.
     private static func breakTable(_ table: String, of stack: CtxStack) throws {
-        let connection = try SQLiteConnection(path: try #require(stack.storeURL).path, readOnly: false, create: false)
+        try breakTable(table, inStoreAt: try #require(stack.storeURL))
+    }
+
+    static func breakTable(_ table: String, inStoreAt url: URL) throws {
+        try renameTable(table, to: table + "_UNREADABLE", inStoreAt: url)
+    }
+
+    /// Undoes `breakTable(_:inStoreAt:)`.
+    static func repairTable(_ table: String, inStoreAt url: URL) throws {
+        try renameTable(table + "_UNREADABLE", to: table, inStoreAt: url)
+    }
+
+    private static func renameTable(_ table: String, to newName: String, inStoreAt url: URL) throws {
+        let connection = try SQLiteConnection(path: url.path, readOnly: false, create: false)
         defer { connection.close() }
-        try connection.execute("ALTER TABLE \(table) RENAME TO \(table)_UNREADABLE")
+        try connection.execute("ALTER TABLE \(table) RENAME TO \(newName)")
     }
 
     @Test func aToManyRelationshipThatCannotBeReadIsReportedAndItsFetchThrows() throws {
@@ -53,5 +67,37 @@ import Testing
             #expect(movie.value(forKey: "title") == nil)
         }
         #expect(ReadErrorLog.shared.recentMessages.contains { $0.contains("values of \(movie.objectID)") })
+    }
+
+    /// `COREDATA_TRAP_ON_READ_ERRORS=1` stops the program at a read error, where Apple's raises;
+    /// without it the program goes on with the relationship read as empty. A crash writer in a
+    /// child process reads every batch's items after its item table broke.
+    @Test(arguments: [true, false])
+    func theTrapSwitchStopsTheProcessAtAReadError(trapping: Bool) throws {
+        let directory = try SQLiteScratchDirectory("read-error-trap")
+        defer { directory.remove() }
+        let url = directory.file("Batches.sqlite")
+        let saver = try CrashWriterProcess(store: url, writer: "A", first: 1, mode: .saves(2), errorLog: directory.file("saver.log"))
+        saver.finish()
+        try #require(saver.savedNumbers == [1, 2], "\(saver.failure ?? saver.errors)")
+
+        // The backtracer would only slow the trap down.
+        let environment = trapping ? ["COREDATA_TRAP_ON_READ_ERRORS": "1", "SWIFT_BACKTRACE": "enable=no"] : [:]
+        let reader = try CrashWriterProcess(store: url, writer: "A", first: 3, mode: .commands, errorLog: directory.file("reader.log"), environment: environment)
+        try #require(reader.nextLine() == .ready, "\(reader.failure ?? reader.errors)")
+        let plan = CrashPlan(writer: "A")
+        #expect(reader.request(.items) == .count(plan.itemCount(batch: 1) + plan.itemCount(batch: 2)), "read before the table breaks")
+        try Self.breakTable("ZITEM", inStoreAt: url)
+        let answer = reader.request(.items)
+        reader.finish()
+
+        if trapping {
+            #expect(answer == nil, "the reader stopped before answering")
+            #expect(reader.process.terminationReason == .uncaughtSignal)
+        } else {
+            #expect(answer == .count(0))
+            #expect(reader.process.terminationReason == .exit && reader.process.terminationStatus == 0)
+        }
+        #expect(reader.errors.contains("could not read the items of"), "the error is reported: \(reader.errors)")
     }
 }

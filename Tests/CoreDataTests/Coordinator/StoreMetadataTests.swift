@@ -52,6 +52,30 @@ import Testing
         #expect(ctxError { _ = try NSPersistentStoreCoordinator.metadataForPersistentStore(type: .inMemory, at: text) }?.code == NSPersistentStoreInvalidTypeError)
     }
 
+    /// An empty file, or a SQLite database without tables, exists but holds no store: 134080 as
+    /// for any other file that is not a store, not 260 ("no such file"); the file is left as it was.
+    @Test(arguments: [false, true])
+    func aFileWithoutTablesIsNotAStore(isDatabase: Bool) throws {
+        let directory = try CtxTemporaryDirectory()
+        let url = directory.url.appendingPathComponent("Empty.sqlite")
+        if isDatabase {
+            let connection = try SQLiteConnection(path: url.path, readOnly: false, create: true)
+            try connection.execute("PRAGMA user_version = 7")
+            connection.close()
+        } else {
+            try Data().write(to: url)
+        }
+        let contents = try Data(contentsOf: url)
+        #expect(isDatabase == !contents.isEmpty)
+
+        let error = ctxError { _ = try NSPersistentStoreCoordinator.metadataForPersistentStore(ofType: NSSQLiteStoreType, at: url) }
+        #expect(error?.domain == NSCocoaErrorDomain)
+        #expect(error?.code == NSPersistentStoreOpenError)
+        #expect(ctxError { try NSPersistentStoreCoordinator.setMetadata(["k": "v"], forPersistentStoreOfType: NSSQLiteStoreType, at: url) }?.code == NSPersistentStoreOpenError)
+        #expect(try Data(contentsOf: url) == contents)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["Empty.sqlite"])
+    }
+
     @Test func aStoreClassReadsAndWritesTheMetadataOfItsFiles() throws {
         let (stack, url) = try storeFile()
         let storeClass = type(of: stack.store)

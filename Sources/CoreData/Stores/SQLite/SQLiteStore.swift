@@ -285,8 +285,12 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
     // MARK: Metadata without a coordinator
 
     static func readMetadata(at url: URL) throws -> [String: Any] {
-        guard fileHasContent(url) else {
+        guard FileManager.default.fileExists(atPath: url.path) else {
             throw CoreDataError.noSuchFile(url)
+        }
+        // Opening a store there would create one, but the file holds none yet.
+        guard fileHasContent(url) else {
+            throw CoreDataError.storeOpen(url, "the file is empty or a SQLite database without tables, not a Core Data store.")
         }
         return try inspect(url).metadata
     }

@@ -20,8 +20,9 @@ final class CrashWriterProcess {
     private(set) var lines: [WriterLine] = []
 
     /// Starts a writer making saves `first`, `first + 1`, … into a store; its standard error goes
-    /// to `errorLog`.
-    init(store: URL, writer: String, first: Int, mode: Mode, errorLog: URL) throws {
+    /// to `errorLog`. It runs in this process's environment without Core Data's debug switches
+    /// (`COREDATA_…`), plus `environment`.
+    init(store: URL, writer: String, first: Int, mode: Mode, errorLog: URL, environment: [String: String] = [:]) throws {
         self.errorLog = errorLog
         // A command written to a writer that has exited must fail, not end the test process.
         signal(SIGPIPE, SIG_IGN)
@@ -33,6 +34,7 @@ final class CrashWriterProcess {
         case .commands: "commands"
         }
         process.arguments = [store.path, writer, "\(first)", modeArgument]
+        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("COREDATA_") }.merging(environment) { $1 }
         try Data().write(to: errorLog)
         process.standardOutput = output
         process.standardInput = input
