@@ -92,6 +92,9 @@ enum BenchmarkCommand {
         #if DEBUG
         lines.append("bench: WARNING: debug build, timings are meaningless; use `swift run -c release`")
         #endif
+        if ProcessProbe.heapAllocations() == nil {
+            lines.append("bench: WARNING: heap allocations are not counted (needs glibc); allocs/object reads n/a")
+        }
         if !Workload.all.contains(where: { $0.peers.contains { $0.family == .ours } }) {
             lines.append("bench: WARNING: the \"ours\" peers are not compiled in (no CoreData module); no ratios")
         }
