@@ -27,10 +27,13 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // Counts heap allocations (allocs/object) by interposing malloc and its siblings.
+        .target(name: "BenchMallocCounter", path: "Sources/BenchMallocCounter"),
         .executableTarget(
             name: "bench",
             dependencies: [
                 "BenchSQLite",
+                "BenchMallocCounter",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "CoreData", package: "OpenCoreData"),
             ],

@@ -15,6 +15,10 @@ enum BenchmarkCommand {
                 return 0
             }
             workloads = try select(options.workloadNames, from: Workload.all)
+            let known = Set(workloads.flatMap { $0.peers.map(\.name) })
+            if let unknown = options.peerNames.first(where: { !known.contains($0) }) {
+                throw BenchmarkError.usage("no selected workload has a peer \(unknown)")
+            }
         } catch {
             Console.error("bench: \(error)\n\n\(BenchmarkOptions.usage)")
             return 2
@@ -44,7 +48,7 @@ enum BenchmarkCommand {
         Console.line()
         let runner = WorkloadRunner(runs: options.runs, count: options.count, directory: directory)
         var failed = false
-        for workload in workloads {
+        for workload in workloads.compactMap(options.selectingPeers) {
             for settings in options.settings(for: workload) {
                 do {
                     Report.print(try runner.run(workload, settings: settings))
@@ -92,6 +96,9 @@ enum BenchmarkCommand {
         #if DEBUG
         lines.append("bench: WARNING: debug build, timings are meaningless; use `swift run -c release`")
         #endif
+        if ProcessProbe.heapAllocations() == nil {
+            lines.append("bench: WARNING: heap allocations are not counted (needs glibc); allocs/object reads n/a")
+        }
         if !Workload.all.contains(where: { $0.peers.contains { $0.family == .ours } }) {
             lines.append("bench: WARNING: the \"ours\" peers are not compiled in (no CoreData module); no ratios")
         }

@@ -1,4 +1,5 @@
-/// The command line: `bench [WORKLOAD ...] [--runs N] [--count N] [--journal wal|rollback|both] [--list]`.
+/// The command line: `bench [WORKLOAD ...] [--runs N] [--count N] [--journal wal|rollback|both]
+/// [--peer NAME ...] [--list]`.
 struct BenchmarkOptions: Equatable {
     /// Which journal settings to run.
     enum Journal: String {
@@ -18,13 +19,15 @@ struct BenchmarkOptions: Equatable {
     var count: Int?
     /// Which journal settings to run.
     var journal = Journal.wal
+    /// The peers to run (empty means all), for profiling one peer alone.
+    var peerNames: [String] = []
     /// Only list the workloads.
     var list = false
     /// Only print the usage.
     var help = false
 
     static let usage = """
-        usage: bench [WORKLOAD ...] [--runs N] [--count N] [--journal wal|rollback|both] [--list]
+        usage: bench [WORKLOAD ...] [--runs N] [--count N] [--journal wal|rollback|both] [--peer NAME ...] [--list]
 
           WORKLOAD        W1, W2, … (default: all). A result label such as W2b selects its workload;
                           a group such as W3 selects all its cases (W3a, W3b, W3c).
@@ -32,6 +35,8 @@ struct BenchmarkOptions: Equatable {
           --count N       objects per workload instead of each workload's default (e.g. 10000, 1000000)
           --journal MODE  wal: WAL + synchronous=NORMAL (default); rollback: DELETE + synchronous=FULL;
                           both. Rollback applies to the insert/save workloads only (W1, W10).
+          --peer NAME     run only this peer (repeatable), e.g. to profile it; workloads without it
+                          are skipped, and ratios to peers left out are not printed
           --list          list the workloads and exit
         """
 
@@ -50,6 +55,11 @@ struct BenchmarkOptions: Equatable {
                     throw BenchmarkError.usage("--journal takes wal, rollback or both")
                 }
                 options.journal = journal
+            case "--peer":
+                guard let name = remaining.popFirst() else {
+                    throw BenchmarkError.usage("--peer takes a peer name")
+                }
+                options.peerNames.append(name)
             case "--list":
                 options.list = true
             case "--help", "-h":
@@ -68,6 +78,14 @@ struct BenchmarkOptions: Equatable {
             throw BenchmarkError.usage("\(option) takes a positive integer")
         }
         return value
+    }
+
+    /// `workload` with only the peers asked for by `--peer`, or nil when it has none of them.
+    func selectingPeers(of workload: Workload) -> Workload? {
+        guard !peerNames.isEmpty else { return workload }
+        var selected = workload
+        selected.peers = workload.peers.filter { peerNames.contains($0.name) }
+        return selected.peers.isEmpty ? nil : selected
     }
 
     /// The settings to run `workload` under.

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import BenchMallocCounter
 import Foundation
 
 /// What one measured run cost.
@@ -14,9 +15,12 @@ struct Sample: Sendable {
     /// How far the resident set grew above its level at the start of the run, in bytes, or `nil`
     /// where `/proc/self/clear_refs` and `VmHWM` are not available.
     var peakRSSDeltaBytes: Int?
+    /// Heap allocations the process made during the run, on every thread (malloc, calloc, realloc
+    /// and the aligned variants), or `nil` where the counting allocator is not in place.
+    var allocations: UInt64?
 }
 
-/// Measures a closure: wall time, CPU time and peak resident memory.
+/// Measures a closure: wall time, CPU time, peak resident memory and heap allocations.
 enum Meter {
     /// Runs `body` once and returns its result with what it cost.
     ///
@@ -26,22 +30,41 @@ enum Meter {
     static func measure<T>(_ body: () throws -> T) rethrows -> (result: T, sample: Sample) {
         ProcessProbe.releaseFreeHeapMemory()
         let baseline = ProcessProbe.resetPeakResidentSet() ? ProcessProbe.memoryStatus("VmRSS") : nil
+        let allocationsStart = ProcessProbe.heapAllocations()
         let cpuStart = ProcessProbe.cpuSeconds()
         let wallStart = ProcessProbe.monotonicSeconds()
         let result = try body()
         let wallEnd = ProcessProbe.monotonicSeconds()
         let cpuEnd = ProcessProbe.cpuSeconds()
+        let allocationsEnd = ProcessProbe.heapAllocations()
         let peak = baseline == nil ? nil : ProcessProbe.memoryStatus("VmHWM")
         var delta: Int?
         if let baseline, let peak {
             delta = max(0, peak - baseline)
         }
-        return (result, Sample(wallSeconds: wallEnd - wallStart, cpuSeconds: cpuEnd - cpuStart, peakRSSDeltaBytes: delta))
+        var allocations: UInt64?
+        if let allocationsStart, let allocationsEnd {
+            allocations = allocationsEnd - allocationsStart
+        }
+        return (result, Sample(
+            wallSeconds: wallEnd - wallStart, cpuSeconds: cpuEnd - cpuStart, peakRSSDeltaBytes: delta,
+            allocations: allocations))
     }
 }
 
-/// Thin wrappers over the process clocks and Linux's `/proc/self` memory accounting.
+/// Thin wrappers over the process clocks, Linux's `/proc/self` memory accounting and the
+/// allocation counter.
 enum ProcessProbe {
+    /// How many heap allocations the process has made so far, all threads, or `nil` when the
+    /// counting `malloc` of `BenchMallocCounter` does not see the shared libraries' allocations
+    /// (not glibc, or the executable does not export it).
+    static func heapAllocations() -> UInt64? {
+        mallocCounterIsInterposed ? UInt64(bench_malloc_count()) : nil
+    }
+
+    /// Whether allocations made inside shared libraries reach the counter, checked once.
+    private static let mallocCounterIsInterposed = bench_malloc_counter_is_interposed() == 1
+
     /// Seconds on the monotonic clock.
     static func monotonicSeconds() -> Double {
         var now = timespec()

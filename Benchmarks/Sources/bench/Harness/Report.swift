@@ -47,7 +47,8 @@ enum Report {
     }
 
     /// The machine-readable line: `RESULT <label> raw=<ours/raw> grdb=<ours/GRDB> [mem=<MB>]
-    /// [extras]`, with ratios of median wall times.
+    /// [extras] [allocs=<n> raw_allocs=<n> grdb_allocs=<n>]`, with ratios of median wall times and
+    /// median heap allocations per object.
     static func resultLine(_ line: ResultLine, of report: WorkloadReport) -> String {
         let label = "RESULT \(line.label)\(report.settings.resultSuffix)"
         guard let ours = report.statistics(of: line.ours) else {
@@ -68,7 +69,23 @@ enum Report {
                 fields.append(field)
             }
         }
+        fields += allocationFields(ours: ours, raw: report.statistics(of: line.raw), grdb: report.statistics(of: line.grdb), count: report.count)
         return fields.joined(separator: " ")
+    }
+
+    /// `allocs=` (the "ours" peer), `raw_allocs=` and `grdb_allocs=`: median heap allocations per
+    /// object, for the peers of the line whose allocations were counted.
+    private static func allocationFields(ours: PeerStatistics, raw: PeerStatistics?, grdb: PeerStatistics?, count: Int) -> [String] {
+        [("allocs", ours), ("raw_allocs", raw), ("grdb_allocs", grdb)].compactMap { field, peer in
+            allocationsPerObject(peer, count: count).map { "\(field)=\($0)" }
+        }
+    }
+
+    /// A peer's median heap allocations divided by the object count, with two decimals, or `nil`
+    /// when they were not counted.
+    private static func allocationsPerObject(_ peer: PeerStatistics?, count: Int) -> String? {
+        guard let allocations = peer?.medianAllocations else { return nil }
+        return String(format: "%.2f", allocations / Double(max(count, 1)))
     }
 
     /// The `name=value` field of an extra figure, or `nil` when its inputs were not measured.
@@ -95,7 +112,7 @@ enum Report {
     /// The human-readable table, one row per peer.
     static func table(_ report: WorkloadReport) -> [String] {
         let raw = report.statistics.first { $0.family == .raw }
-        let header = ["peer", "min s", "median s", "cpu s", "µs/object", "peak ΔRSS MB", "× raw"]
+        let header = ["peer", "min s", "median s", "cpu s", "µs/object", "allocs/object", "peak ΔRSS MB", "× raw"]
         let rows = report.statistics.map { peer -> [String] in
             [
                 peer.peer,
@@ -103,6 +120,7 @@ enum Report {
                 seconds(peer.medianWall),
                 seconds(peer.medianCPU),
                 String(format: "%.2f", peer.medianWall / Double(max(report.count, 1)) * 1e6),
+                allocationsPerObject(peer, count: report.count) ?? "n/a",
                 peer.maxPeakRSSDelta.map(megabytes) ?? "n/a",
                 raw.map { String(format: "%.2f", peer.medianWall / $0.medianWall) } ?? "–",
             ]

@@ -22,6 +22,13 @@ struct PeerStatistics {
         return deltas.isEmpty ? nil : deltas.max()
     }
 
+    /// The median number of heap allocations per run, if they were counted.
+    var medianAllocations: Double? {
+        let counts = samples.compactMap(\.allocations)
+        // A closure, not `Double.init`, which would pick `init(bitPattern:)` for a `UInt64`.
+        return counts.isEmpty ? nil : Self.median(counts.map { Double($0) })
+    }
+
     /// The median of `values` (the mean of the two middle values for an even count).
     static func median(_ values: [Double]) -> Double {
         guard !values.isEmpty else { return .nan }
