@@ -295,7 +295,7 @@ extension NSManagedObjectContext {
 
     /// Whether a row may not fulfil a fault (see `RowSnapshot.isStale(stalenessInterval:)`).
     func isStale(_ snapshot: RowSnapshot) -> Bool {
-        snapshot.isStale(stalenessInterval: stalenessInterval)
+        persistentStoreCoordinator?.isStale(snapshot, stalenessInterval: stalenessInterval) ?? snapshot.isStale(stalenessInterval: stalenessInterval)
     }
 
     /// The row of a fault, from its store.

@@ -44,7 +44,7 @@ extension NSPersistentStoreCoordinator {
     func row(of objectID: NSManagedObjectID, for context: NSManagedObjectContext) throws -> RowSnapshot? {
         let store = try store(of: objectID)
         let rowCache = rowCache(for: context)
-        if let cached = rowCache?.row(for: objectID.identity), !cached.isStale(stalenessInterval: context.stalenessInterval) {
+        if let cached = rowCache?.row(for: objectID.identity), !isStale(cached, stalenessInterval: context.stalenessInterval) {
             return cached
         }
         let row = try reading(for: context) { try store.engine().snapshot(for: objectID) }
@@ -62,7 +62,7 @@ extension NSPersistentStoreCoordinator {
         var unread = objectIDs.filter { !$0.isTemporaryID }
         if usingCache, let rowCache {
             unread.removeAll { objectID in
-                guard let cached = rowCache.row(for: objectID.identity), !cached.isStale(stalenessInterval: context.stalenessInterval) else { return false }
+                guard let cached = rowCache.row(for: objectID.identity), !isStale(cached, stalenessInterval: context.stalenessInterval) else { return false }
                 rows[objectID.identity] = cached
                 return true
             }
@@ -107,6 +107,13 @@ extension NSPersistentStoreCoordinator {
                         for context: NSManagedObjectContext) throws -> [NSManagedObjectID] {
         let store = try store(of: objectID)
         return try reading(for: context) { try store.engine().destinationIDs(of: objectID, relationship: relationship) }
+    }
+
+    /// Whether a row may not fulfil a fault (see `RowSnapshot.isStale(stalenessInterval:)`),
+    /// answered without looking up its store while no save has changed a row.
+    func isStale(_ row: RowSnapshot, stalenessInterval: TimeInterval) -> Bool {
+        guard stalenessInterval >= 0 || hasChangedRows.load(ordering: .acquiring) else { return false }
+        return row.isStale(stalenessInterval: stalenessInterval)
     }
 
     // MARK: Stores of objects

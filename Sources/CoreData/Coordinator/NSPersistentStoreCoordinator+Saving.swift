@@ -52,6 +52,7 @@ extension NSPersistentStoreCoordinator {
                     throw error
                 }
                 results[index].generation = engine.rowChanges.record(changedRows[index])
+                if !changedRows[index].isEmpty { hasChangedRows.store(true, ordering: .releasing) }
             }
             return .saved(results)
         }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The link between managed object contexts and persistent stores: it owns the model, routes
 /// requests to the stores that hold each entity, and serializes access to them.
 ///
@@ -16,6 +18,9 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
     private var stores: [NSPersistentStore] = []
     /// The rows its contexts' faults loaded and their saves committed.
     let rowCache = RowCache()
+    /// Whether a save has updated or deleted rows of its stores: until one has, no row a
+    /// context holds can be stale by another save, and faults need not ask their stores.
+    let hasChangedRows = Atomic<Bool>(false)
 
     /// Creates a coordinator for a model; the model becomes immutable.
     public init(managedObjectModel model: NSManagedObjectModel) {
