@@ -21,8 +21,10 @@ open class NSPersistentStore: NSObject, @unchecked Sendable {
         didSet { identityNumber = StoreIdentityRegistry.shared.number(for: identifier) }
     }
 
-    /// A small number standing for `identifier` in object IDs.
-    private(set) var identityNumber = 0
+    /// A small number standing for `identifier` in object IDs (see `StoreIdentityRegistry`).
+    private(set) var identityNumber: UInt32 = 0
+    /// A small number standing for this store object in object IDs (see `StoreIdentityRegistry`).
+    let storeNumber = StoreIdentityRegistry.shared.newStoreNumber()
 
     /// Whether the store refuses writes.
     open var isReadOnly: Bool
@@ -46,6 +48,11 @@ open class NSPersistentStore: NSObject, @unchecked Sendable {
         self.options = options
         self.isReadOnly = Self.isSet(NSReadOnlyPersistentStoreOption, in: options)
         super.init()
+        StoreIdentityRegistry.shared.register(self)
+    }
+
+    deinit {
+        StoreIdentityRegistry.shared.unregisterStore(numbered: storeNumber)
     }
 
     /// Whether a Boolean option of the store is on.
@@ -108,7 +115,7 @@ open class NSPersistentStore: NSObject, @unchecked Sendable {
 
     /// A permanent object ID of this store.
     func objectID(for entity: NSEntityDescription, primaryKey: Int64) -> NSManagedObjectID {
-        NSManagedObjectID(entity: entity, key: .permanent(primaryKey), store: self)
+        NSManagedObjectID(entity: entity, primaryKey: primaryKey, store: self)
     }
 
     open override var description: String {

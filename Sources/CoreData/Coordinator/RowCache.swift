@@ -43,7 +43,7 @@ final class RowCache: @unchecked Sendable {
     }
 
     /// Forgets every row of a store (by its identity number), whose file was replaced.
-    func removeRows(ofStore store: Int) {
+    func removeRows(ofStore store: UInt32) {
         lock.withLock {
             recent = recent.filter { $0.key.store != store }
             old = old.filter { $0.key.store != store }

@@ -1,19 +1,77 @@
-/// Interns store UUIDs into small numbers, so object IDs compare and hash their store cheaply.
-// All state is guarded by `lock`.
-final class StoreIdentityRegistry: @unchecked Sendable {
+import Synchronization
+
+/// The small numbers that stand for stores in object IDs, so that an ID holds two integers instead
+/// of a reference to its store and the store's UUID.
+///
+/// - An *identity number* interns a store UUID. IDs from two coordinators on one store file share
+///   it, which makes them equal; it gives the UUID back for `uriRepresentation()`, even after the
+///   store is gone. 0 stands for "no UUID".
+/// - A *store number* names one store object. Live stores are held weakly here, once per store,
+///   so that `persistentStore` of an ID is nil once its store is deallocated, without every ID
+///   keeping a weak reference (which would make each retain of the store take the slow path).
+///   Numbers are never reused, so an ID of a dead store never finds another. 0 stands for "no store".
+final class StoreIdentityRegistry: Sendable {
     static let shared = StoreIdentityRegistry()
 
-    private let lock = NSLock()
-    private var numbers: [String: Int] = [:]
+    private struct WeakStore {
+        weak var store: NSPersistentStore?
+    }
 
-    /// The number of a store UUID; 0 stands for "no store".
-    func number(for identifier: String?) -> Int {
+    private struct State {
+        var identityNumbers: [String: UInt32] = [:]
+        /// The UUID of identity number `n` at index `n - 1`.
+        var identifiers: [String] = []
+        var liveStores: [UInt32: WeakStore] = [:]
+        var lastStoreNumber: UInt32 = 0
+    }
+
+    private let state = Mutex(State())
+
+    // MARK: Identity numbers
+
+    /// The identity number of a store UUID; 0 for nil.
+    func number(for identifier: String?) -> UInt32 {
         guard let identifier else { return 0 }
-        return lock.withLock {
-            if let known = numbers[identifier] { return known }
-            let number = numbers.count + 1
-            numbers[identifier] = number
+        return state.withLock { state in
+            if let known = state.identityNumbers[identifier] { return known }
+            state.identifiers.append(identifier)
+            // A process would run out of memory for UUIDs long before 2³² of them.
+            let number = UInt32(state.identifiers.count)
+            state.identityNumbers[identifier] = number
             return number
         }
+    }
+
+    /// The store UUID an identity number stands for; nil for 0.
+    func identifier(numbered number: UInt32) -> String? {
+        guard number > 0 else { return nil }
+        return state.withLock { $0.identifiers[Int(number) - 1] }
+    }
+
+    // MARK: Store numbers
+
+    /// A new store number, for a store that registers itself with it once initialized.
+    func newStoreNumber() -> UInt32 {
+        state.withLock { state in
+            // Each number is a store object created; a process cannot create 2³² of them.
+            state.lastStoreNumber += 1
+            return state.lastStoreNumber
+        }
+    }
+
+    /// Makes a store findable by its store number while it lives.
+    func register(_ store: NSPersistentStore) {
+        state.withLock { $0.liveStores[store.storeNumber] = WeakStore(store: store) }
+    }
+
+    /// The store with a store number, if it still lives.
+    func store(numbered number: UInt32) -> NSPersistentStore? {
+        guard number > 0 else { return nil }
+        return state.withLock { $0.liveStores[number]?.store }
+    }
+
+    /// Forgets a deallocated store's number.
+    func unregisterStore(numbered number: UInt32) {
+        state.withLock { $0.liveStores[number] = nil }
     }
 }

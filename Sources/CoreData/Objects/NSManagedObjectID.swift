@@ -5,8 +5,8 @@ import Synchronization
 /// An object inserted into a context has a temporary ID until it is saved (or until
 /// `obtainPermanentIDs(for:)`); it then gets a permanent ID naming its store and primary key.
 /// Object IDs are immutable and `Sendable`; the objects they identify are confined to their context.
-// Every stored property is immutable; the entity and store are only read, and they are frozen
-// (model) or internally synchronized (store) objects.
+// An open class cannot be checked `Sendable`; every stored property is immutable, and the entity
+// is a frozen model object.
 open class NSManagedObjectID: NSObject, NSCopying, @unchecked Sendable {
     /// What distinguishes one object from another within an entity hierarchy and a store.
     enum Key: Hashable {
@@ -16,45 +16,65 @@ open class NSManagedObjectID: NSObject, NSCopying, @unchecked Sendable {
         case temporary(UInt64)
     }
 
+    // An ID is 40 bytes: the entity, the key's number and two store numbers. The store itself,
+    // its UUID and the identity are found from these when asked for.
+
     /// The entity of the identified object.
     public let entity: NSEntityDescription
 
-    let key: Key
-    let storeIdentifier: String?
-    private weak var store: NSPersistentStore?
-    /// What makes two IDs equal: the entity hierarchy, the store and the key.
-    let identity: ObjectIdentity
+    /// The primary key of a permanent ID; the bits of a temporary ID's counter.
+    private let keyNumber: Int64
+    /// The store object (`NSPersistentStore.storeNumber`); 0 for a temporary ID.
+    let storeNumber: UInt32
+    /// The store's interned UUID (`NSPersistentStore.identityNumber`); 0 for a temporary ID.
+    let identityNumber: UInt32
 
-    init(entity: NSEntityDescription, key: Key, store: NSPersistentStore?) {
+    /// A permanent ID of a store's row.
+    init(entity: NSEntityDescription, primaryKey: Int64, store: NSPersistentStore) {
         self.entity = entity
-        self.key = key
-        self.store = store
-        self.storeIdentifier = store?.identifier
-        self.identity = ObjectIdentity(root: entity.layout.rootIdentifier, store: store?.identityNumber ?? 0, key: key)
+        self.keyNumber = primaryKey
+        self.storeNumber = store.storeNumber
+        self.identityNumber = store.identityNumber
+        super.init()
+    }
+
+    private init(entity: NSEntityDescription, temporaryNumber: UInt64) {
+        self.entity = entity
+        self.keyNumber = Int64(bitPattern: temporaryNumber)
+        self.storeNumber = 0
+        self.identityNumber = 0
         super.init()
     }
 
     /// A fresh temporary ID for an object inserted into a context.
     static func temporary(for entity: NSEntityDescription) -> NSManagedObjectID {
         let number = temporaryCounter.add(1, ordering: .relaxed).newValue
-        return NSManagedObjectID(entity: entity, key: .temporary(number), store: nil)
+        return NSManagedObjectID(entity: entity, temporaryNumber: number)
     }
 
-    /// The store that holds the object; nil for a temporary ID.
+    /// The key: a permanent ID has a store, a temporary one has none.
+    var key: Key {
+        storeNumber == 0 ? .temporary(UInt64(bitPattern: keyNumber)) : .permanent(keyNumber)
+    }
+
+    /// What makes two IDs equal: the entity hierarchy, the store and the key.
+    var identity: ObjectIdentity {
+        ObjectIdentity(root: entity.layout.rootIdentifier, key: key, store: identityNumber)
+    }
+
+    /// The store that holds the object; nil for a temporary ID, or once the store is deallocated.
     public var persistentStore: NSPersistentStore? {
-        store
+        StoreIdentityRegistry.shared.store(numbered: storeNumber)
     }
 
     /// Whether the ID is temporary: the object has not been saved yet.
     public var isTemporaryID: Bool {
-        if case .temporary = key { return true }
-        return false
+        storeNumber == 0
     }
 
     /// The primary key of a permanent ID.
     var primaryKey: Int64? {
-        if case .permanent(let primaryKey) = key { return primaryKey }
-        return nil
+        storeNumber == 0 ? nil : keyNumber
     }
 
     /// A URI that identifies the object across launches (for permanent IDs).
@@ -66,7 +86,7 @@ open class NSManagedObjectID: NSObject, NSCopying, @unchecked Sendable {
         components.scheme = "x-coredata"
         switch key {
         case .permanent(let primaryKey):
-            components.host = storeIdentifier ?? ""
+            components.host = StoreIdentityRegistry.shared.identifier(numbered: identityNumber) ?? ""
             components.path = "/\(entity.entityName)/p\(primaryKey)"
         case .temporary(let number):
             components.host = ""
@@ -96,26 +116,6 @@ open class NSManagedObjectID: NSObject, NSCopying, @unchecked Sendable {
 
     /// A per-process UUID that prefixes temporary-ID URIs, as Apple's temporary IDs do.
     private static let processTemporaryPrefix = UUID().uuidString
-}
-
-/// The value that decides object-ID equality, cheap to hash: the root entity of the hierarchy (all
-/// entities of a hierarchy share primary keys), the store (by its interned UUID, so that IDs from
-/// two coordinators on one store file agree) and the key. Contexts register objects under it.
-struct ObjectIdentity: Hashable {
-    let root: ObjectIdentifier
-    let store: Int
-    let key: NSManagedObjectID.Key
-
-    /// One combined word: hashing runs for every registered, fetched and saved object.
-    func hash(into hasher: inout Hasher) {
-        let number: Int
-        switch key {
-        case .permanent(let primaryKey): number = Int(truncatingIfNeeded: primaryKey)
-        case .temporary(let counter): number = ~Int(truncatingIfNeeded: counter)
-        }
-        let rootBits = Int(bitPattern: UInt(bitPattern: root))
-        hasher.combine(number &+ store &* 0x9E37_79B9 &+ rootBits &* 31)
-    }
 }
 
 extension NSManagedObjectID: ObjectReference {

@@ -268,6 +268,65 @@ import Testing
         #expect(title == "Alien")
     }
 
+    // MARK: The store of an ID
+
+    @Test func idsOfOneRowAreEqualAcrossLookupsAndCoordinatorsAndNameTheirOwnStore() throws {
+        let stack = try movies()
+        let id = try stack.context.performAndWait { () throws in
+            let movie = ctxInsert("Movie", into: stack.context, ["title": "Alien"])
+            try stack.context.save()
+            return movie.objectID
+        }
+        let other = stack.newContext()
+        let fetched = try other.performAndWait { () throws in try ctxFetch("Movie", in: other)[0].objectID }
+        let rebuilt = try #require(stack.coordinator.managedObjectID(forURIRepresentation: id.uriRepresentation()))
+        for lookup in [fetched, rebuilt] {
+            #expect(lookup == id)
+            #expect(lookup.hashValue == id.hashValue)
+            #expect(lookup.persistentStore === stack.store)
+        }
+
+        // Another coordinator on the same file: an equal ID, but naming that coordinator's store.
+        let reopened = try stack.reopened()
+        let elsewhere = try reopened.context.performAndWait { () throws in try ctxFetch("Movie", in: reopened.context)[0].objectID }
+        #expect(elsewhere == id)
+        #expect(elsewhere.hashValue == id.hashValue)
+        #expect(elsewhere.uriRepresentation() == id.uriRepresentation())
+        #expect(elsewhere.persistentStore === reopened.store)
+        #expect(id.persistentStore === stack.store)
+    }
+
+    @Test func anIDOfARemovedAndDeallocatedStoreNamesNoStoreButKeepsItsURI() throws {
+        let model = MovieModel.make()
+        let directory = try CtxTemporaryDirectory()
+        weak var removedStore: NSPersistentStore?
+        let (id, uri) = try { () throws -> (NSManagedObjectID, URL) in
+            let stack = try CtxStack(model: model, directory: directory)
+            let id = try stack.context.performAndWait { () throws in
+                let movie = ctxInsert("Movie", into: stack.context, ["title": "Alien"])
+                try stack.context.save()
+                return movie.objectID
+            }
+            #expect(id.persistentStore === stack.store)
+            try stack.coordinator.remove(stack.store)
+            removedStore = stack.store
+            return (id, id.uriRepresentation())
+        }()
+        try #require(removedStore == nil, "nothing else keeps the removed store")
+        #expect(id.persistentStore == nil)
+        #expect(!id.isTemporaryID)
+        #expect(id.uriRepresentation() == uri)
+        #expect(uri.absoluteString.hasPrefix("x-coredata://"))
+
+        // The file opened again gives an equal ID naming the new store; the old ID still names none.
+        let reopened = try CtxStack(model: model, directory: directory)
+        let again = try #require(reopened.coordinator.managedObjectID(forURIRepresentation: uri))
+        #expect(again == id)
+        #expect(again.hashValue == id.hashValue)
+        #expect(again.persistentStore === reopened.store)
+        #expect(id.persistentStore == nil)
+    }
+
     @Test func anIDIsItsOwnCopy() throws {
         let stack = try movies()
         stack.context.performAndWait {

@@ -41,7 +41,7 @@ extension SQLitePredicateCompiler {
         default:
             throw CoreDataError.invalidRequest("A relationship can only be compared with managed objects or object IDs, not \(value.map { "\($0)" } ?? "nil").")
         }
-        guard let key = objectID.primaryKey, objectID.storeIdentifier == store.identifier, objectID.entity.isKindOf(entity: entity) else {
+        guard let key = objectID.primaryKey, objectID.identityNumber == store.identityNumber, objectID.entity.isKindOf(entity: entity) else {
             return nil
         }
         return key
