@@ -23,7 +23,7 @@ final class SQLiteRowReader {
     /// The decoding plan of one entity.
     struct EntityReader {
         let entity: NSEntityDescription
-        let slotCount: Int
+        let plan: StoragePlan
         let simpleFields: [SimpleField]
         let complexFields: [ComplexField]
     }
@@ -75,7 +75,7 @@ final class SQLiteRowReader {
             }
             let number = Int(mapping.number)
             if readers.count <= number { readers += Array(repeating: nil, count: number - readers.count + 1) }
-            readers[number] = EntityReader(entity: entity, slotCount: entity.layout.slots.count, simpleFields: simple, complexFields: complex)
+            readers[number] = EntityReader(entity: entity, plan: entity.layout.storagePlan, simpleFields: simple, complexFields: complex)
         }
         self.readers = readers
         selectList = (["t0.Z_PK", "t0.Z_ENT", "t0.Z_OPT"] + columns.map { "t0.\($0)" }).joined(separator: ", ")
@@ -85,27 +85,27 @@ final class SQLiteRowReader {
     func snapshot(from statement: SQLiteStatement, store: SQLiteStore, schema: SQLiteSchema, generation: Int, readTime: UInt64) -> RowSnapshot? {
         let entityNumber = Int(statement.int64(at: 1))
         guard entityNumber >= 0, entityNumber < readers.count, let reader = readers[entityNumber] else { return nil }
-        var values = ContiguousArray<Any?>(repeating: nil, count: reader.slotCount)
+        let objectID = store.objectID(for: reader.entity, primaryKey: statement.int64(at: 0))
+        let row = RowSnapshot.make(plan: reader.plan, objectID: objectID, version: statement.int64(at: 2), generation: generation, readTime: readTime)
         for field in reader.simpleFields {
-            values[field.slot] = SQLiteValueCodec.decode(statement, at: field.column, type: field.type)
+            row.setValue(SQLiteValueCodec.decode(statement, at: field.column, type: field.type), atSlot: field.slot)
         }
         for field in reader.complexFields {
             switch field {
             case .attribute(let slot, let column, let attribute):
                 if attribute.allowsExternalBinaryDataStorage && attribute.attributeType == .binaryDataAttributeType {
-                    values[slot] = statement.data(at: column).map { store.external.decode($0) }
+                    row.setValue(statement.data(at: column).map { store.external.decode($0) }, atSlot: slot)
                 } else {
-                    values[slot] = SQLiteValueCodec.decode(statement, at: column, for: attribute)
+                    row.setValue(SQLiteValueCodec.decode(statement, at: column, for: attribute), atSlot: slot)
                 }
             case .toOne(let slot, let column, let typedColumn, let destination):
                 guard !statement.isNull(at: column) else { continue }
                 let concrete = typedColumn.flatMap { schema.rowEntity(number: statement.int64(at: $0)) } ?? destination
                 guard !concrete.isAbstract else { continue }
-                values[slot] = destinationID(of: concrete, primaryKey: statement.int64(at: column), in: store)
+                row.setValue(destinationID(of: concrete, primaryKey: statement.int64(at: column), in: store), atSlot: slot)
             }
         }
-        let objectID = store.objectID(for: reader.entity, primaryKey: statement.int64(at: 0))
-        return RowSnapshot(objectID: objectID, version: statement.int64(at: 2), values: values, generation: generation, readTime: readTime)
+        return row
     }
 
     private func destinationID(of entity: NSEntityDescription, primaryKey: Int64, in store: SQLiteStore) -> NSManagedObjectID {
