@@ -105,7 +105,7 @@ extension NSManagedObject {
         for slot in changedSlots {
             switch layout.slots[slot].kind {
             case .attribute:
-                if !layout.slots[slot].isTransient { values[slot] = snapshot.values[slot] }
+                if !layout.slots[slot].isTransient { values.setValue(atSlot: slot, from: snapshot.values) }
             case .toOne:
                 values[slot] = (snapshot.values[slot] as? NSManagedObjectID).map { context.object(with: $0) }
             case .toMany:

@@ -127,6 +127,13 @@ final class RowSnapshot: ManagedBuffer<RowSnapshot.Header, UInt64>, @unchecked S
         }
     }
 
+    /// Sets a scalar slot's word, for a store filling a row it has just made.
+    @inline(__always)
+    func setScalar(_ bits: UInt64, atSlot slot: Int) {
+        guard case .scalar(_, let word) = header.plan.cells[slot] else { return }
+        setWord(word, to: bits)
+    }
+
     /// Scalar word `word`, or nil when its null bit is set.
     @inline(__always)
     func word(_ word: Int) -> UInt64? {

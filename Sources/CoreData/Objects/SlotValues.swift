@@ -102,6 +102,16 @@ struct SlotValues {
         row.setWord(word, to: bits)
     }
 
+    /// Sets a slot to its value in `other` (values of the same entity), copying a scalar's word
+    /// without making its value.
+    mutating func setValue(atSlot slot: Int, from other: SlotValues) {
+        if let bits = other.word(atSlot: slot) {
+            setWord(bits, atSlot: slot)
+        } else {
+            self[slot] = other[slot]
+        }
+    }
+
     /// Whether slot `slot` holds the same value here and in `other`: scalar words compare as
     /// bits, without making their values.
     func hasSameValue(atSlot slot: Int, as other: SlotValues) -> Bool {

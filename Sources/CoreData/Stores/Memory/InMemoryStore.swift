@@ -94,7 +94,7 @@ final class InMemoryStore: NSPersistentStore, PersistentStoreEngine, @unchecked 
         for row in changes.updates {
             guard let current = rows[row.objectID] else { continue }
             var values = current.values
-            for slot in row.changedSlots { values[slot] = row.values[slot] }
+            for slot in row.changedSlots { values.setValue(atSlot: slot, from: row.values) }
             rows[row.objectID] = RowSnapshot.make(objectID: row.objectID, version: current.version + 1, values: resolved(values, resolve, in: row.objectID.entity), generation: generation)
         }
         for row in changes.deletes {
