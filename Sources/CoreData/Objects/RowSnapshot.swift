@@ -16,7 +16,7 @@ import Foundation
 final class RowSnapshot: ManagedBuffer<RowSnapshot.Header, UInt64>, @unchecked Sendable {
     struct Header {
         let plan: StoragePlan
-        /// The row's object ID; nil only in an inserted object's own copy of its values.
+        /// The row's object ID; nil only in an object's own values, until they become its snapshot.
         var identifier: NSManagedObjectID?
         /// The optimistic-locking version (`Z_OPT`).
         var version: Int64
@@ -44,11 +44,12 @@ final class RowSnapshot: ManagedBuffer<RowSnapshot.Header, UInt64>, @unchecked S
     }
 
     /// The row of `values` under a new identity: `values`' own storage when nothing else shares
-    /// it, a copy otherwise.
+    /// it or when it has never been a snapshot (an object's own values, which the object then
+    /// shares with its new snapshot, as it does with a fetched row), a copy otherwise.
     static func make(objectID: NSManagedObjectID, version: Int64, values: consuming SlotValues, generation: Int,
                      readTime: UInt64 = DispatchTime.now().uptimeNanoseconds) -> RowSnapshot {
         var values = values
-        let row = values.uniqueRow()
+        let row = values.row.flatMap { $0.header.identifier == nil ? $0 : nil } ?? values.uniqueRow()
         row.header.identifier = objectID
         row.header.version = version
         row.header.generation = generation
@@ -73,10 +74,12 @@ final class RowSnapshot: ManagedBuffer<RowSnapshot.Header, UInt64>, @unchecked S
     /// The row's values, to read or to start an object's values from (shared until changed).
     var values: SlotValues { SlotValues(row: self) }
 
-    /// A copy with the same header and values, for a change to a row that is shared.
+    /// A copy with the same values, for a change to a row that is shared: an object's own
+    /// values, without an identity until they become a snapshot.
     func copy() -> RowSnapshot {
         let plan = header.plan
-        let header = self.header
+        var header = self.header
+        header.identifier = nil
         let copy = unsafeDowncast(Self.create(minimumCapacity: plan.wordCount) { _ in header }, to: RowSnapshot.self)
         withUnsafeMutablePointerToElements { source in
             copy.withUnsafeMutablePointerToElements { target in

@@ -25,6 +25,26 @@ import Testing
         }
     }
 
+    @Test(arguments: [NSSQLiteStoreType, NSInMemoryStoreType])
+    func aSavedObjectSharesItsValuesWithItsSnapshot(storeType: String) throws {
+        let stack = try CtxStack(model: CtxGraphModel.make(), storeType: storeType)
+        try stack.context.performAndWait {
+            let item = ctxInsert("Item", into: stack.context, ["int64": 1])
+            try stack.context.save()
+            let snapshot = try #require(item.snapshot)
+            // The in-memory store keeps the object's storage as its own row; the object's
+            // snapshot is then a copy.
+            if storeType == NSSQLiteStoreType { #expect(item.values.row === snapshot) }
+            #expect(snapshot.objectID == item.objectID)
+            item.setValue(2, forKey: "int64")
+            #expect(snapshot.values[item.layout.slotIndex(forKey: "int64")!] as? NSNumber == 1)
+            #expect(item.changedValues()["int64"] as? NSNumber == 2)
+            try stack.context.save()
+            #expect(item.snapshot?.values[item.layout.slotIndex(forKey: "int64")!] as? NSNumber == 2)
+            #expect(snapshot.values[item.layout.slotIndex(forKey: "int64")!] as? NSNumber == 1)
+        }
+    }
+
     @Test func aNewObjectReadsItsDefaultsWithoutARow() {
         let entity = NSEntityDescription()
         entity.name = "Counter"
