@@ -45,8 +45,8 @@ extension GeneratedEntity {
     private func declaration(of property: GeneratedProperty) -> [String] {
         [
             "    public var \(property.identifier): \(property.type.declaration) {",
-            "        get { \(property.type.read("value(\(property.location))")) }",
-            "        set { setValue(\(property.type.written), \(property.location)) }",
+            "        get { \(property.type.read(at: property.location)) }",
+            "        set { \(property.type.write(at: property.location)) }",
             "    }",
         ]
     }

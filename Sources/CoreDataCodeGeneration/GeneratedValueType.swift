@@ -7,18 +7,19 @@ import CoreData
 enum GeneratedValueType: Equatable {
     /// A value read with `as?`: `String?`, `NSNumber?`, `Date?`…
     case object(String)
-    /// A number stored as `NSNumber`, exposed as a Swift scalar through one of its accessors.
-    case scalar(String, numberAccessor: String, zero: String)
+    /// A number exposed as a Swift scalar, read and written by `NSManagedObject`'s
+    /// `scalarValue(atPropertyIndex:named:)` and `setScalarValue(_:atPropertyIndex:named:)`.
+    case scalar(String)
 
     init(_ attribute: NSAttributeDescription) {
         let scalar = attribute.usesScalarValueType == true
         switch attribute.attributeType {
-        case .integer16AttributeType: self = scalar ? .scalar("Int16", numberAccessor: "int16Value", zero: "0") : .object("NSNumber")
-        case .integer32AttributeType: self = scalar ? .scalar("Int32", numberAccessor: "int32Value", zero: "0") : .object("NSNumber")
-        case .integer64AttributeType: self = scalar ? .scalar("Int64", numberAccessor: "int64Value", zero: "0") : .object("NSNumber")
-        case .doubleAttributeType: self = scalar ? .scalar("Double", numberAccessor: "doubleValue", zero: "0") : .object("NSNumber")
-        case .floatAttributeType: self = scalar ? .scalar("Float", numberAccessor: "floatValue", zero: "0") : .object("NSNumber")
-        case .booleanAttributeType: self = scalar ? .scalar("Bool", numberAccessor: "boolValue", zero: "false") : .object("NSNumber")
+        case .integer16AttributeType: self = scalar ? .scalar("Int16") : .object("NSNumber")
+        case .integer32AttributeType: self = scalar ? .scalar("Int32") : .object("NSNumber")
+        case .integer64AttributeType: self = scalar ? .scalar("Int64") : .object("NSNumber")
+        case .doubleAttributeType: self = scalar ? .scalar("Double") : .object("NSNumber")
+        case .floatAttributeType: self = scalar ? .scalar("Float") : .object("NSNumber")
+        case .booleanAttributeType: self = scalar ? .scalar("Bool") : .object("NSNumber")
         case .decimalAttributeType: self = .object("NSDecimalNumber")
         case .stringAttributeType: self = .object("String")
         case .dateAttributeType: self = .object("Date")
@@ -36,23 +37,24 @@ enum GeneratedValueType: Equatable {
     var declaration: String {
         switch self {
         case .object(let type): "\(type)?"
-        case .scalar(let type, _, _): type
+        case .scalar(let type): type
         }
     }
 
-    /// The getter's expression, given the expression reading the stored value.
-    func read(_ stored: String) -> String {
+    /// The getter's expression, given the arguments that find the property (see
+    /// `GeneratedProperty.location`): scalars read their stored word without an `NSNumber`.
+    func read(at location: String) -> String {
         switch self {
-        case .object(let type): "\(stored) as? \(type)"
-        case .scalar(_, let accessor, let zero): "(\(stored) as? NSNumber)?.\(accessor) ?? \(zero)"
+        case .object(let type): "value(\(location)) as? \(type)"
+        case .scalar: "scalarValue(\(location))"
         }
     }
 
-    /// The value the setter stores for `newValue`.
-    var written: String {
+    /// The setter's statement, given the arguments that find the property.
+    func write(at location: String) -> String {
         switch self {
-        case .object: "newValue"
-        case .scalar: "NSNumber(value: newValue)"
+        case .object: "setValue(newValue, \(location))"
+        case .scalar: "setScalarValue(newValue, \(location))"
         }
     }
 }

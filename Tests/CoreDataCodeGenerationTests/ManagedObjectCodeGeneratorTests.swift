@@ -112,8 +112,8 @@ import Testing
                 }
 
                 public var pinned: Bool {
-                    get { (value(atPropertyIndex: 1, named: "pinned") as? NSNumber)?.boolValue ?? false }
-                    set { setValue(NSNumber(value: newValue), atPropertyIndex: 1, named: "pinned") }
+                    get { scalarValue(atPropertyIndex: 1, named: "pinned") }
+                    set { setScalarValue(newValue, atPropertyIndex: 1, named: "pinned") }
                 }
 
                 public var tags: NSSet? {
@@ -203,7 +203,8 @@ import Testing
             let entity = try #require(model.entitiesByName[entityName])
             for property in entity.declaredProperties where !(property is NSFetchedPropertyDescription) {
                 let index = try #require(entity.layout.slotIndex(forKey: property.name))
-                #expect(source.contains("value(atPropertyIndex: \(index), named: \"\(property.name)\")"), "\(entityName).\(property.name)")
+                // Scalars read with `scalarValue(atPropertyIndex:named:)`, everything else with `value(…)`.
+                #expect(source.contains("alue(atPropertyIndex: \(index), named: \"\(property.name)\")"), "\(entityName).\(property.name)")
             }
         }
     }

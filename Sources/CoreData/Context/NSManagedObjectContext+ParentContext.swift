@@ -129,7 +129,7 @@ extension NSManagedObjectContext {
             return .row(snapshot)
         }
         let generation = object.objectID.persistentStore?.rowChanges.currentGeneration ?? 0
-        return .row(RowSnapshot(objectID: object.objectID, version: object.snapshot?.version ?? 0, values: object.rowValues, generation: generation))
+        return .row(RowSnapshot.make(objectID: object.objectID, version: object.snapshot?.version ?? 0, values: object.rowValues, generation: generation))
     }
 
     /// A row read from the parent's source, replaced by the parent's state of the object when the

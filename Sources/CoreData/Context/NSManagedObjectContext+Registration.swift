@@ -51,7 +51,7 @@ extension NSManagedObjectContext {
     func makeUnregisteredFault(for objectID: NSManagedObjectID, snapshot: RowSnapshot?, of objectClass: NSManagedObject.Type?) -> NSManagedObject {
         let object = (objectClass ?? self.objectClass(for: objectID.entity)).init(entity: objectID.entity, insertInto: nil)
         object.assignObjectID(objectID)
-        object.values = []
+        object.values = SlotValues()
         object.snapshot = snapshot
         object.flags = .fault
         object.managedObjectContext = self

@@ -177,7 +177,7 @@ extension NSManagedObjectContext {
         }
         for object in saved.deleted {
             guard let store = object.objectID.persistentStore else { continue }
-            let row = RowChange(objectID: object.objectID, values: [], changedSlots: SlotSet(), version: object.snapshot?.version ?? 0)
+            let row = RowChange(objectID: object.objectID, values: SlotValues(), changedSlots: SlotSet(), version: object.snapshot?.version ?? 0)
             try share(store) { $0.changes.deletes.append(row) }
         }
         for object in saved.inserted + saved.updated {
@@ -188,7 +188,7 @@ extension NSManagedObjectContext {
         }
         for object in unchangedObjectsCheckedForConflicts() {
             guard let store = object.objectID.persistentStore, let version = object.snapshot?.version else { continue }
-            let row = RowChange(objectID: object.objectID, values: [], changedSlots: SlotSet(), version: version)
+            let row = RowChange(objectID: object.objectID, values: SlotValues(), changedSlots: SlotSet(), version: version)
             try share(store) { $0.changes.lockChecks.append(row) }
         }
         let changedMetadata = coordinator.withStores { stores in
@@ -284,13 +284,13 @@ extension NSManagedObjectContext {
             }
             for (object, row) in zip(share.insertedObjects, share.changes.inserts) {
                 let values = object.layout.persistentToOneSlots.isEmpty ? row.values : object.rowValues
-                object.commitChanges(as: RowSnapshot(objectID: object.objectID, version: 1, values: values, generation: result.generation))
+                object.commitChanges(as: RowSnapshot.make(objectID: object.objectID, version: 1, values: values, generation: result.generation))
             }
         }
         for object in saved.updated {
             let version = rowVersions[ObjectIdentifier(object)] ?? object.snapshot?.version ?? 0
             let generation = object.objectID.persistentStore.flatMap { generations[ObjectIdentifier($0)] ?? $0.rowChanges.currentGeneration } ?? 0
-            object.commitChanges(as: RowSnapshot(objectID: object.objectID, version: version, values: object.rowValues, generation: generation))
+            object.commitChanges(as: RowSnapshot.make(objectID: object.objectID, version: version, values: object.rowValues, generation: generation))
         }
         // Only rows the save wrote: an updated object whose values equal its row wrote nothing,
         // and its snapshot may be older than the row another context saved since.
@@ -304,7 +304,7 @@ extension NSManagedObjectContext {
     private func commitPushed(_ saved: SavedObjects) {
         for object in saved.inserted + saved.updated {
             let generation = object.snapshot?.generation ?? object.objectID.persistentStore?.rowChanges.currentGeneration ?? 0
-            object.commitChanges(as: RowSnapshot(objectID: object.objectID, version: object.snapshot?.version ?? 0, values: object.rowValues, generation: generation))
+            object.commitChanges(as: RowSnapshot.make(objectID: object.objectID, version: object.snapshot?.version ?? 0, values: object.rowValues, generation: generation))
         }
         finishCommit(saved)
     }

@@ -22,7 +22,7 @@ struct FetchPlan {
 /// (to-one destinations as object IDs) and the version the context last saw.
 struct RowChange {
     let objectID: NSManagedObjectID
-    let values: ContiguousArray<Any?>
+    let values: SlotValues
     /// The slots to write for an update; every persistent slot for an insert.
     let changedSlots: SlotSet
     /// The optimistic-locking version read by the context (0 for inserts).

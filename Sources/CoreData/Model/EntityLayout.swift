@@ -76,6 +76,8 @@ package final class EntityLayout: @unchecked Sendable {
     let transientSlots: [Int]
     /// The default value of each slot, as Core Data hands it to a newly inserted object.
     let defaultValues: ContiguousArray<Any?>
+    /// Where each slot lives in a row's storage.
+    let storagePlan: StoragePlan
 
     package init(entity: NSEntityDescription) {
         self.entity = entity
@@ -114,6 +116,7 @@ package final class EntityLayout: @unchecked Sendable {
         }
         self.attributeTypes = slots.map { $0.attribute?.attributeType ?? .undefinedAttributeType }
         self.lazySlots = slots.map { $0.attribute.map { $0.allowsExternalBinaryDataStorage && $0.attributeType == .binaryDataAttributeType } ?? false }
+        self.storagePlan = StoragePlan(attributeTypes: attributeTypes, tags: tags, lazySlots: lazySlots)
         self.mandatorySlots = slots.filter { slot in
             if case .toMany = slot.kind { return false }
             return !slot.property.isOptional

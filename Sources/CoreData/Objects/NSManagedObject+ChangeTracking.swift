@@ -63,7 +63,7 @@ extension NSManagedObject {
         switch kind {
         case .attribute:
             guard let snapshot else { return values[slot] == nil }
-            return ValueComparison.isEqual(values[slot], snapshot.values[slot])
+            return values.hasSameValue(atSlot: slot, as: snapshot.values)
         case .toOne:
             let current = toOneDestinationID(atSlot: slot)
             guard let snapshot else { return current == nil }
@@ -75,7 +75,7 @@ extension NSManagedObject {
 
     /// The object's values in row form: to-one destinations as object IDs, to-many and transient
     /// slots nil.
-    var rowValues: ContiguousArray<Any?> {
+    var rowValues: SlotValues {
         var row = values
         for slot in layout.relationshipSlots {
             row[slot] = toOneDestinationID(atSlot: slot)
@@ -105,7 +105,7 @@ extension NSManagedObject {
         for slot in changedSlots {
             switch layout.slots[slot].kind {
             case .attribute:
-                if !layout.slots[slot].isTransient { values[slot] = snapshot.values[slot] }
+                if !layout.slots[slot].isTransient { values.setValue(atSlot: slot, from: snapshot.values) }
             case .toOne:
                 values[slot] = (snapshot.values[slot] as? NSManagedObjectID).map { context.object(with: $0) }
             case .toMany:

@@ -2,7 +2,7 @@
 extension NSManagedObject {
     /// `values` (in slot order, object or snapshot form) as a conflict snapshot: persistent
     /// attributes and to-one relationships by name, to-ones as object IDs, nil as `NSNull`.
-    func conflictSnapshot(of values: ContiguousArray<Any?>?) -> [String: Any]? {
+    func conflictSnapshot(of values: SlotValues?) -> [String: Any]? {
         guard let values else { return nil }
         var snapshot: [String: Any] = [:]
         for slot in layout.persistentAttributeSlots + layout.persistentToOneSlots where values.indices.contains(slot) {

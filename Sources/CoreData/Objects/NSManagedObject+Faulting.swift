@@ -39,7 +39,7 @@ extension NSManagedObject {
 
     /// Gives an object whose row is gone nil values everywhere, as Apple does for inaccessible faults.
     func materializeEmpty() {
-        values = ContiguousArray(repeating: nil, count: layout.slots.count)
+        values = SlotValues(plan: layout.storagePlan)
         flags.remove(.fault)
     }
 
@@ -48,7 +48,7 @@ extension NSManagedObject {
     func turnIntoFault(keeping snapshot: RowSnapshot?) {
         guard !flags.contains(.fault) else { return }
         willTurnIntoFault()
-        values = []
+        values = SlotValues()
         self.snapshot = snapshot
         fetchedPropertyValues = [:]
         changedSlots.removeAll()

@@ -39,6 +39,104 @@ extension NSManagedObject {
         setValue(value, atSlot: index)
     }
 
+    /// The value of an `Int16` attribute, found by its index in the entity, without boxing it.
+    ///
+    /// This is extra API, for the scalar accessors (`usesScalarValueType`) `coredata generate`
+    /// and the `CoreDataCodegen` plugin write. The result is that of
+    /// `(value(atPropertyIndex: index, named: key) as? NSNumber)?.int16Value ?? 0`, and so are
+    /// its siblings' for their types.
+    public func scalarValue(atPropertyIndex index: Int, named key: String) -> Int16 {
+        scalar(atPropertyIndex: index, named: key)
+    }
+
+    /// The value of an `Int32` attribute; see `scalarValue(atPropertyIndex:named:) -> Int16`.
+    public func scalarValue(atPropertyIndex index: Int, named key: String) -> Int32 {
+        scalar(atPropertyIndex: index, named: key)
+    }
+
+    /// The value of an `Int64` attribute; see `scalarValue(atPropertyIndex:named:) -> Int16`.
+    public func scalarValue(atPropertyIndex index: Int, named key: String) -> Int64 {
+        scalar(atPropertyIndex: index, named: key)
+    }
+
+    /// The value of a `Float` attribute; see `scalarValue(atPropertyIndex:named:) -> Int16`.
+    public func scalarValue(atPropertyIndex index: Int, named key: String) -> Float {
+        scalar(atPropertyIndex: index, named: key)
+    }
+
+    /// The value of a `Double` attribute; see `scalarValue(atPropertyIndex:named:) -> Int16`.
+    public func scalarValue(atPropertyIndex index: Int, named key: String) -> Double {
+        scalar(atPropertyIndex: index, named: key)
+    }
+
+    /// The value of a `Bool` attribute; see `scalarValue(atPropertyIndex:named:) -> Int16`.
+    public func scalarValue(atPropertyIndex index: Int, named key: String) -> Bool {
+        scalar(atPropertyIndex: index, named: key)
+    }
+
+    /// Sets an `Int16` attribute, found by its index in the entity, without boxing the value.
+    ///
+    /// This is extra API, for generated scalar accessors. It does what
+    /// `setValue(NSNumber(value: value), atPropertyIndex: index, named: key)` does, and so do its
+    /// siblings for their types; the value being replaced is boxed only when the context's undo
+    /// manager records it.
+    public func setScalarValue(_ value: Int16, atPropertyIndex index: Int, named key: String) {
+        setScalar(value, atPropertyIndex: index, named: key)
+    }
+
+    /// Sets an `Int32` attribute; see `setScalarValue(_:atPropertyIndex:named:)` for `Int16`.
+    public func setScalarValue(_ value: Int32, atPropertyIndex index: Int, named key: String) {
+        setScalar(value, atPropertyIndex: index, named: key)
+    }
+
+    /// Sets an `Int64` attribute; see `setScalarValue(_:atPropertyIndex:named:)` for `Int16`.
+    public func setScalarValue(_ value: Int64, atPropertyIndex index: Int, named key: String) {
+        setScalar(value, atPropertyIndex: index, named: key)
+    }
+
+    /// Sets a `Float` attribute; see `setScalarValue(_:atPropertyIndex:named:)` for `Int16`.
+    public func setScalarValue(_ value: Float, atPropertyIndex index: Int, named key: String) {
+        setScalar(value, atPropertyIndex: index, named: key)
+    }
+
+    /// Sets a `Double` attribute; see `setScalarValue(_:atPropertyIndex:named:)` for `Int16`.
+    public func setScalarValue(_ value: Double, atPropertyIndex index: Int, named key: String) {
+        setScalar(value, atPropertyIndex: index, named: key)
+    }
+
+    /// Sets a `Bool` attribute; see `setScalarValue(_:atPropertyIndex:named:)` for `Int16`.
+    public func setScalarValue(_ value: Bool, atPropertyIndex index: Int, named key: String) {
+        setScalar(value, atPropertyIndex: index, named: key)
+    }
+
+    /// Reads a scalar slot's word when the slot is the named one and holds one; otherwise takes
+    /// the boxed path, whose result the word gives without the box.
+    @inline(__always)
+    private func scalar<Value: SlotScalar>(atPropertyIndex index: Int, named key: String) -> Value {
+        guard layout.hasSlot(index, named: key), let scalar = layout.scalar(atSlot: index) else {
+            return Value(number: value(atPropertyIndex: index, named: key) as? NSNumber)
+        }
+        checkConcurrency("value(forKey: \"\(key)\")")
+        fireFault(triggeredBy: index)
+        if let bits = values.word(atSlot: index), let value = Value(bits: bits, scalar: scalar) { return value }
+        return Value(number: value(atSlot: index) as? NSNumber)
+    }
+
+    /// Writes a scalar slot's word as `setValue(_:atSlot:)` would store the boxed value: undo
+    /// record, validity and change tracking included.
+    @inline(__always)
+    private func setScalar<Value: SlotScalar>(_ value: Value, atPropertyIndex index: Int, named key: String) {
+        guard layout.hasSlot(index, named: key), let scalar = layout.scalar(atSlot: index), let bits = value.bits(for: scalar) else {
+            return setValue(value.number, atPropertyIndex: index, named: key)
+        }
+        checkConcurrency("setValue(_:forKey: \"\(key)\")")
+        fireFault(triggeredBy: index)
+        willChangeSlot(index)
+        values.setWord(bits, atSlot: index)
+        invalidSlots.remove(index)
+        markChanged(slot: index)
+    }
+
     /// A mutable set that edits a to-many relationship, found by its index in the entity, as
     /// `mutableSetValue(forKey:)` returns.
     ///

@@ -12,8 +12,9 @@ open class NSManagedObject: NSObject, KeyValueCodingReadable {
     /// The model of the object's entity, which owns the entity and every description the object
     /// reads: an object may outlive its context and coordinator (in an error's `userInfo`, say).
     private let model: NSManagedObjectModel?
-    /// Current values by slot; empty while the object is a fault.
-    var values: ContiguousArray<Any?>
+    /// Current values by slot, shared with the row they were read from until the first change;
+    /// empty while the object is a fault.
+    var values: SlotValues
     /// The persistent state this object was last read from or saved as.
     var snapshot: RowSnapshot?
     /// Slots changed since the object was last fetched or saved.
@@ -42,7 +43,7 @@ open class NSManagedObject: NSObject, KeyValueCodingReadable {
         precondition(!entity.isAbstract, "Cannot create an instance of the abstract entity '\(entity.entityName)'.")
         layout = entity.layout
         model = entity.managedObjectModel
-        values = layout.defaultValues
+        values = SlotValues(defaultsOf: layout)
         super.init()
         context?.insert(self)
     }

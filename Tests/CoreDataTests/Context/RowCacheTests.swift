@@ -118,7 +118,7 @@ import Testing
         let row = try #require(stack.coordinator.rowCache.row(for: alien.identity))
         let cache = RowCache(capacity: 4)
         let rows = (0..<10).map { key in
-            RowSnapshot(objectID: stack.store.objectID(for: alien.entity, primaryKey: Int64(100 + key)), version: 1, values: row.values, generation: 0)
+            RowSnapshot.make(objectID: stack.store.objectID(for: alien.entity, primaryKey: Int64(100 + key)), version: 1, values: row.values, generation: 0)
         }
         cache.insert(rows)
         #expect(rows.filter { cache.row(for: $0.objectID.identity) != nil }.count <= 4)

@@ -88,14 +88,14 @@ final class InMemoryStore: NSPersistentStore, PersistentStoreEngine, @unchecked 
         let generation = rowChanges.currentGeneration + 1
         for row in changes.inserts {
             let objectID = resolve(row.objectID)
-            rows[objectID] = RowSnapshot(objectID: objectID, version: 1, values: resolved(row.values, resolve), generation: generation)
+            rows[objectID] = RowSnapshot.make(objectID: objectID, version: 1, values: resolved(row.values, resolve, in: objectID.entity), generation: generation)
             order.append(objectID)
         }
         for row in changes.updates {
             guard let current = rows[row.objectID] else { continue }
             var values = current.values
-            for slot in row.changedSlots { values[slot] = row.values[slot] }
-            rows[row.objectID] = RowSnapshot(objectID: row.objectID, version: current.version + 1, values: resolved(values, resolve), generation: generation)
+            for slot in row.changedSlots { values.setValue(atSlot: slot, from: row.values) }
+            rows[row.objectID] = RowSnapshot.make(objectID: row.objectID, version: current.version + 1, values: resolved(values, resolve, in: row.objectID.entity), generation: generation)
         }
         for row in changes.deletes {
             rows.removeValue(forKey: row.objectID)
@@ -147,8 +147,12 @@ final class InMemoryStore: NSPersistentStore, PersistentStoreEngine, @unchecked 
         toMany[key] = destinations
     }
 
-    private func resolved(_ values: ContiguousArray<Any?>, _ resolve: (NSManagedObjectID) -> NSManagedObjectID) -> ContiguousArray<Any?> {
-        ContiguousArray(values.map { value in (value as? NSManagedObjectID).map(resolve) ?? value })
+    private func resolved(_ values: SlotValues, _ resolve: (NSManagedObjectID) -> NSManagedObjectID, in entity: NSEntityDescription) -> SlotValues {
+        var values = values
+        for slot in values.indices where entity.layout.scalar(atSlot: slot) == nil {
+            if let destination = values[slot] as? NSManagedObjectID { values[slot] = resolve(destination) }
+        }
+        return values
     }
 
     private func allocatePrimaryKey(for entity: NSEntityDescription) -> Int64 {

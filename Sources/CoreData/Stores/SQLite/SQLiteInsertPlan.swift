@@ -8,6 +8,8 @@ final class SQLiteInsertPlan {
         let type: NSAttributeType
         /// Whether the value binds directly (no transformer, no external storage).
         let isSimple: Bool
+        /// The slot's scalar kind when it is a word, which binds without boxing.
+        let scalar: StoragePlan.Scalar?
         /// Whether a to-one relationship also binds its destination's entity number.
         let hasTypedColumn: Bool
     }
@@ -28,7 +30,7 @@ final class SQLiteInsertPlan {
             if let typed { columns.append(typed) }
             let type = attribute?.attributeType ?? .undefinedAttributeType
             let isSimple = attribute.map { !$0.allowsExternalBinaryDataStorage && SQLiteValueCodec.isSimple(type) } ?? false
-            fields.append(Field(slot: slot, attribute: attribute, type: type, isSimple: isSimple, hasTypedColumn: typed != nil))
+            fields.append(Field(slot: slot, attribute: attribute, type: type, isSimple: isSimple, scalar: layout.scalar(atSlot: slot), hasTypedColumn: typed != nil))
         }
         let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
         statement = try connection.statement("INSERT INTO \(mapping.table) (\(columns.joined(separator: ", "))) VALUES (\(placeholders))")

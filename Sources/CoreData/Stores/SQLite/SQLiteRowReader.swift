@@ -11,6 +11,13 @@ final class SQLiteRowReader {
         let type: NSAttributeType
     }
 
+    /// A column of a scalar attribute, read into the slot's word without boxing.
+    struct ScalarField {
+        let slot: Int
+        let column: Int32
+        let scalar: StoragePlan.Scalar
+    }
+
     /// A column that needs more than its type to decode.
     enum ComplexField {
         /// A transformable value, or binary data that may live in an external file.
@@ -23,7 +30,8 @@ final class SQLiteRowReader {
     /// The decoding plan of one entity.
     struct EntityReader {
         let entity: NSEntityDescription
-        let slotCount: Int
+        let plan: StoragePlan
+        let scalarFields: [ScalarField]
         let simpleFields: [SimpleField]
         let complexFields: [ComplexField]
     }
@@ -54,13 +62,16 @@ final class SQLiteRowReader {
         var readers: [EntityReader?] = []
         for entity in entities {
             guard let mapping = schema.mapping(for: entity), !entity.isAbstract else { continue }
+            var scalars: [ScalarField] = []
             var simple: [SimpleField] = []
             var complex: [ComplexField] = []
             for slot in entity.layout.slots {
                 guard let column = mapping.columnBySlot[slot.index] else { continue }
                 switch slot.kind {
                 case .attribute(let attribute):
-                    if SQLiteValueCodec.isSimple(attribute.attributeType) && !entity.layout.lazySlots[slot.index] {
+                    if let scalar = entity.layout.scalar(atSlot: slot.index) {
+                        scalars.append(ScalarField(slot: slot.index, column: position(of: column), scalar: scalar))
+                    } else if SQLiteValueCodec.isSimple(attribute.attributeType) && !entity.layout.lazySlots[slot.index] {
                         simple.append(SimpleField(slot: slot.index, column: position(of: column), type: attribute.attributeType))
                     } else {
                         complex.append(.attribute(slot: slot.index, column: position(of: column), attribute: attribute))
@@ -75,7 +86,7 @@ final class SQLiteRowReader {
             }
             let number = Int(mapping.number)
             if readers.count <= number { readers += Array(repeating: nil, count: number - readers.count + 1) }
-            readers[number] = EntityReader(entity: entity, slotCount: entity.layout.slots.count, simpleFields: simple, complexFields: complex)
+            readers[number] = EntityReader(entity: entity, plan: entity.layout.storagePlan, scalarFields: scalars, simpleFields: simple, complexFields: complex)
         }
         self.readers = readers
         selectList = (["t0.Z_PK", "t0.Z_ENT", "t0.Z_OPT"] + columns.map { "t0.\($0)" }).joined(separator: ", ")
@@ -85,27 +96,32 @@ final class SQLiteRowReader {
     func snapshot(from statement: SQLiteStatement, store: SQLiteStore, schema: SQLiteSchema, generation: Int, readTime: UInt64) -> RowSnapshot? {
         let entityNumber = Int(statement.int64(at: 1))
         guard entityNumber >= 0, entityNumber < readers.count, let reader = readers[entityNumber] else { return nil }
-        var values = ContiguousArray<Any?>(repeating: nil, count: reader.slotCount)
+        let objectID = store.objectID(for: reader.entity, primaryKey: statement.int64(at: 0))
+        let row = RowSnapshot.make(plan: reader.plan, objectID: objectID, version: statement.int64(at: 2), generation: generation, readTime: readTime)
+        for field in reader.scalarFields {
+            if let bits = SQLiteValueCodec.decodeBits(statement, at: field.column, scalar: field.scalar) {
+                row.setScalar(bits, atSlot: field.slot)
+            }
+        }
         for field in reader.simpleFields {
-            values[field.slot] = SQLiteValueCodec.decode(statement, at: field.column, type: field.type)
+            row.setValue(SQLiteValueCodec.decode(statement, at: field.column, type: field.type), atSlot: field.slot)
         }
         for field in reader.complexFields {
             switch field {
             case .attribute(let slot, let column, let attribute):
                 if attribute.allowsExternalBinaryDataStorage && attribute.attributeType == .binaryDataAttributeType {
-                    values[slot] = statement.data(at: column).map { store.external.decode($0) }
+                    row.setValue(statement.data(at: column).map { store.external.decode($0) }, atSlot: slot)
                 } else {
-                    values[slot] = SQLiteValueCodec.decode(statement, at: column, for: attribute)
+                    row.setValue(SQLiteValueCodec.decode(statement, at: column, for: attribute), atSlot: slot)
                 }
             case .toOne(let slot, let column, let typedColumn, let destination):
                 guard !statement.isNull(at: column) else { continue }
                 let concrete = typedColumn.flatMap { schema.rowEntity(number: statement.int64(at: $0)) } ?? destination
                 guard !concrete.isAbstract else { continue }
-                values[slot] = destinationID(of: concrete, primaryKey: statement.int64(at: column), in: store)
+                row.setValue(destinationID(of: concrete, primaryKey: statement.int64(at: column), in: store), atSlot: slot)
             }
         }
-        let objectID = store.objectID(for: reader.entity, primaryKey: statement.int64(at: 0))
-        return RowSnapshot(objectID: objectID, version: statement.int64(at: 2), values: values, generation: generation, readTime: readTime)
+        return row
     }
 
     private func destinationID(of entity: NSEntityDescription, primaryKey: Int64, in store: SQLiteStore) -> NSManagedObjectID {

@@ -126,16 +126,15 @@ extension SQLiteStore {
         statement.bind(Int64(1), at: 3)
         var index: Int32 = 4
         for field in plan.fields {
-            let value = row.values[field.slot]
             if let attribute = field.attribute {
                 if field.isSimple {
-                    statement.bind(SQLiteValueCodec.encode(value, type: field.type), at: index)
+                    statement.bind(SQLiteValueCodec.encode(slot: field.slot, of: row.values, type: field.type, scalar: field.scalar), at: index)
                 } else {
-                    statement.bind(try encode(value, attribute: attribute, files: &files), at: index)
+                    statement.bind(try encode(row.values[field.slot], attribute: attribute, files: &files), at: index)
                 }
                 index += 1
             } else {
-                let destination = value as? NSManagedObjectID
+                let destination = row.values[field.slot] as? NSManagedObjectID
                 if let key = destination.flatMap(keys.key(for:)) { statement.bind(key, at: index) } else { statement.bindNull(at: index) }
                 index += 1
                 if field.hasTypedColumn {
@@ -204,7 +203,11 @@ extension SQLiteStore {
             guard let column = mapping.columnBySlot[slot] else { continue }
             switch layout.slots[slot].kind {
             case .attribute(let attribute):
-                assignments.append((column, try encode(row.values[slot], attribute: attribute, files: &files)))
+                if let scalar = layout.scalar(atSlot: slot), let bits = row.values.word(atSlot: slot) {
+                    assignments.append((column, SQLiteValueCodec.encode(bits: bits, scalar: scalar)))
+                } else {
+                    assignments.append((column, try encode(row.values[slot], attribute: attribute, files: &files)))
+                }
             case .toOne:
                 let destination = row.values[slot] as? NSManagedObjectID
                 assignments.append((column, destination.flatMap(keys.key(for:)).map(SQLValue.integer) ?? .null))

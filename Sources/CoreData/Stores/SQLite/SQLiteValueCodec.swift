@@ -37,6 +37,39 @@ enum SQLiteValueCodec {
         }
     }
 
+    /// The SQL value of a slot of a simple type (see `isSimple`), from its word when it has one.
+    @inline(__always)
+    static func encode(slot: Int, of values: SlotValues, type: NSAttributeType, scalar: StoragePlan.Scalar?) -> SQLValue {
+        if let scalar, let bits = values.word(atSlot: slot) { return encode(bits: bits, scalar: scalar) }
+        return encode(values[slot], type: type)
+    }
+
+    /// The SQL value of a scalar word: as `encode(_:type:)` gives the value the word stands for
+    /// (an integer too wide for its attribute is written as it is, and read back truncated).
+    @inline(__always)
+    static func encode(bits: UInt64, scalar: StoragePlan.Scalar) -> SQLValue {
+        switch scalar {
+        case .integer16, .integer32, .integer64: return .integer(Int64(bitPattern: bits))
+        case .boolean: return .integer(bits == 0 ? 0 : 1)
+        case .float, .double, .date: return .real(Double(bitPattern: bits))
+        }
+    }
+
+    /// The word of a column of a scalar attribute, as `decode(_:at:type:)` reads it (integers
+    /// truncated to the attribute's width, floats rounded to `Float`), or nil for NULL.
+    @inline(__always)
+    static func decodeBits(_ statement: SQLiteStatement, at column: Int32, scalar: StoragePlan.Scalar) -> UInt64? {
+        guard !statement.isNull(at: column) else { return nil }
+        switch scalar {
+        case .integer16: return UInt64(bitPattern: Int64(Int16(truncatingIfNeeded: statement.int64(at: column))))
+        case .integer32: return UInt64(bitPattern: Int64(Int32(truncatingIfNeeded: statement.int64(at: column))))
+        case .integer64: return UInt64(bitPattern: statement.int64(at: column))
+        case .boolean: return statement.int64(at: column) != 0 ? 1 : 0
+        case .float: return Double(Float(statement.double(at: column))).bitPattern
+        case .double, .date: return statement.double(at: column).bitPattern
+        }
+    }
+
     /// Whether values of a type bind without a transformer or other per-attribute settings.
     static func isSimple(_ type: NSAttributeType) -> Bool {
         switch type {
