@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The small numbers that stand for stores in object IDs, so that an ID holds two integers instead
 /// of a reference to its store and the store's UUID.
 ///
@@ -10,7 +8,9 @@ import Synchronization
 ///   so that `persistentStore` of an ID is nil once its store is deallocated, without every ID
 ///   keeping a weak reference (which would make each retain of the store take the slow path).
 ///   Numbers are never reused, so an ID of a dead store never finds another. 0 stands for "no store".
-final class StoreIdentityRegistry: Sendable {
+// `state` is guarded by `lock`. An `NSLock` rather than `Synchronization.Mutex`: ThreadSanitizer
+// sees pthread mutexes as synchronization but not the futex `Mutex` uses on Linux.
+final class StoreIdentityRegistry: @unchecked Sendable {
     static let shared = StoreIdentityRegistry()
 
     private struct WeakStore {
@@ -25,14 +25,15 @@ final class StoreIdentityRegistry: Sendable {
         var lastStoreNumber: UInt32 = 0
     }
 
-    private let state = Mutex(State())
+    private let lock = NSLock()
+    private var state = State()
 
     // MARK: Identity numbers
 
     /// The identity number of a store UUID; 0 for nil.
     func number(for identifier: String?) -> UInt32 {
         guard let identifier else { return 0 }
-        return state.withLock { state in
+        return lock.withLock {
             if let known = state.identityNumbers[identifier] { return known }
             state.identifiers.append(identifier)
             // A process would run out of memory for UUIDs long before 2³² of them.
@@ -45,14 +46,14 @@ final class StoreIdentityRegistry: Sendable {
     /// The store UUID an identity number stands for; nil for 0.
     func identifier(numbered number: UInt32) -> String? {
         guard number > 0 else { return nil }
-        return state.withLock { $0.identifiers[Int(number) - 1] }
+        return lock.withLock { state.identifiers[Int(number) - 1] }
     }
 
     // MARK: Store numbers
 
     /// A new store number, for a store that registers itself with it once initialized.
     func newStoreNumber() -> UInt32 {
-        state.withLock { state in
+        lock.withLock {
             // Each number is a store object created; a process cannot create 2³² of them.
             state.lastStoreNumber += 1
             return state.lastStoreNumber
@@ -61,17 +62,17 @@ final class StoreIdentityRegistry: Sendable {
 
     /// Makes a store findable by its store number while it lives.
     func register(_ store: NSPersistentStore) {
-        state.withLock { $0.liveStores[store.storeNumber] = WeakStore(store: store) }
+        lock.withLock { state.liveStores[store.storeNumber] = WeakStore(store: store) }
     }
 
     /// The store with a store number, if it still lives.
     func store(numbered number: UInt32) -> NSPersistentStore? {
         guard number > 0 else { return nil }
-        return state.withLock { $0.liveStores[number]?.store }
+        return lock.withLock { state.liveStores[number]?.store }
     }
 
     /// Forgets a deallocated store's number.
     func unregisterStore(numbered number: UInt32) {
-        state.withLock { $0.liveStores[number] = nil }
+        lock.withLock { state.liveStores[number] = nil }
     }
 }
