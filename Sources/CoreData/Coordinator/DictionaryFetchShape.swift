@@ -103,8 +103,7 @@ struct DictionaryColumn {
         guard resolved.remainder.isEmpty else {
             throw CoreDataError.unknownKey(keyPath, entity: entity.entityName)
         }
-        let components = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        self.init(name: keyPath, expression: .keyPath(base: nil, components: components), resultType: .undefinedAttributeType)
+        self.init(name: keyPath, expression: .keyPath(base: nil, components: resolved.components), resultType: .undefinedAttributeType)
     }
 
     /// The value converted to the column's result type.
