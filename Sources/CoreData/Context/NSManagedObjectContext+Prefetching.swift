@@ -11,9 +11,10 @@ extension NSManagedObjectContext {
                 throw CoreDataError.unknownKey(keyPath, entity: entity.entityName)
             }
             var sources = objects
-            for relationship in resolved.relationships {
+            for (index, relationship) in resolved.relationships.enumerated() {
+                let isLast = index == resolved.relationships.count - 1
                 sources = relationship.isToMany
-                    ? try prefetchToMany(relationship, of: sources)
+                    ? try prefetchToMany(relationship, of: sources, returningDestinations: !isLast)
                     : try prefetchToOne(relationship, of: sources)
             }
         }
@@ -34,23 +35,27 @@ extension NSManagedObjectContext {
         return destinations.map(object(with:))
     }
 
-    /// Loads the destinations of a to-many relationship for every source with their rows, keeps
-    /// them for when the relationship is first read, and returns them.
-    func prefetchToMany(_ relationship: NSRelationshipDescription, of sources: [NSManagedObject]) throws -> [NSManagedObject] {
+    /// Loads the destinations of a to-many relationship for every source with their rows, in one
+    /// query, and keeps each source's for when its relationship is first read. Returns the
+    /// destinations when asked (for the next step of a key path), each once.
+    @discardableResult
+    func prefetchToMany(_ relationship: NSRelationshipDescription, of sources: [NSManagedObject],
+                        returningDestinations: Bool = false) throws -> [NSManagedObject] {
         let owners = sources.filter { (parent != nil || !$0.objectID.isTemporaryID) && $0.hasFault(forRelationshipNamed: relationship.name) }.map(\.objectID)
         let rows = try destinationRows(ofOwners: owners, relationship: relationship)
-        // One registration for every destination: far cheaper than one per owner.
-        let objects = register(owners.flatMap { rows[$0] ?? [] }, realize: false)
+        // Room for every destination at once, rather than growing owner by owner.
+        registry.reserveCapacity(forAdditional: rows.values.reduce(0) { $0 + $1.count })
         var destinations: [NSManagedObject] = []
+        // A destination has one owner when the inverse is to-one; otherwise it may have several.
+        let mayShareDestinations = relationship.inverseRelationship?.isToMany != false
         var seen = Set<ObjectIdentifier>()
-        var start = 0
         for owner in owners {
-            let end = start + (rows[owner]?.count ?? 0)
-            let ownerDestinations = Array(objects[start..<end])
-            start = end
             guard let slot = owner.entity.layout.slotIndex(forKey: relationship.name) else { continue }
+            // An owner without rows has no destinations: that is kept too, so reading it is free.
+            let ownerDestinations = register(rows[owner] ?? [], realize: false)
             prefetched.store(ownerDestinations, of: owner.identity, slot: slot)
-            destinations += ownerDestinations.filter { seen.insert(ObjectIdentifier($0)).inserted }
+            guard returningDestinations else { continue }
+            destinations += mayShareDestinations ? ownerDestinations.filter { seen.insert(ObjectIdentifier($0)).inserted } : ownerDestinations
         }
         return destinations
     }
@@ -62,5 +67,4 @@ extension NSManagedObjectContext {
         let rows = try currentRows(of: objectIDs.filter(needsRow))
         prefetched.retain(register(Array(rows.values), realize: false))
     }
-
 }

@@ -5,8 +5,7 @@ extension NSManagedObject {
     func relatedObjects(atSlot slot: Int) -> RelatedObjects {
         fireFault(triggeredBy: slot)
         if let related = values[slot] as? RelatedObjects { return related }
-        let loaded = objectContext?.loadDestinations(of: self, slot: slot) ?? []
-        let related = RelatedObjects(loaded, committed: true)
+        let related = RelatedObjects(loaded: objectContext?.loadDestinations(of: self, slot: slot) ?? [])
         values[slot] = related
         return related
     }

@@ -4,6 +4,10 @@
 /// Removals only drop membership at once; the ordered storage is compacted on the next read, so
 /// removing many destinations one by one (deleting every child of a parent) stays linear.
 ///
+/// The membership table is made on the first membership test or change: destinations read from a
+/// store are distinct already, and a relationship that is only read (the common case, thousands
+/// of them after a prefetching fetch) never needs one.
+///
 /// Every change is reported to the mirrors that keep a copy of the destinations (see
 /// `RelatedObjectsMirror`).
 final class RelatedObjects {
@@ -21,12 +25,17 @@ final class RelatedObjects {
     }
 
     private var storage: [NSManagedObject]
-    private var members: Set<ObjectIdentifier>
-    /// The objects removed from `members` that `storage` may still hold.
+    /// The identities of the members; nil until first needed, while `storage` holds exactly the
+    /// members (nothing was removed yet).
+    private var memberTable: Set<ObjectIdentifier>?
+    /// The objects removed from the members that `storage` may still hold.
     private var removedSinceCompaction: Set<ObjectIdentifier> = []
     /// The destinations as they are in the parent store.
     private(set) var committed: [NSManagedObject]
     private var mirrors: [WeakMirror] = []
+    /// The immutable copies last handed out by `set` and `orderedSet`, until the next change.
+    private var setCopy: NSSet?
+    private var orderedSetCopy: NSOrderedSet?
 
     init(_ objects: [NSManagedObject] = [], committed: Bool) {
         var unique: [NSManagedObject] = []
@@ -35,8 +44,15 @@ final class RelatedObjects {
             unique.append(object)
         }
         self.storage = unique
-        self.members = members
+        self.memberTable = members
         self.committed = committed ? unique : []
+    }
+
+    /// Destinations as read from the store, which are their committed state: distinct, since each
+    /// is a different row, so no membership table is made for them yet.
+    init(loaded objects: [NSManagedObject]) {
+        storage = objects
+        committed = objects
     }
 
     /// The destinations, in order.
@@ -48,14 +64,25 @@ final class RelatedObjects {
     /// Drops the removed objects from `storage`.
     private func compact() {
         guard !removedSinceCompaction.isEmpty else { return }
-        storage.removeAll { !members.contains(ObjectIdentifier($0)) }
+        withMembers { members in storage.removeAll { !members.contains(ObjectIdentifier($0)) } }
         removedSinceCompaction = []
     }
 
-    var count: Int { members.count }
+    var count: Int { memberTable?.count ?? storage.count }
 
     func contains(_ object: NSManagedObject) -> Bool {
-        members.contains(ObjectIdentifier(object))
+        withMembers { $0.contains(ObjectIdentifier(object)) }
+    }
+
+    /// Runs `body` on the membership table, making it first when needed. Should the store have
+    /// handed over the same destination twice, the copy leaves `storage` here.
+    private func withMembers<Result>(_ body: (inout Set<ObjectIdentifier>) -> Result) -> Result {
+        if memberTable == nil {
+            var members = Set<ObjectIdentifier>(minimumCapacity: storage.count)
+            storage.removeAll { !members.insert(ObjectIdentifier($0)).inserted }
+            memberTable = members
+        }
+        return body(&memberTable!)
     }
 
     /// Adds an object at the end, or at `index`; returns false when it was already there.
@@ -70,10 +97,10 @@ final class RelatedObjects {
     /// already there.
     private func insertMember(_ object: NSManagedObject, at index: Int?) -> Int? {
         let identity = ObjectIdentifier(object)
-        guard !members.contains(identity) else { return nil }
+        guard !contains(object) else { return nil }
         // A removed object that comes back must leave its old place first.
         if removedSinceCompaction.contains(identity) { compact() }
-        members.insert(identity)
+        withMembers { _ = $0.insert(identity) }
         guard let index, index >= 0, index < count else {
             storage.append(object)
             return count - 1
@@ -87,7 +114,7 @@ final class RelatedObjects {
     /// Removes an object; returns false when it was not there.
     @discardableResult
     func remove(_ object: NSManagedObject) -> Bool {
-        guard let identity = members.remove(ObjectIdentifier(object)) else { return false }
+        guard let identity = withMembers({ $0.remove(ObjectIdentifier(object)) }) else { return false }
         removedSinceCompaction.insert(identity)
         notifyMirrors(of: .removed(object))
         return true
@@ -96,7 +123,7 @@ final class RelatedObjects {
     /// Replaces the contents, keeping the committed state.
     func replace(with newObjects: [NSManagedObject]) {
         storage = []
-        members = []
+        memberTable = []
         removedSinceCompaction = []
         newObjects.forEach { _ = insertMember($0, at: nil) }
         notifyMirrors(of: .replaced)
@@ -126,7 +153,10 @@ final class RelatedObjects {
         mirrors.removeAll { $0.mirror == nil || $0.mirror === mirror }
     }
 
+    /// Drops the copies handed out before the change, and tells the mirrors.
     private func notifyMirrors(of change: Change) {
+        setCopy = nil
+        orderedSetCopy = nil
         guard !mirrors.isEmpty else { return }
         for box in mirrors {
             box.mirror?.relatedObjects(self, didChange: change)
@@ -151,7 +181,7 @@ final class RelatedObjects {
 
     /// Members removed since the committed state.
     var removed: [NSManagedObject] {
-        committed.filter { !members.contains(ObjectIdentifier($0)) }
+        committed.filter { !contains($0) }
     }
 
     /// Puts the changes `local` made to its committed state on top of these destinations, which
@@ -185,8 +215,25 @@ final class RelatedObjects {
         replace(with: committed)
     }
 
-    var set: NSSet { NSSet(array: objects) }
-    var orderedSet: NSOrderedSet { NSOrderedSet(array: objects) }
+    /// The destinations as an immutable set, which later changes leave as it is; the same one
+    /// until they change, so reading a relationship again copies nothing.
+    var set: NSSet {
+        if let setCopy { return setCopy }
+        // A buffer of objects is one of `AnyObject`s: no array of `Any` is made to build the set.
+        let set = objects.withUnsafeBufferPointer { objects in
+            objects.withMemoryRebound(to: AnyObject.self) { NSSet(objects: $0.baseAddress, count: $0.count) }
+        }
+        setCopy = set
+        return set
+    }
+
+    /// The destinations as an immutable ordered set, kept like `set`.
+    var orderedSet: NSOrderedSet {
+        if let orderedSetCopy { return orderedSetCopy }
+        let orderedSet = NSOrderedSet(array: objects)
+        orderedSetCopy = orderedSet
+        return orderedSet
+    }
 }
 
 /// Something that keeps its own copy of a to-many relationship's destinations in step with them:

@@ -156,6 +156,48 @@ import Testing
         }
     }
 
+    @Test func prefetchingCoversOwnersWithoutDestinations() throws {
+        let stack = try Self.stack(movies: 3)
+        try stack.context.performAndWait {
+            let request = NSFetchRequest<NSManagedObject>(entityName: "Movie")
+            request.relationshipKeyPathsForPrefetching = ["characters"]
+            let movies = try stack.context.fetch(request)
+            let reading = try ctxStatements(in: stack) {
+                #expect(movies.allSatisfy { ctxObjects($0.value(forKey: "characters")).isEmpty })
+            }
+            #expect(reading.isEmpty, "an owner without destinations was prefetched too: \(reading)")
+        }
+    }
+
+    @Test func prefetchingAnOrderedRelationshipGivesEachOwnerItsDestinationsInOrder() throws {
+        let stack = try CtxStack(model: CtxGraphModel.make())
+        let titles = [["c", "a", "b"], ["z", "x", "y"]]
+        try stack.context.performAndWait {
+            let playlists = titles.indices.map { ctxInsert("Playlist", into: stack.context, ["name": "List \($0)"]) }
+            // Inserted in turns, so that the two playlists' songs alternate in the table.
+            for position in titles[0].indices {
+                for (playlist, names) in zip(playlists, titles) {
+                    let song = ctxInsert("Song", into: stack.context, ["title": names[position]])
+                    playlist.mutableOrderedSetValue(forKey: "songs").add(song)
+                }
+            }
+            try stack.context.save()
+        }
+        let reopened = try stack.reopened()
+        try reopened.context.performAndWait {
+            let request = NSFetchRequest<NSManagedObject>(entityName: "Playlist")
+            request.sortDescriptors = [NSSortDescriptor(key: "name", ascending: true)]
+            request.relationshipKeyPathsForPrefetching = ["songs"]
+            let playlists = try reopened.context.fetch(request)
+            var read: [[String]] = []
+            let reading = try ctxStatements(in: reopened) {
+                read = playlists.map { ctxObjects($0.value(forKey: "songs")).compactMap { $0.value(forKey: "title") as? String } }
+            }
+            #expect(read == titles)
+            #expect(reading.isEmpty, "every playlist's songs were prefetched: \(reading)")
+        }
+    }
+
     @Test func firingAToManyFaultReadsTheDestinationsRowsInOneQuery() throws {
         let stack = try Self.stack(movies: 2, charactersEach: 5)
         try stack.context.performAndWait {

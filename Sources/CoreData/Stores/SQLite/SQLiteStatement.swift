@@ -108,6 +108,11 @@ final class SQLiteStatement {
 
     // MARK: Reading (0-based indices)
 
+    /// The number of columns each row has.
+    var columnCount: Int32 {
+        sqlite3_column_count(handle)
+    }
+
     func isNull(at index: Int32) -> Bool {
         sqlite3_column_type(handle, index) == SQLITE_NULL
     }

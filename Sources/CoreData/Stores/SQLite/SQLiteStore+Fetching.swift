@@ -180,56 +180,50 @@ extension SQLiteStore {
             if let key = owner.primaryKey { ownersByKey[key] = owner }
         }
         var rows: [NSManagedObjectID: [RowSnapshot]] = [:]
+        func file(_ ownerKey: Int64, _ run: [RowSnapshot]) {
+            guard let owner = ownersByKey[ownerKey] else { return }
+            if rows[owner] == nil { rows[owner] = run } else { rows[owner]! += run }
+        }
         for chunk in Array(ownersByKey.keys).chunked(into: Self.maximumParameters) {
+            // The foreign key is selected again, last, so that each row's owner is read as a number.
             let statement = try connection.statement(
-                "SELECT \(reader.selectList) FROM \(destinationMapping.table) t0 WHERE t0.\(foreignKey) IN (\(SQLitePredicateCompiler.placeholders(chunk.count)))\(order)"
+                "SELECT \(reader.selectList), t0.\(foreignKey) FROM \(destinationMapping.table) t0 WHERE t0.\(foreignKey) IN (\(SQLitePredicateCompiler.placeholders(chunk.count)))\(order)"
             )
             for (index, key) in chunk.enumerated() {
                 statement.bind(key, at: Int32(index + 1))
             }
-            var grouping = RowGrouping(inverse: inverse)
-            func file(_ ownerKey: Int64, _ run: [RowSnapshot]) {
-                if let owner = ownersByKey[ownerKey] { rows[owner, default: []] += run }
-            }
+            let ownerColumn = statement.columnCount - 1
+            var run = RowRun()
             while try statement.step() {
                 guard let row = reader.snapshot(from: statement, store: self, schema: schema, generation: generation, readTime: readTime) else { continue }
-                grouping.add(row, flush: file)
+                run.add(row, ownerKey: statement.int64(at: ownerColumn), flush: file)
             }
-            grouping.finish(file)
+            run.finish(file)
         }
         return rows
     }
 
-    /// Groups destination rows by the primary key of their owner (the inverse to-one's value),
-    /// in runs: rows come through the foreign key's index, so consecutive rows mostly share an
-    /// owner, and a run is handed over once rather than each row being filed by itself.
-    private struct RowGrouping {
-        let inverse: NSRelationshipDescription
-        private var entity: NSEntityDescription?
-        private var inverseSlot: Int?
+    /// Destination rows of one owner in a row: rows come through the foreign key's index, so
+    /// consecutive rows mostly share an owner, and a run is filed once rather than each row by
+    /// itself.
+    private struct RowRun {
         private var ownerKey: Int64?
-        private var run: [RowSnapshot] = []
+        private var rows: [RowSnapshot] = []
 
-        init(inverse: NSRelationshipDescription) {
-            self.inverse = inverse
-        }
-
-        mutating func add(_ row: RowSnapshot, flush: (Int64, [RowSnapshot]) -> Void) {
-            if row.objectID.entity !== entity {
-                entity = row.objectID.entity
-                inverseSlot = row.objectID.entity.layout.slotIndex(forKey: inverse.name)
-            }
-            guard let slot = inverseSlot, let key = (row.values[slot] as? NSManagedObjectID)?.primaryKey else { return }
-            if key != ownerKey {
+        mutating func add(_ row: RowSnapshot, ownerKey: Int64, flush: (Int64, [RowSnapshot]) -> Void) {
+            if ownerKey != self.ownerKey {
                 finish(flush)
-                ownerKey = key
+                self.ownerKey = ownerKey
             }
-            run.append(row)
+            rows.append(row)
         }
 
+        /// Hands the run over (without copying it) and starts an empty one.
         mutating func finish(_ flush: (Int64, [RowSnapshot]) -> Void) {
-            if let ownerKey, !run.isEmpty { flush(ownerKey, run) }
-            run.removeAll(keepingCapacity: true)
+            guard let ownerKey, !rows.isEmpty else { return }
+            let run = rows
+            rows = []
+            flush(ownerKey, run)
         }
     }
 
