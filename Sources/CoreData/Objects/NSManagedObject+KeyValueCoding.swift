@@ -174,6 +174,12 @@ extension NSManagedObject {
             invalidSlots.remove(slot)
             return
         }
+        // A number or date that a scalar slot's word holds exactly goes into the word as it is:
+        // `normalized` would return it unchanged, and the row would take the same bits from it.
+        if layout.scalar(atSlot: slot) != nil, values.setScalar(value, atSlot: slot) {
+            invalidSlots.remove(slot)
+            return
+        }
         let normalized = AttributeValue.normalized(value, type: layout.attributeTypes[slot])
         values[slot] = normalized.value
         if normalized.isValid {

@@ -80,15 +80,6 @@ open class NSManagedObject: NSObject, KeyValueCodingReadable {
         return temporary
     }
 
-    /// The object's ID for a save in progress: a temporary ID that is not registered, for a new
-    /// object nothing has asked the ID of (the save replaces it with a permanent one).
-    func identifierForSaving() -> NSManagedObjectID {
-        if let identifier { return identifier }
-        let temporary = NSManagedObjectID.temporary(for: entity)
-        identifier = temporary
-        return temporary
-    }
-
     /// Replaces the object's identifier (permanent ID assignment, or registration of a fetched row).
     func assignObjectID(_ objectID: NSManagedObjectID) {
         identifier = objectID

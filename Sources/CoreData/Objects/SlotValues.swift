@@ -31,18 +31,29 @@ struct SlotValues {
 
     /// Every slot nil.
     init(plan: StoragePlan) {
-        storage = .row(RowSnapshot.make(plan: plan, objectID: nil))
+        storage = .row(Self.ownRow(plan: plan))
     }
 
     /// The values of an array in slot order (an entity's default values, say).
     init(_ values: some Collection<Any?>, plan: StoragePlan) {
-        storage = .row(Self.row(of: values, plan: plan))
-    }
-
-    private static func row(of values: some Collection<Any?>, plan: StoragePlan) -> RowSnapshot {
-        let row = RowSnapshot.make(plan: plan, objectID: nil)
+        let row = Self.ownRow(plan: plan)
         for (slot, value) in values.enumerated() where value != nil {
             row.setValue(value, atSlot: slot)
+        }
+        storage = .row(row)
+    }
+
+    /// A row of values of an object's own, every slot nil: it has no identity and no read time
+    /// until it becomes a snapshot (`RowSnapshot.make(objectID:version:values:generation:)`).
+    private static func ownRow(plan: StoragePlan) -> RowSnapshot {
+        RowSnapshot.make(plan: plan, objectID: nil, readTime: 0)
+    }
+
+    /// The row of an entity's default values, setting only the slots whose default is not nil.
+    private static func row(ofDefaultsOf layout: EntityLayout) -> RowSnapshot {
+        let row = ownRow(plan: layout.storagePlan)
+        for slot in layout.defaultedSlots {
+            row.setValue(layout.defaultValues[slot], atSlot: slot)
         }
         return row
     }
@@ -102,6 +113,19 @@ struct SlotValues {
         row.setWord(word, to: bits)
     }
 
+    /// Sets a scalar slot from a key-value-coding value whose word gives the value back exactly
+    /// (see `StoragePlan.Scalar.bits(of:)`), without keeping the value; false, with nothing
+    /// set, when the slot is no scalar or the value needs its own cell (set it through the
+    /// subscript then).
+    @inline(__always)
+    mutating func setScalar(_ value: Any, atSlot slot: Int) -> Bool {
+        let row = uniqueRow()
+        guard case .scalar(let scalar, let word) = row.plan.cells[slot], let bits = scalar.bits(of: value) else { return false }
+        if !row.header.parked.isEmpty { row.header.parked[slot] = nil }
+        row.setWord(word, to: bits)
+        return true
+    }
+
     /// Sets a slot to its value in `other` (values of the same entity), copying a scalar's word
     /// without making its value.
     mutating func setValue(atSlot slot: Int, from other: SlotValues) {
@@ -135,7 +159,7 @@ struct SlotValues {
             storage = .row(row)
             return row
         case .defaults(let layout):
-            let row = Self.row(of: layout.defaultValues, plan: layout.storagePlan)
+            let row = Self.row(ofDefaultsOf: layout)
             storage = .row(row)
             return row
         case nil:
