@@ -38,7 +38,14 @@ extension NSManagedObjectContext {
 
     /// The uniqueness-constraint conflicts of the objects a save inserts or updates.
     func constraintConflicts(in saved: SavedObjects) throws -> [NSConstraintConflict] {
-        guard [saved.inserted, saved.updated].joined().contains(where: { Self.hasConstraints($0.entity) }) else { return [] }
+        // Saved objects come in runs of one entity: each run's entity is checked once.
+        var checkedLayout: EntityLayout?
+        let anyConstraint = [saved.inserted, saved.updated].joined().contains { object in
+            guard object.layout !== checkedLayout else { return false }
+            checkedLayout = object.layout
+            return Self.hasConstraints(object.entity)
+        }
+        guard anyConstraint else { return [] }
         let candidates = saved.inserted + saved.updated
         var groups: [[AnyHashable]: Group] = [:]
         for object in candidates {

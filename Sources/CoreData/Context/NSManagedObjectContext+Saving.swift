@@ -155,12 +155,14 @@ extension NSManagedObjectContext {
             }()
             update(&shares[index])
         }
-        var storesByEntity: [ObjectIdentifier: NSPersistentStore] = [:]
+        // The store of an entity's new objects, found once per entity (a save has few entities).
+        var entityStores: [(entity: NSEntityDescription, store: NSPersistentStore)] = []
         func store(forNew object: NSManagedObject) throws -> NSPersistentStore {
             if let store = try object.identifier?.persistentStore ?? assignedStore(for: object, coordinator: coordinator) { return store }
-            if let store = storesByEntity[ObjectIdentifier(object.entity)] { return store }
+            let entity = object.entity
+            if let known = entityStores.first(where: { $0.entity === entity }) { return known.store }
             let store = try insertionStore(for: object, coordinator: coordinator)
-            storesByEntity[ObjectIdentifier(object.entity)] = store
+            entityStores.append((entity, store))
             return store
         }
         // Rows refer to new objects by temporary IDs, which reading a destination's ID gives it:

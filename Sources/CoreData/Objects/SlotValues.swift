@@ -107,23 +107,16 @@ struct SlotValues {
     /// Sets the bits of a scalar slot (nil for nil).
     @inline(__always)
     mutating func setWord(_ bits: UInt64?, atSlot slot: Int) {
-        let row = uniqueRow()
-        guard case .scalar(_, let word) = row.plan.cells[slot] else { return }
-        if !row.header.parked.isEmpty { row.header.parked[slot] = nil }
-        row.setWord(word, to: bits)
+        uniqueRow().setWord(atSlot: slot, to: bits)
     }
 
-    /// Sets a scalar slot from a key-value-coding value whose word gives the value back exactly
-    /// (see `StoragePlan.Scalar.bits(of:)`), without keeping the value; false, with nothing
-    /// set, when the slot is no scalar or the value needs its own cell (set it through the
+    /// Sets a scalar slot from a number whose word gives it back exactly (see
+    /// `StoragePlan.Scalar.bits(ofNumber:)`), without keeping the number; false, with nothing
+    /// set, when the slot is no scalar or the number must be parked (set it through the
     /// subscript then).
     @inline(__always)
-    mutating func setScalar(_ value: Any, atSlot slot: Int) -> Bool {
-        let row = uniqueRow()
-        guard case .scalar(let scalar, let word) = row.plan.cells[slot], let bits = scalar.bits(of: value) else { return false }
-        if !row.header.parked.isEmpty { row.header.parked[slot] = nil }
-        row.setWord(word, to: bits)
-        return true
+    mutating func setWord(atSlot slot: Int, from number: NSNumber) -> Bool {
+        uniqueRow().setWord(atSlot: slot, from: number)
     }
 
     /// Sets a slot to its value in `other` (values of the same entity), copying a scalar's word
@@ -140,7 +133,7 @@ struct SlotValues {
     /// bits, without making their values.
     func hasSameValue(atSlot slot: Int, as other: SlotValues) -> Bool {
         if let row, let otherRow = other.row, case .scalar(let scalar, let word) = row.plan.cells[slot],
-           row.header.parked.isEmpty, otherRow.header.parked.isEmpty, otherRow.plan === row.plan {
+           !row.hasParkedValues, !otherRow.hasParkedValues, otherRow.plan === row.plan {
             guard let bits = row.word(word), let otherBits = otherRow.word(word) else { return row.word(word) == otherRow.word(word) }
             guard scalar.isFloatingPoint else { return bits == otherBits }
             let value = Double(bitPattern: bits), otherValue = Double(bitPattern: otherBits)
