@@ -145,15 +145,16 @@ extension NSManagedObjectContext {
         var shares: [StoreShare] = []
         var indexByStore: [ObjectIdentifier: Int] = [:]
         func share(_ store: NSPersistentStore, _ update: (inout StoreShare) -> Void) throws {
+            if let index = indexByStore[ObjectIdentifier(store)] {
+                update(&shares[index])
+                return
+            }
             guard !store.isReadOnly else {
                 throw CoreDataError.make(NSPersistentStoreSaveError, "The store at \(store.url?.path ?? "?") is read-only.")
             }
-            let index = indexByStore[ObjectIdentifier(store)] ?? {
-                shares.append(StoreShare(store: store))
-                indexByStore[ObjectIdentifier(store)] = shares.count - 1
-                return shares.count - 1
-            }()
-            update(&shares[index])
+            shares.append(StoreShare(store: store))
+            indexByStore[ObjectIdentifier(store)] = shares.count - 1
+            update(&shares[shares.count - 1])
         }
         // The store of an entity's new objects, found once per entity (a save has few entities).
         var entityStores: [(entity: NSEntityDescription, store: NSPersistentStore)] = []
@@ -328,9 +329,9 @@ extension NSManagedObjectContext {
             NSDeletedObjectsKey: Set(saved.deleted),
         ])
         center.post(name: NSManagedObjectContext.didSaveObjectIDsNotification, object: self, userInfo: [
-            NSInsertedObjectIDsKey: Set(saved.inserted.map(\.objectID)),
-            NSUpdatedObjectIDsKey: Set(saved.updated.map(\.objectID)),
-            NSDeletedObjectIDsKey: Set(saved.deleted.map(\.objectID)),
+            NSInsertedObjectIDsKey: Set(saved.inserted.lazy.map(\.objectID)),
+            NSUpdatedObjectIDsKey: Set(saved.updated.lazy.map(\.objectID)),
+            NSDeletedObjectIDsKey: Set(saved.deleted.lazy.map(\.objectID)),
         ])
     }
 }

@@ -49,11 +49,13 @@ final class RowSnapshot: ManagedBuffer<RowSnapshot.Header, UInt64>, @unchecked S
     static func make(objectID: NSManagedObjectID, version: Int64, values: consuming SlotValues, generation: Int,
                      readTime: UInt64 = DispatchTime.now().uptimeNanoseconds) -> RowSnapshot {
         var values = values
-        let row = values.row.flatMap { $0.header.identifier == nil ? $0 : nil } ?? values.uniqueRow()
-        row.header.identifier = objectID
-        row.header.version = version
-        row.header.generation = generation
-        row.header.readTime = readTime
+        let row = values.row.flatMap { $0.hasIdentity ? nil : $0 } ?? values.uniqueRow()
+        row.withUnsafeMutablePointerToHeader { header in
+            header.pointee.identifier = objectID
+            header.pointee.version = version
+            header.pointee.generation = generation
+            header.pointee.readTime = readTime
+        }
         return row
     }
 
@@ -68,6 +70,10 @@ final class RowSnapshot: ManagedBuffer<RowSnapshot.Header, UInt64>, @unchecked S
     /// class property, whose every use is checked for exclusive access at run time, and slots
     /// are read and written one at a time.
     var plan: StoragePlan { withUnsafeMutablePointerToHeader { $0.pointee.plan } }
+
+    /// Whether the row has its object's ID (an object's own values have none until they
+    /// become a snapshot), read as `plan` is.
+    private var hasIdentity: Bool { withUnsafeMutablePointerToHeader { $0.pointee.identifier != nil } }
 
     /// Whether a scalar slot holds a value its word cannot (see `Header.parked`), read as `plan` is.
     var hasParkedValues: Bool { withUnsafeMutablePointerToHeader { !$0.pointee.parked.isEmpty } }
