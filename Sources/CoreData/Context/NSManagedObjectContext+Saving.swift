@@ -143,18 +143,20 @@ extension NSManagedObjectContext {
     /// Splits the save into the share of each store.
     private func storeShares(for saved: SavedObjects, coordinator: NSPersistentStoreCoordinator) throws -> [StoreShare] {
         var shares: [StoreShare] = []
-        var indexByStore: [ObjectIdentifier: Int] = [:]
-        func share(_ store: NSPersistentStore, _ update: (inout StoreShare) -> Void) throws {
-            if let index = indexByStore[ObjectIdentifier(store)] {
-                update(&shares[index])
-                return
+        // A save touches few stores, and consecutive objects mostly share one.
+        var lastShare: (store: NSPersistentStore, index: Int)?
+        func share(_ store: NSPersistentStore) throws -> Int {
+            if let lastShare, lastShare.store === store { return lastShare.index }
+            if let index = shares.firstIndex(where: { $0.store === store }) {
+                lastShare = (store, index)
+                return index
             }
             guard !store.isReadOnly else {
                 throw CoreDataError.make(NSPersistentStoreSaveError, "The store at \(store.url?.path ?? "?") is read-only.")
             }
             shares.append(StoreShare(store: store))
-            indexByStore[ObjectIdentifier(store)] = shares.count - 1
-            update(&shares[shares.count - 1])
+            lastShare = (store, shares.count - 1)
+            return shares.count - 1
         }
         // The store of an entity's new objects, found once per entity (a save has few entities).
         var entityStores: [(entity: NSEntityDescription, store: NSPersistentStore)] = []
@@ -176,38 +178,50 @@ extension NSManagedObjectContext {
             let row = RowChange(objectID: object.objectID, values: object.rowValues, changedSlots: slots, version: object.snapshot?.version ?? 0)
             updates.append((object, store, row))
         }
-        let relationshipChanges = [saved.inserted, saved.updated].joined().map { ($0, toManyChanges(of: $0)) }.filter { !$0.1.isEmpty }
+        var relationshipChanges: [(object: NSManagedObject, changes: [ToManyChange])] = []
+        for object in [saved.inserted, saved.updated].joined() {
+            let changes = toManyChanges(of: object)
+            if !changes.isEmpty { relationshipChanges.append((object, changes)) }
+        }
 
         let multipleStores = coordinator.persistentStores.count > 1
         for (object, values) in zip(saved.inserted, insertedValues) {
             let store = try store(forNew: object)
             if multipleStores { try checkDestinations(of: object, areIn: store, coordinator: coordinator) }
             let row = RowInsert(entity: object.entity, objectID: object.identifier, values: values)
-            try share(store) { $0.changes.inserts.append(row); $0.insertedObjects.append(object) }
+            let index = try share(store)
+            shares[index].changes.inserts.append(row)
+            shares[index].insertedObjects.append(object)
         }
         for (object, store, row) in updates {
             if multipleStores { try checkDestinations(of: object, areIn: store, coordinator: coordinator) }
-            try share(store) { $0.changes.updates.append(row); $0.updatedObjects.append(object) }
+            let index = try share(store)
+            shares[index].changes.updates.append(row)
+            shares[index].updatedObjects.append(object)
         }
         for object in saved.deleted {
             guard let store = object.objectID.persistentStore else { continue }
             let row = RowChange(objectID: object.objectID, values: SlotValues(), changedSlots: SlotSet(), version: object.snapshot?.version ?? 0)
-            try share(store) { $0.changes.deletes.append(row) }
+            let index = try share(store)
+            shares[index].changes.deletes.append(row)
         }
         for (object, changes) in relationshipChanges {
             let store = try object.identifier?.persistentStore ?? store(forNew: object)
-            try share(store) { $0.changes.toManyChanges += changes }
+            let index = try share(store)
+            shares[index].changes.toManyChanges += changes
         }
         for object in unchangedObjectsCheckedForConflicts() {
             guard let store = object.objectID.persistentStore, let version = object.snapshot?.version else { continue }
             let row = RowChange(objectID: object.objectID, values: SlotValues(), changedSlots: SlotSet(), version: version)
-            try share(store) { $0.changes.lockChecks.append(row) }
+            let index = try share(store)
+            shares[index].changes.lockChecks.append(row)
         }
         let changedMetadata = coordinator.withStores { stores in
             stores.filter(\.metadataChanged).map { ($0, $0.storedMetadata) }
         }
         for (store, metadata) in changedMetadata {
-            try share(store) { $0.changes.metadata = metadata }
+            let index = try share(store)
+            shares[index].changes.metadata = metadata
         }
         return shares
     }
