@@ -38,8 +38,15 @@ extension NSManagedObjectContext {
 
     /// The uniqueness-constraint conflicts of the objects a save inserts or updates.
     func constraintConflicts(in saved: SavedObjects) throws -> [NSConstraintConflict] {
+        // Saved objects come in runs of one entity: each run's entity is checked once.
+        var checkedLayout: EntityLayout?
+        let anyConstraint = [saved.inserted, saved.updated].joined().contains { object in
+            guard object.layout !== checkedLayout else { return false }
+            checkedLayout = object.layout
+            return Self.hasConstraints(object.entity)
+        }
+        guard anyConstraint else { return [] }
         let candidates = saved.inserted + saved.updated
-        guard candidates.contains(where: { !Self.constraints(of: $0.entity).isEmpty }) else { return [] }
         var groups: [[AnyHashable]: Group] = [:]
         for object in candidates {
             for constraint in Self.constraints(of: object.entity) {
@@ -166,6 +173,16 @@ extension NSManagedObjectContext {
     // MARK: Values
 
     /// The constraints of an entity: its own and its ancestors', each with the entity declaring it.
+    /// Whether an entity or one of its ancestors declares a constraint, without listing them.
+    private static func hasConstraints(_ entity: NSEntityDescription) -> Bool {
+        var current: NSEntityDescription? = entity
+        while let declaring = current {
+            if !declaring.uniquenessConstraints.isEmpty { return true }
+            current = declaring.superentity
+        }
+        return false
+    }
+
     private static func constraints(of entity: NSEntityDescription) -> [Constraint] {
         var constraints: [Constraint] = []
         var current: NSEntityDescription? = entity

@@ -52,20 +52,14 @@ extension NSManagedObjectContext {
             }
             let shares: [StoreShare]
             let outcome: NSPersistentStoreCoordinator.SaveOutcome
-            do {
-                shares = try storeShares(for: saved, coordinator: coordinator)
-                outcome = try coordinator.save(shares.map { ($0.store, $0.changes) })
-            } catch {
-                registerIdentifiersGivenForSaving(saved.inserted)
-                throw error
-            }
+            shares = try storeShares(for: saved, coordinator: coordinator)
+            outcome = try coordinator.save(shares.map { ($0.store, $0.changes) })
             switch outcome {
             case .saved(let results):
                 commit(saved, shares: shares, results: results)
                 objectsCheckedForConflicts = []
                 return saved
             case .conflict(let conflict):
-                registerIdentifiersGivenForSaving(saved.inserted)
                 let conflicts = try optimisticLockingConflicts(in: saved)
                 guard !conflicts.isEmpty else { throw conflict.error }
                 // When the policy keeps leaving conflicts, the save fails as under the error policy.
@@ -149,53 +143,85 @@ extension NSManagedObjectContext {
     /// Splits the save into the share of each store.
     private func storeShares(for saved: SavedObjects, coordinator: NSPersistentStoreCoordinator) throws -> [StoreShare] {
         var shares: [StoreShare] = []
-        var indexByStore: [ObjectIdentifier: Int] = [:]
-        func share(_ store: NSPersistentStore, _ update: (inout StoreShare) -> Void) throws {
+        // A save touches few stores, and consecutive objects mostly share one.
+        var lastShare: (store: NSPersistentStore, index: Int)?
+        func share(_ store: NSPersistentStore) throws -> Int {
+            if let lastShare, lastShare.store === store { return lastShare.index }
+            if let index = shares.firstIndex(where: { $0.store === store }) {
+                lastShare = (store, index)
+                return index
+            }
             guard !store.isReadOnly else {
                 throw CoreDataError.make(NSPersistentStoreSaveError, "The store at \(store.url?.path ?? "?") is read-only.")
             }
-            let index = indexByStore[ObjectIdentifier(store)] ?? {
-                shares.append(StoreShare(store: store))
-                indexByStore[ObjectIdentifier(store)] = shares.count - 1
-                return shares.count - 1
-            }()
-            update(&shares[index])
+            shares.append(StoreShare(store: store))
+            lastShare = (store, shares.count - 1)
+            return shares.count - 1
         }
-        let multipleStores = coordinator.persistentStores.count > 1
-        for object in saved.inserted {
-            let store = try object.identifier?.persistentStore ?? insertionStore(for: object, coordinator: coordinator)
-            if multipleStores { try checkDestinations(of: object, areIn: store, coordinator: coordinator) }
-            let row = rowChange(for: object, slots: nil)
-            try share(store) { $0.changes.inserts.append(row); $0.insertedObjects.append(object) }
+        // The store of an entity's new objects, found once per entity (a save has few entities).
+        var entityStores: [(entity: NSEntityDescription, store: NSPersistentStore)] = []
+        func store(forNew object: NSManagedObject) throws -> NSPersistentStore {
+            if let store = try object.identifier?.persistentStore ?? assignedStore(for: object, coordinator: coordinator) { return store }
+            let entity = object.entity
+            if let known = entityStores.first(where: { $0.entity === entity }) { return known.store }
+            let store = try insertionStore(for: object, coordinator: coordinator)
+            entityStores.append((entity, store))
+            return store
         }
+        // Rows refer to new objects by temporary IDs, which reading a destination's ID gives it:
+        // every row that may refer to one is made before the inserts read which new objects have an ID.
+        let insertedValues = saved.inserted.map(\.rowValues)
+        var updates: [(object: NSManagedObject, store: NSPersistentStore, row: RowChange)] = []
         for object in saved.updated {
             let slots = rowSlots(changedBy: object)
             guard !slots.isEmpty, let store = object.objectID.persistentStore else { continue }
+            let row = RowChange(objectID: object.objectID, values: object.rowValues, changedSlots: slots, version: object.snapshot?.version ?? 0)
+            updates.append((object, store, row))
+        }
+        var relationshipChanges: [(object: NSManagedObject, changes: [ToManyChange])] = []
+        for object in [saved.inserted, saved.updated].joined() {
+            let changes = toManyChanges(of: object)
+            if !changes.isEmpty { relationshipChanges.append((object, changes)) }
+        }
+
+        let multipleStores = coordinator.persistentStores.count > 1
+        for (object, values) in zip(saved.inserted, insertedValues) {
+            let store = try store(forNew: object)
             if multipleStores { try checkDestinations(of: object, areIn: store, coordinator: coordinator) }
-            let row = rowChange(for: object, slots: slots)
-            try share(store) { $0.changes.updates.append(row); $0.updatedObjects.append(object) }
+            let row = RowInsert(entity: object.entity, objectID: object.identifier, values: values)
+            let index = try share(store)
+            shares[index].changes.inserts.append(row)
+            shares[index].insertedObjects.append(object)
+        }
+        for (object, store, row) in updates {
+            if multipleStores { try checkDestinations(of: object, areIn: store, coordinator: coordinator) }
+            let index = try share(store)
+            shares[index].changes.updates.append(row)
+            shares[index].updatedObjects.append(object)
         }
         for object in saved.deleted {
             guard let store = object.objectID.persistentStore else { continue }
             let row = RowChange(objectID: object.objectID, values: SlotValues(), changedSlots: SlotSet(), version: object.snapshot?.version ?? 0)
-            try share(store) { $0.changes.deletes.append(row) }
+            let index = try share(store)
+            shares[index].changes.deletes.append(row)
         }
-        for object in saved.inserted + saved.updated {
-            for change in toManyChanges(of: object) {
-                let store = try object.identifier?.persistentStore ?? insertionStore(for: object, coordinator: coordinator)
-                try share(store) { $0.changes.toManyChanges.append(change) }
-            }
+        for (object, changes) in relationshipChanges {
+            let store = try object.identifier?.persistentStore ?? store(forNew: object)
+            let index = try share(store)
+            shares[index].changes.toManyChanges += changes
         }
         for object in unchangedObjectsCheckedForConflicts() {
             guard let store = object.objectID.persistentStore, let version = object.snapshot?.version else { continue }
             let row = RowChange(objectID: object.objectID, values: SlotValues(), changedSlots: SlotSet(), version: version)
-            try share(store) { $0.changes.lockChecks.append(row) }
+            let index = try share(store)
+            shares[index].changes.lockChecks.append(row)
         }
         let changedMetadata = coordinator.withStores { stores in
             stores.filter(\.metadataChanged).map { ($0, $0.storedMetadata) }
         }
         for (store, metadata) in changedMetadata {
-            try share(store) { $0.changes.metadata = metadata }
+            let index = try share(store)
+            shares[index].changes.metadata = metadata
         }
         return shares
     }
@@ -232,15 +258,6 @@ extension NSManagedObjectContext {
         return slots
     }
 
-    private func rowChange(for object: NSManagedObject, slots: SlotSet?) -> RowChange {
-        var changed = slots ?? SlotSet()
-        if slots == nil {
-            object.layout.persistentAttributeSlots.forEach { changed.insert($0) }
-            object.layout.persistentToOneSlots.forEach { changed.insert($0) }
-        }
-        return RowChange(objectID: object.identifierForSaving(), values: object.rowValues, changedSlots: changed, version: object.snapshot?.version ?? 0)
-    }
-
     /// Join-table and ordering changes of an object's loaded to-many relationships.
     private func toManyChanges(of object: NSManagedObject) -> [ToManyChange] {
         object.layout.persistentToManySlots.compactMap { slot in
@@ -256,25 +273,17 @@ extension NSManagedObjectContext {
         }
     }
 
-    /// After a failed save, registers the temporary IDs the save gave to new objects, so that
-    /// they resolve like any other ID.
-    private func registerIdentifiersGivenForSaving(_ objects: [NSManagedObject]) {
-        for object in objects {
-            if let identifier = object.identifier, registry.object(for: identifier.identity) == nil {
-                register(object, as: identifier)
-            }
-        }
-    }
-
     // MARK: After writing
 
     /// Makes the saved state the committed state of every object.
     private func commit(_ saved: SavedObjects, shares: [StoreShare], results: [StoreSaveResult]) {
+        registry.reserveCapacity(forAdditional: saved.inserted.count)
         for (share, result) in zip(shares, results) {
-            for (object, permanentID) in zip(share.insertedObjects, result.permanentIDs) where permanentID !== object.objectID {
+            for (object, permanentID) in zip(share.insertedObjects, result.permanentIDs) where permanentID !== object.identifier {
                 reregister(object, as: permanentID)
             }
         }
+        let readTime = DispatchTime.now().uptimeNanoseconds
         var rowVersions: [ObjectIdentifier: Int64] = [:]
         var generations: [ObjectIdentifier: Int] = [:]
         for (share, result) in zip(shares, results) {
@@ -284,17 +293,18 @@ extension NSManagedObjectContext {
             }
             for (object, row) in zip(share.insertedObjects, share.changes.inserts) {
                 let values = object.layout.persistentToOneSlots.isEmpty ? row.values : object.rowValues
-                object.commitChanges(as: RowSnapshot.make(objectID: object.objectID, version: 1, values: values, generation: result.generation))
+                object.commitChanges(as: RowSnapshot.make(objectID: object.objectID, version: 1, values: values, generation: result.generation, readTime: readTime))
             }
         }
         for object in saved.updated {
             let version = rowVersions[ObjectIdentifier(object)] ?? object.snapshot?.version ?? 0
             let generation = object.objectID.persistentStore.flatMap { generations[ObjectIdentifier($0)] ?? $0.rowChanges.currentGeneration } ?? 0
-            object.commitChanges(as: RowSnapshot.make(objectID: object.objectID, version: version, values: object.rowValues, generation: generation))
+            object.commitChanges(as: RowSnapshot.make(objectID: object.objectID, version: version, values: object.rowValues, generation: generation, readTime: readTime))
         }
         // Only rows the save wrote: an updated object whose values equal its row wrote nothing,
         // and its snapshot may be older than the row another context saved since.
-        persistentStoreCoordinator?.didCommit((saved.inserted + shares.flatMap(\.updatedObjects)).compactMap(\.snapshot),
+        persistentStoreCoordinator?.didCommit(inserted: saved.inserted.compactMap(\.snapshot),
+                                              updated: shares.flatMap(\.updatedObjects).compactMap(\.snapshot),
                                               deleting: saved.deleted.map(\.objectID))
         finishCommit(saved)
     }
@@ -333,9 +343,9 @@ extension NSManagedObjectContext {
             NSDeletedObjectsKey: Set(saved.deleted),
         ])
         center.post(name: NSManagedObjectContext.didSaveObjectIDsNotification, object: self, userInfo: [
-            NSInsertedObjectIDsKey: Set(saved.inserted.map(\.objectID)),
-            NSUpdatedObjectIDsKey: Set(saved.updated.map(\.objectID)),
-            NSDeletedObjectIDsKey: Set(saved.deleted.map(\.objectID)),
+            NSInsertedObjectIDsKey: Set(saved.inserted.lazy.map(\.objectID)),
+            NSUpdatedObjectIDsKey: Set(saved.updated.lazy.map(\.objectID)),
+            NSDeletedObjectIDsKey: Set(saved.deleted.lazy.map(\.objectID)),
         ])
     }
 }

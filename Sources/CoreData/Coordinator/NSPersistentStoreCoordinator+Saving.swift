@@ -4,9 +4,11 @@ extension NSPersistentStoreCoordinator {
         try withStores { _ in try store.engine().obtainPermanentIDs(for: entities) }
     }
 
-    /// Records a committed save in the row cache: the rows it wrote, and the rows it deleted.
-    func didCommit(_ rows: [RowSnapshot], deleting deleted: [NSManagedObjectID]) {
-        rowCache.insert(rows)
+    /// Records a committed save in the row cache: the rows it inserted and updated, and the rows
+    /// it deleted.
+    func didCommit(inserted: [RowSnapshot], updated: [RowSnapshot], deleting deleted: [NSManagedObjectID]) {
+        rowCache.insertNewRows(inserted)
+        rowCache.insert(updated)
         rowCache.remove(deleted.map(\.identity))
     }
 

@@ -42,6 +42,21 @@ final class RowCache: @unchecked Sendable {
         }
     }
 
+    /// Caches the rows of objects a save has just inserted. No row of theirs can be cached yet,
+    /// so none is looked for; and of more rows than a generation holds, the earlier ones would
+    /// only push each other out, so only the last generation's worth is inserted.
+    func insertNewRows(_ rows: [RowSnapshot]) {
+        lock.withLock {
+            for row in rows.suffix(generationSize) {
+                if recent.count >= generationSize {
+                    old = recent
+                    recent = [:]
+                }
+                recent[row.objectID.identity] = row
+            }
+        }
+    }
+
     /// Forgets every row of a store (by its identity number), whose file was replaced.
     func removeRows(ofStore store: UInt32) {
         lock.withLock {

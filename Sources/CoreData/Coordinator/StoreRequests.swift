@@ -18,15 +18,30 @@ struct FetchPlan {
     }
 }
 
-/// One row a save writes: its ID (temporary for new rows), its values in snapshot form
-/// (to-one destinations as object IDs) and the version the context last saw.
+/// One stored row a save updates, deletes or checks: its ID, its values in snapshot form (to-one
+/// destinations as object IDs) and the version the context last saw.
 struct RowChange {
     let objectID: NSManagedObjectID
     let values: SlotValues
-    /// The slots to write for an update; every persistent slot for an insert.
+    /// The slots to write for an update.
     let changedSlots: SlotSet
-    /// The optimistic-locking version read by the context (0 for inserts).
+    /// The optimistic-locking version read by the context.
     let version: Int64
+}
+
+/// One new row a save writes: its entity, its values in snapshot form, and the ID the save's
+/// other rows refer to it by. An object nothing asked the ID of has none (a bulk insert makes
+/// no temporary IDs): the store gives it its permanent ID directly.
+struct RowInsert {
+    let entity: NSEntityDescription
+    /// The object's ID when it has one: temporary, or permanent from `obtainPermanentIDs(for:)`.
+    let objectID: NSManagedObjectID?
+    let values: SlotValues
+
+    /// The temporary ID the save's other rows may refer to the row by.
+    var temporaryID: NSManagedObjectID? {
+        objectID.flatMap { $0.isTemporaryID ? $0 : nil }
+    }
 }
 
 /// A change to the destinations of a to-many relationship that the destination rows' foreign
@@ -42,7 +57,7 @@ struct ToManyChange {
 
 /// Everything one save writes into one store, applied in a single transaction.
 struct StoreSaveChanges {
-    var inserts: [RowChange] = []
+    var inserts: [RowInsert] = []
     var updates: [RowChange] = []
     var deletes: [RowChange] = []
     var toManyChanges: [ToManyChange] = []

@@ -138,7 +138,15 @@ extension StoragePlan.Scalar {
         if case .date = self {
             return (value as? Date).map { $0.timeIntervalSinceReferenceDate.bitPattern }
         }
-        guard let number = value as? NSNumber, !(number is NSDecimalNumber) else { return nil }
+        guard let number = value as? NSNumber else { return nil }
+        return bits(ofNumber: number)
+    }
+
+    /// The word of a number, or nil when the word cannot give the number back exactly (or the
+    /// slot holds dates).
+    @inline(__always)
+    func bits(ofNumber number: NSNumber) -> UInt64? {
+        guard !(number is NSDecimalNumber) else { return nil }
         let type = number.objCType.pointee
         switch self {
         case .integer16, .integer32, .integer64, .boolean:

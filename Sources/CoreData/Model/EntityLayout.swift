@@ -76,6 +76,9 @@ package final class EntityLayout: @unchecked Sendable {
     let transientSlots: [Int]
     /// The default value of each slot, as Core Data hands it to a newly inserted object.
     let defaultValues: ContiguousArray<Any?>
+    /// The slots whose default value is not nil: the only ones a new object's first change
+    /// copies into the row it makes.
+    let defaultedSlots: [Int]
     /// Where each slot lives in a row's storage.
     let storagePlan: StoragePlan
 
@@ -126,10 +129,12 @@ package final class EntityLayout: @unchecked Sendable {
             guard case .toMany(let relationship) = slot.kind else { return false }
             return !relationship.isOptional || relationship.minCount > 0 || relationship.maxCount > 0
         }.map(\.index)
-        self.defaultValues = ContiguousArray(slots.map { slot -> Any? in
+        let defaultValues = ContiguousArray(slots.map { slot -> Any? in
             guard let attribute = slot.attribute, let value = attribute.defaultValue else { return nil }
             return AttributeValue.normalized(value, type: attribute.attributeType).value
         })
+        self.defaultValues = defaultValues
+        self.defaultedSlots = defaultValues.indices.filter { defaultValues[$0] != nil }
     }
 
     /// The slot index of a property name, or nil when the entity has no such attribute or relationship.

@@ -169,6 +169,13 @@ extension NSManagedObject {
     /// that validation reports it at save.
     @inline(__always)
     func storeAttribute(_ value: Any?, atSlot slot: Int) {
+        // A number that a scalar slot's word holds exactly goes into the word as it is:
+        // `normalized` would return it unchanged, and the row would take the same bits from it.
+        // (Cast straight from the optional: binding the value first would copy it once more.)
+        if layout.scalar(atSlot: slot) != nil, let number = value as? NSNumber, values.setWord(atSlot: slot, from: number) {
+            if invalidSlots.contains(slot) { invalidSlots.remove(slot) }
+            return
+        }
         guard let value else {
             values[slot] = nil
             invalidSlots.remove(slot)

@@ -12,15 +12,19 @@ open class NSManagedObject: NSObject, KeyValueCodingReadable {
     /// The model of the object's entity, which owns the entity and every description the object
     /// reads: an object may outlive its context and coordinator (in an error's `userInfo`, say).
     private let model: NSManagedObjectModel?
+    // The slot state below is written on every set of a property, and an object is used on its
+    // context's queue only, by code that never reaches these properties again while it writes
+    // one: the run-time exclusivity check (two calls into the Swift runtime per write) is off.
+
     /// Current values by slot, shared with the row they were read from until the first change;
     /// empty while the object is a fault.
-    var values: SlotValues
+    @exclusivity(unchecked) var values: SlotValues
     /// The persistent state this object was last read from or saved as.
     var snapshot: RowSnapshot?
     /// Slots changed since the object was last fetched or saved.
-    var changedSlots = SlotSet()
+    @exclusivity(unchecked) var changedSlots = SlotSet()
     /// Attribute slots holding a value of a type the attribute does not accept.
-    var invalidSlots = SlotSet()
+    @exclusivity(unchecked) var invalidSlots = SlotSet()
     /// For a fault fetched without its values: the fetch it came from and its position there.
     var faultBatch: (batch: FaultBatch, index: Int)?
     /// The values of fetched properties read so far, kept until the object is refreshed, as on
@@ -77,15 +81,6 @@ open class NSManagedObject: NSObject, KeyValueCodingReadable {
         let temporary = NSManagedObjectID.temporary(for: entity)
         identifier = temporary
         objectContext?.register(self, as: temporary)
-        return temporary
-    }
-
-    /// The object's ID for a save in progress: a temporary ID that is not registered, for a new
-    /// object nothing has asked the ID of (the save replaces it with a permanent one).
-    func identifierForSaving() -> NSManagedObjectID {
-        if let identifier { return identifier }
-        let temporary = NSManagedObjectID.temporary(for: entity)
-        identifier = temporary
         return temporary
     }
 

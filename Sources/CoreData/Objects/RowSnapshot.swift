@@ -49,11 +49,13 @@ final class RowSnapshot: ManagedBuffer<RowSnapshot.Header, UInt64>, @unchecked S
     static func make(objectID: NSManagedObjectID, version: Int64, values: consuming SlotValues, generation: Int,
                      readTime: UInt64 = DispatchTime.now().uptimeNanoseconds) -> RowSnapshot {
         var values = values
-        let row = values.row.flatMap { $0.header.identifier == nil ? $0 : nil } ?? values.uniqueRow()
-        row.header.identifier = objectID
-        row.header.version = version
-        row.header.generation = generation
-        row.header.readTime = readTime
+        let row = values.row.flatMap { $0.hasIdentity ? nil : $0 } ?? values.uniqueRow()
+        row.withUnsafeMutablePointerToHeader { header in
+            header.pointee.identifier = objectID
+            header.pointee.version = version
+            header.pointee.generation = generation
+            header.pointee.readTime = readTime
+        }
         return row
     }
 
@@ -64,7 +66,17 @@ final class RowSnapshot: ManagedBuffer<RowSnapshot.Header, UInt64>, @unchecked S
         }
     }
 
-    var plan: StoragePlan { header.plan }
+    /// The storage plan, read through the header's address: `ManagedBuffer.header` is a stored
+    /// class property, whose every use is checked for exclusive access at run time, and slots
+    /// are read and written one at a time.
+    var plan: StoragePlan { withUnsafeMutablePointerToHeader { $0.pointee.plan } }
+
+    /// Whether the row has its object's ID (an object's own values have none until they
+    /// become a snapshot), read as `plan` is.
+    private var hasIdentity: Bool { withUnsafeMutablePointerToHeader { $0.pointee.identifier != nil } }
+
+    /// Whether a scalar slot holds a value its word cannot (see `Header.parked`), read as `plan` is.
+    var hasParkedValues: Bool { withUnsafeMutablePointerToHeader { !$0.pointee.parked.isEmpty } }
     // A row handed to a store or a context always has its ID; only an object's own copy lacks one.
     var objectID: NSManagedObjectID { header.identifier! }
     var version: Int64 { header.version }
@@ -101,12 +113,12 @@ final class RowSnapshot: ManagedBuffer<RowSnapshot.Header, UInt64>, @unchecked S
     /// The value of a slot in key-value-coding form: a scalar becomes an `NSNumber` or a `Date` here.
     @inline(__always)
     func value(atSlot slot: Int) -> Any? {
-        let plan = header.plan
+        let plan = self.plan
         switch plan.cells[slot] {
         case .reference(let index):
             return withUnsafeMutablePointerToElements { cells(in: $0, plan: plan)[index] }
         case .scalar(let scalar, let word):
-            guard let bits = self.word(word) else { return header.parked.isEmpty ? nil : header.parked[slot] }
+            guard let bits = self.word(word) else { return hasParkedValues ? header.parked[slot] : nil }
             return scalar.value(ofBits: bits)
         }
     }
@@ -114,12 +126,12 @@ final class RowSnapshot: ManagedBuffer<RowSnapshot.Header, UInt64>, @unchecked S
     /// Sets a slot from a key-value-coding value; only a `SlotValues` holding the only reference calls it.
     @inline(__always)
     func setValue(_ value: Any?, atSlot slot: Int) {
-        let plan = header.plan
+        let plan = self.plan
         switch plan.cells[slot] {
         case .reference(let index):
             withUnsafeMutablePointerToElements { cells(in: $0, plan: plan)[index] = value }
         case .scalar(let scalar, let word):
-            if !header.parked.isEmpty { header.parked[slot] = nil }
+            if hasParkedValues { header.parked[slot] = nil }
             guard let value else { return setWord(word, to: nil) }
             if let bits = scalar.bits(of: value) {
                 setWord(word, to: bits)
@@ -130,17 +142,37 @@ final class RowSnapshot: ManagedBuffer<RowSnapshot.Header, UInt64>, @unchecked S
         }
     }
 
+    /// Sets a scalar slot's word (nil for nil), dropping a value parked for it; nothing for a
+    /// slot that is no scalar. Only a `SlotValues` holding the only reference calls it.
+    @inline(__always)
+    func setWord(atSlot slot: Int, to bits: UInt64?) {
+        guard case .scalar(_, let word) = plan.cells[slot] else { return }
+        if hasParkedValues { header.parked[slot] = nil }
+        setWord(word, to: bits)
+    }
+
+    /// Sets a scalar slot from a number whose word gives it back exactly (see
+    /// `StoragePlan.Scalar.bits(ofNumber:)`); false, with nothing set, when the slot is no scalar
+    /// or the number must be parked. Only a `SlotValues` holding the only reference calls it.
+    @inline(__always)
+    func setWord(atSlot slot: Int, from number: NSNumber) -> Bool {
+        guard case .scalar(let scalar, let word) = plan.cells[slot], let bits = scalar.bits(ofNumber: number) else { return false }
+        if hasParkedValues { header.parked[slot] = nil }
+        setWord(word, to: bits)
+        return true
+    }
+
     /// Sets a scalar slot's word, for a store filling a row it has just made.
     @inline(__always)
     func setScalar(_ bits: UInt64, atSlot slot: Int) {
-        guard case .scalar(_, let word) = header.plan.cells[slot] else { return }
+        guard case .scalar(_, let word) = plan.cells[slot] else { return }
         setWord(word, to: bits)
     }
 
     /// Scalar word `word`, or nil when its null bit is set.
     @inline(__always)
     func word(_ word: Int) -> UInt64? {
-        let plan = header.plan
+        let plan = self.plan
         return withUnsafeMutablePointerToElements { words in
             let nulls = words[plan.nullWordOffset + word >> 6]
             return nulls & (1 << UInt64(word & 63)) == 0 ? words[word] : nil
@@ -150,7 +182,7 @@ final class RowSnapshot: ManagedBuffer<RowSnapshot.Header, UInt64>, @unchecked S
     /// Sets scalar word `word` (nil sets its null bit); only a `SlotValues` holding the only reference calls it.
     @inline(__always)
     func setWord(_ word: Int, to bits: UInt64?) {
-        let plan = header.plan
+        let plan = self.plan
         withUnsafeMutablePointerToElements { words in
             let mask: UInt64 = 1 << UInt64(word & 63)
             if let bits {

@@ -31,18 +31,29 @@ struct SlotValues {
 
     /// Every slot nil.
     init(plan: StoragePlan) {
-        storage = .row(RowSnapshot.make(plan: plan, objectID: nil))
+        storage = .row(Self.ownRow(plan: plan))
     }
 
     /// The values of an array in slot order (an entity's default values, say).
     init(_ values: some Collection<Any?>, plan: StoragePlan) {
-        storage = .row(Self.row(of: values, plan: plan))
-    }
-
-    private static func row(of values: some Collection<Any?>, plan: StoragePlan) -> RowSnapshot {
-        let row = RowSnapshot.make(plan: plan, objectID: nil)
+        let row = Self.ownRow(plan: plan)
         for (slot, value) in values.enumerated() where value != nil {
             row.setValue(value, atSlot: slot)
+        }
+        storage = .row(row)
+    }
+
+    /// A row of values of an object's own, every slot nil: it has no identity and no read time
+    /// until it becomes a snapshot (`RowSnapshot.make(objectID:version:values:generation:)`).
+    private static func ownRow(plan: StoragePlan) -> RowSnapshot {
+        RowSnapshot.make(plan: plan, objectID: nil, readTime: 0)
+    }
+
+    /// The row of an entity's default values, setting only the slots whose default is not nil.
+    private static func row(ofDefaultsOf layout: EntityLayout) -> RowSnapshot {
+        let row = ownRow(plan: layout.storagePlan)
+        for slot in layout.defaultedSlots {
+            row.setValue(layout.defaultValues[slot], atSlot: slot)
         }
         return row
     }
@@ -96,10 +107,16 @@ struct SlotValues {
     /// Sets the bits of a scalar slot (nil for nil).
     @inline(__always)
     mutating func setWord(_ bits: UInt64?, atSlot slot: Int) {
-        let row = uniqueRow()
-        guard case .scalar(_, let word) = row.plan.cells[slot] else { return }
-        if !row.header.parked.isEmpty { row.header.parked[slot] = nil }
-        row.setWord(word, to: bits)
+        uniqueRow().setWord(atSlot: slot, to: bits)
+    }
+
+    /// Sets a scalar slot from a number whose word gives it back exactly (see
+    /// `StoragePlan.Scalar.bits(ofNumber:)`), without keeping the number; false, with nothing
+    /// set, when the slot is no scalar or the number must be parked (set it through the
+    /// subscript then).
+    @inline(__always)
+    mutating func setWord(atSlot slot: Int, from number: NSNumber) -> Bool {
+        uniqueRow().setWord(atSlot: slot, from: number)
     }
 
     /// Sets a slot to its value in `other` (values of the same entity), copying a scalar's word
@@ -116,7 +133,7 @@ struct SlotValues {
     /// bits, without making their values.
     func hasSameValue(atSlot slot: Int, as other: SlotValues) -> Bool {
         if let row, let otherRow = other.row, case .scalar(let scalar, let word) = row.plan.cells[slot],
-           row.header.parked.isEmpty, otherRow.header.parked.isEmpty, otherRow.plan === row.plan {
+           !row.hasParkedValues, !otherRow.hasParkedValues, otherRow.plan === row.plan {
             guard let bits = row.word(word), let otherBits = otherRow.word(word) else { return row.word(word) == otherRow.word(word) }
             guard scalar.isFloatingPoint else { return bits == otherBits }
             let value = Double(bitPattern: bits), otherValue = Double(bitPattern: otherBits)
@@ -135,7 +152,7 @@ struct SlotValues {
             storage = .row(row)
             return row
         case .defaults(let layout):
-            let row = Self.row(of: layout.defaultValues, plan: layout.storagePlan)
+            let row = Self.row(ofDefaultsOf: layout)
             storage = .row(row)
             return row
         case nil:

@@ -67,6 +67,35 @@ import Testing
         #expect(NSManagedObject(entity: entity, insertInto: nil).value(forKey: "count") as? NSNumber == 3)
     }
 
+    /// The setter puts a number or date that a scalar slot's word holds exactly straight into the
+    /// word; it must store what the boxed path (normalize the value, then set the slot) stores.
+    @Test func aScalarSetterStoresWhatTheBoxedPathStores() throws {
+        let stack = try CtxStack(model: CtxGraphModel.make())
+        let cases: [(key: String, value: Any)] = [
+            ("int16", NSNumber(value: Int16(-7))), ("int16", 70_000), ("int32", Int32(5)), ("int64", NSNumber(value: Int64.min)),
+            ("int64", UInt64.max), ("int64", 2.5), ("int64", NSDecimalNumber(string: "3")), ("int64", "many"),
+            ("bool", true), ("bool", NSNumber(value: 2)), ("double", 1.25), ("double", Float(1.5)), ("double", 3),
+            ("double", NSDecimalNumber(string: "0.1")), ("float", Float(0.1)), ("float", 0.1), ("double", NSNull()),
+            ("date", Date(timeIntervalSinceReferenceDate: 1234.5)), ("date", NSDate(timeIntervalSinceReferenceDate: 9)), ("date", 9),
+        ]
+        try stack.context.performAndWait {
+            for (key, value) in cases {
+                let set = ctxInsert("Item", into: stack.context)
+                let boxed = ctxInsert("Item", into: stack.context)
+                let slot = try #require(set.layout.slotIndex(forKey: key))
+                set.setValue(value, forKey: key)
+                let normalized = AttributeValue.normalized(value, type: boxed.layout.attributeTypes[slot])
+                boxed.values[slot] = normalized.value
+                let read = set.value(forKey: key), expected = boxed.value(forKey: key)
+                #expect(set.values.word(atSlot: slot) == boxed.values.word(atSlot: slot), "\(key) = \(value)")
+                #expect(read.map { "\(type(of: $0)) \($0)" } == expected.map { "\(type(of: $0)) \($0)" }, "\(key) = \(value)")
+                #expect(set.invalidSlots.contains(slot) == !normalized.isValid, "\(key) = \(value)")
+                stack.context.delete(set)
+                stack.context.delete(boxed)
+            }
+        }
+    }
+
     @Test func aValueOfTheWrongTypeInAScalarAttributeIsReportedAtSave() throws {
         let stack = try CtxStack(model: CtxGraphModel.make())
         try stack.context.performAndWait {

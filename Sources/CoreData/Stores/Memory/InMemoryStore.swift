@@ -77,17 +77,15 @@ final class InMemoryStore: NSPersistentStore, PersistentStoreEngine, @unchecked 
         var result = StoreSaveResult()
         var permanent: [ObjectIdentity: NSManagedObjectID] = [:]
         for row in changes.inserts {
-            let objectID = row.objectID.isTemporaryID
-                ? objectID(for: row.objectID.entity, primaryKey: allocatePrimaryKey(for: row.objectID.entity))
-                : row.objectID
-            permanent[row.objectID.identity] = objectID
+            let objectID = row.objectID.flatMap { $0.isTemporaryID ? nil : $0 }
+                ?? self.objectID(for: row.entity, primaryKey: allocatePrimaryKey(for: row.entity))
+            if let temporary = row.temporaryID { permanent[temporary.identity] = objectID }
             result.permanentIDs.append(objectID)
         }
         let resolve = { (objectID: NSManagedObjectID) in permanent[objectID.identity] ?? objectID }
         // The generation this save gets when it commits (see `RowChangeLog`).
         let generation = rowChanges.currentGeneration + 1
-        for row in changes.inserts {
-            let objectID = resolve(row.objectID)
+        for (row, objectID) in zip(changes.inserts, result.permanentIDs) {
             rows[objectID] = RowSnapshot.make(objectID: objectID, version: 1, values: resolved(row.values, resolve, in: objectID.entity), generation: generation)
             order.append(objectID)
         }

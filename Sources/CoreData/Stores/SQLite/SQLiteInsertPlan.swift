@@ -14,6 +14,7 @@ final class SQLiteInsertPlan {
         let hasTypedColumn: Bool
     }
 
+    let entity: NSEntityDescription
     let statement: SQLiteStatement
     let entityNumber: Int64
     let fields: [Field]
@@ -34,6 +35,7 @@ final class SQLiteInsertPlan {
         }
         let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
         statement = try connection.statement("INSERT INTO \(mapping.table) (\(columns.joined(separator: ", "))) VALUES (\(placeholders))")
+        self.entity = entity
         entityNumber = mapping.number
         self.fields = fields
     }

@@ -79,9 +79,11 @@ extension SQLiteStore {
         var result = StoreSaveResult()
         result.permanentIDs.reserveCapacity(changes.inserts.count)
         for row in changes.inserts {
-            result.permanentIDs.append(row.objectID.isTemporaryID
-                ? objectID(for: row.objectID.entity, primaryKey: try allocator.next(for: row.objectID.entity))
-                : row.objectID)
+            if let permanent = row.objectID, !permanent.isTemporaryID {
+                result.permanentIDs.append(permanent)
+            } else {
+                result.permanentIDs.append(objectID(for: row.entity, primaryKey: try allocator.next(for: row.entity)))
+            }
         }
         try allocator.commit()
         // Deletes go first: the uniqueness check leaves the save's deleted rows out, so a row
@@ -91,8 +93,12 @@ extension SQLiteStore {
             try delete(row, connection: connection, schema: schema, files: &files)
         }
         let keys = PrimaryKeys(inserts: changes.inserts, permanentIDs: result.permanentIDs)
+        // Consecutive rows are mostly of one entity: their plan is looked up once.
+        var lastPlan: SQLiteInsertPlan?
         for (row, permanentID) in zip(changes.inserts, result.permanentIDs) {
-            try insert(row, primaryKey: permanentID.primaryKey ?? 0, keys: keys, connection: connection, schema: schema, files: &files)
+            let plan = try lastPlan.flatMap { $0.entity === row.entity ? $0 : nil } ?? insertPlan(for: row.entity, connection: connection, schema: schema)
+            lastPlan = plan
+            try insert(row, primaryKey: permanentID.primaryKey ?? 0, plan: plan, keys: keys, schema: schema, files: &files)
         }
         for row in changes.updates {
             try update(row, keys: keys, connection: connection, schema: schema, files: &files)
@@ -117,8 +123,7 @@ extension SQLiteStore {
 
     // MARK: Rows
 
-    private func insert(_ row: RowChange, primaryKey: Int64, keys: PrimaryKeys, connection: SQLiteConnection, schema: SQLiteSchema, files: inout ExternalFileChanges) throws {
-        let plan = try insertPlan(for: row.objectID.entity, connection: connection, schema: schema)
+    private func insert(_ row: RowInsert, primaryKey: Int64, plan: SQLiteInsertPlan, keys: PrimaryKeys, schema: SQLiteSchema, files: inout ExternalFileChanges) throws {
         let statement = plan.statement
         statement.reset()
         statement.bind(primaryKey, at: 1)
@@ -303,18 +308,18 @@ extension SQLiteStore {
 
 /// The primary key of every object a save refers to, temporary IDs included.
 private final class PrimaryKeys {
-    private let inserts: [RowChange]
+    private let inserts: [RowInsert]
     private let permanentIDs: [NSManagedObjectID]
     /// The keys given to temporary IDs, indexed on first use (most saves never need it).
     private lazy var temporaryKeys: [ObjectIdentity: Int64] = {
         var keys: [ObjectIdentity: Int64] = [:]
-        for (row, permanent) in zip(inserts, permanentIDs) where row.objectID.isTemporaryID {
-            keys[row.objectID.identity] = permanent.primaryKey
+        for (row, permanent) in zip(inserts, permanentIDs) {
+            if let temporary = row.temporaryID { keys[temporary.identity] = permanent.primaryKey }
         }
         return keys
     }()
 
-    init(inserts: [RowChange], permanentIDs: [NSManagedObjectID]) {
+    init(inserts: [RowInsert], permanentIDs: [NSManagedObjectID]) {
         self.inserts = inserts
         self.permanentIDs = permanentIDs
     }
