@@ -31,7 +31,7 @@ open class NSManagedObject: NSObject, KeyValueCodingReadable {
     /// temporary one only when something asks for it (so bulk inserts allocate none).
     @exclusivity(unchecked) private(set) var identifier: NSManagedObjectID?
     /// The link to the object's context (see `ObjectContextLink`).
-    @exclusivity(unchecked) private var contextLink: ObjectContextLink?
+    @exclusivity(unchecked) private(set) var contextLink: ObjectContextLink?
     /// State that few objects have, allocated on first use so that objects stay small.
     @exclusivity(unchecked) private var rareState: RareObjectState?
 
@@ -93,7 +93,7 @@ open class NSManagedObject: NSObject, KeyValueCodingReadable {
     deinit {
         // Through the link, not the context: the last release may come on any thread.
         if let identifier, let contextLink {
-            contextLink.registry.unregister(identifier.identity, object: self)
+            contextLink.registry.unregister(identifier.identity(inHierarchyOf: layout), object: self)
         }
     }
 

@@ -8,8 +8,14 @@
 // `context` is written only by the context's `init` and `deinit`: while any object could reach
 // the context through it, the context lives (Apple's `managedObjectContext` is unowned too).
 final class ObjectContextLink: @unchecked Sendable {
+    /// The context, not retained; nil once the context is deallocated.
+    private(set) var unretainedContext: Unmanaged<NSManagedObjectContext>?
+
     /// The context; nil once the context is deallocated.
-    unowned(unsafe) var context: NSManagedObjectContext?
+    var context: NSManagedObjectContext? {
+        get { unretainedContext?.takeUnretainedValue() }
+        set { unretainedContext = newValue.map(Unmanaged.passUnretained) }
+    }
     /// The context's registered objects, which outlive the context while objects hold the link.
     let registry: any ObjectUnregistering
 
