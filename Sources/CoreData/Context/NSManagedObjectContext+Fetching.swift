@@ -220,16 +220,21 @@ extension NSManagedObjectContext {
         objects.reserveCapacity(rows.count)
         var registeredBefore: [Int] = []
         registry.withLock { registered in
-            var lastEntity: NSEntityDescription?
+            // The class and layout of the rows' entity, looked up again only when the entity changes
+            // (compared by identity: retaining an entity takes the runtime's slow path).
+            var lastEntity: ObjectIdentifier?
             var lastClass: NSManagedObject.Type?
+            var lastLayout: EntityLayout?
             for (position, row) in rows.enumerated() {
                 let objectID = row.objectID
-                if objectID.entity !== lastEntity {
-                    lastEntity = objectID.entity
+                if ObjectIdentifier(objectID.entity) != lastEntity {
+                    lastEntity = ObjectIdentifier(objectID.entity)
                     lastClass = objectClass(for: objectID.entity)
+                    lastLayout = objectID.entity.layout
                 }
+                let identity = objectID.identity(inHierarchyOf: lastLayout.unsafelyUnwrapped)
                 // One hash lookup finds the registered object or makes room for a new one.
-                let (object, isNew) = registered.resolve(objectID.identity, expecting: rows.count - position) { existing in
+                let (object, isNew) = registered.resolve(identity, expecting: rows.count - position) { existing in
                     existing ?? makeUnregisteredFault(for: objectID, snapshot: row, of: lastClass)
                 }
                 if isNew {
