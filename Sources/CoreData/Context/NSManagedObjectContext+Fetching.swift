@@ -312,7 +312,13 @@ extension NSManagedObjectContext {
 
     /// Whether a row may not fulfil a fault (see `RowSnapshot.isStale(stalenessInterval:)`).
     func isStale(_ snapshot: RowSnapshot) -> Bool {
-        persistentStoreCoordinator?.isStale(snapshot, stalenessInterval: stalenessInterval) ?? snapshot.isStale(stalenessInterval: stalenessInterval)
+        // Every fault asks: without a parent, the coordinator is used unretained (the check runs no
+        // code of the app, and retaining the coordinator takes the runtime's slow path, as it has
+        // weak references).
+        if parent == nil, let coordinator = ownCoordinator.map(Unmanaged.passUnretained) {
+            return coordinator._withUnsafeGuaranteedRef { $0.isStale(snapshot, stalenessInterval: stalenessInterval) }
+        }
+        return persistentStoreCoordinator?.isStale(snapshot, stalenessInterval: stalenessInterval) ?? snapshot.isStale(stalenessInterval: stalenessInterval)
     }
 
     /// The row of a fault, from its store.

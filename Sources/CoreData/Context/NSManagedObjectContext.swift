@@ -165,7 +165,7 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     /// The observer of the parent's saves while `automaticallyMergesChangesFromParent` is set.
     var parentSaveObserver: (any NSObjectProtocol)?
     /// The coordinator set on this context, used when it has no parent.
-    private var ownCoordinator: NSPersistentStoreCoordinator?
+    private(set) var ownCoordinator: NSPersistentStoreCoordinator?
     /// What fetches prefetched, until it is used.
     var prefetched = PrefetchCache()
     /// Objects marked with `detectConflicts(for:)` since the last save.
