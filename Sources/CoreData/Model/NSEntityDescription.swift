@@ -70,8 +70,14 @@ open class NSEntityDescription: NSObject, NSCopying, @unchecked Sendable {
     /// manual code generation. Apple's compiled models drop it; model files keep it.
     package var codeGenerationType: CodeGenerationType?
 
+    /// The model the entity belongs to (see `OwnerReference`).
+    var modelReference = OwnerReference<NSManagedObjectModel>()
+
     /// The model the entity belongs to.
-    public internal(set) weak var managedObjectModel: NSManagedObjectModel!
+    public internal(set) var managedObjectModel: NSManagedObjectModel! {
+        get { modelReference.owner }
+        set { modelReference = OwnerReference(newValue) }
+    }
 
     private var ownProperties: [NSPropertyDescription] = []
     private var ownSubentities: [NSEntityDescription] = []

@@ -1,10 +1,11 @@
-/// A description's reference to the entity that owns it (a property's or an index's entity, a
-/// sub-entity's superentity): not retained, and cleared by the entity when it is deallocated or
-/// lets the description go, so that it reads nil afterwards as a weak reference would.
+/// A description's reference to the description that owns it (a property's or an index's entity,
+/// a sub-entity's superentity, an entity's model): not retained, and cleared by the owner when it
+/// is deallocated or lets the description go, so that it reads nil afterwards as a weak reference
+/// would.
 ///
-/// A weak reference would give the entity a side table, after which every retain and release of
-/// the entity takes the runtime's slow path, and every object ID retains its entity. Apple's own
-/// references here are unowned (`assign`).
+/// A weak reference would give the owner a side table, after which every retain and release of
+/// it takes the runtime's slow path: every object ID retains its entity, and every managed object
+/// reads and retains its model. Apple's own references here are unowned (`assign`).
 struct OwnerReference<Owner: AnyObject> {
     private var unmanaged: Unmanaged<Owner>?
 

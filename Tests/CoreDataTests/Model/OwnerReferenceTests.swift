@@ -1,9 +1,9 @@
 @testable import CoreData
 import Testing
 
-/// Descriptions reference their entity without a weak reference (`OwnerReference`): the entity
-/// clears the reference when it goes or lets the description go, so that a description the app
-/// keeps reads no entity afterwards instead of a deallocated one.
+/// Descriptions reference their entity, and entities their model, without a weak reference
+/// (`OwnerReference`): the owner clears the reference when it goes or lets the description go, so
+/// that a description the app keeps reads no owner afterwards instead of a deallocated one.
 @Suite struct OwnerReferenceTests {
     @Test func descriptionsThatOutliveTheirEntityBelongToNone() {
         let attribute = NSAttributeDescription()
@@ -24,6 +24,17 @@ import Testing
         #expect(attribute.owner == nil)
         #expect(index.entity == nil)
         #expect(child.superentity == nil)
+    }
+
+    @Test func anEntityThatOutlivesItsModelBelongsToNone() {
+        let entity = NSEntityDescription()
+        entity.name = "Movie"
+        do {
+            let model = NSManagedObjectModel()
+            model.entities = [entity]
+            #expect(entity.managedObjectModel === model)
+        }
+        #expect(entity.managedObjectModel == nil)
     }
 
     @Test func aPropertyMovedToAnotherEntityKeepsItWhenTheFirstGoes() {
