@@ -212,32 +212,49 @@ extension NSManagedObjectContext {
     /// Registers fetched rows: one object per ID, faults holding their row unless `realize`.
     /// With `refreshes`, objects already registered with values take the fetched row's values,
     /// keeping their unsaved changes (`shouldRefreshRefetchedObjects`).
+    ///
+    /// The rows are registered under one lock of the registry; objects that were registered
+    /// already take their rows after it, since that may release objects (whose `deinit` takes it).
     func register(_ rows: [RowSnapshot], realize: Bool, refreshes: Bool = false) -> [NSManagedObject] {
         var objects: [NSManagedObject] = []
         objects.reserveCapacity(rows.count)
-        registry.reserveCapacity(forAdditional: rows.count)
-        var lastEntity: NSEntityDescription?
-        var lastClass: NSManagedObject.Type?
-        for row in rows {
-            let entity = row.objectID.entity
-            if entity !== lastEntity {
-                lastEntity = entity
-                lastClass = objectClass(for: entity)
-            }
-            // One hash lookup finds the registered object or makes room for a new one.
-            let object = withRegistration(of: row.objectID) { registered in
-                if let registered {
-                    if registered.isFault {
-                        registered.snapshot = row
-                    } else if refreshes {
-                        refreshImplementation(registered, mergeChanges: true, snapshot: row)
-                    }
-                    return registered
+        var registeredBefore: [Int] = []
+        registry.withLock { registered in
+            // The class and layout of the rows' entity, looked up again only when the entity changes
+            // (compared by identity: retaining an entity takes the runtime's slow path).
+            var lastEntity: ObjectIdentifier?
+            var lastClass: NSManagedObject.Type?
+            var lastLayout: EntityLayout?
+            for (position, row) in rows.enumerated() {
+                let objectID = row.objectID
+                if ObjectIdentifier(objectID.entity) != lastEntity {
+                    lastEntity = ObjectIdentifier(objectID.entity)
+                    lastClass = objectClass(for: objectID.entity)
+                    lastLayout = objectID.entity.layout
                 }
-                return makeUnregisteredFault(for: row.objectID, snapshot: row, of: lastClass)
+                let identity = objectID.identity(inHierarchyOf: lastLayout.unsafelyUnwrapped)
+                // One hash lookup finds the registered object or makes room for a new one.
+                let (object, isNew) = registered.resolve(identity, expecting: rows.count - position) { existing in
+                    existing ?? makeUnregisteredFault(for: objectID, snapshot: row, of: lastClass)
+                }
+                if isNew {
+                    if retainsRegisteredObjects { retainedObjects.append(object) }
+                } else {
+                    registeredBefore.append(position)
+                }
+                objects.append(object)
             }
-            if realize && object.isFault { object.materialize(from: row) }
-            objects.append(object)
+        }
+        for position in registeredBefore {
+            let object = objects[position]
+            if object.isFault {
+                object.snapshot = rows[position]
+            } else if refreshes {
+                refreshImplementation(object, mergeChanges: true, snapshot: rows[position])
+            }
+        }
+        if realize {
+            for (object, row) in zip(objects, rows) where object.isFault { object.materialize(from: row) }
         }
         return objects
     }
@@ -295,7 +312,13 @@ extension NSManagedObjectContext {
 
     /// Whether a row may not fulfil a fault (see `RowSnapshot.isStale(stalenessInterval:)`).
     func isStale(_ snapshot: RowSnapshot) -> Bool {
-        persistentStoreCoordinator?.isStale(snapshot, stalenessInterval: stalenessInterval) ?? snapshot.isStale(stalenessInterval: stalenessInterval)
+        // Every fault asks: without a parent, the coordinator is used unretained (the check runs no
+        // code of the app, and retaining the coordinator takes the runtime's slow path, as it has
+        // weak references).
+        if parent == nil, let coordinator = ownCoordinator.map(Unmanaged.passUnretained) {
+            return coordinator._withUnsafeGuaranteedRef { $0.isStale(snapshot, stalenessInterval: stalenessInterval) }
+        }
+        return persistentStoreCoordinator?.isStale(snapshot, stalenessInterval: stalenessInterval) ?? snapshot.isStale(stalenessInterval: stalenessInterval)
     }
 
     /// The row of a fault, from its store.

@@ -6,11 +6,6 @@ extension NSManagedObjectContext {
         if retainsRegisteredObjects { retainedObjects.append(object) }
     }
 
-    /// Removes a deallocated object's registration.
-    func unregister(_ objectID: NSManagedObjectID, object: NSManagedObject) {
-        registry.unregister(objectID.identity, object: object)
-    }
-
     /// Moves an object's registration to a new ID (a temporary ID becoming permanent).
     func reregister(_ object: NSManagedObject, as objectID: NSManagedObjectID) {
         if let identifier = object.identifier { registry.remove(identifier.identity) }
@@ -55,14 +50,6 @@ extension NSManagedObjectContext {
         object.snapshot = snapshot
         object.flags = .fault
         object.managedObjectContext = self
-        return object
-    }
-
-    /// Finds the object registered for an ID, or registers the one `resolve` returns, with a
-    /// single hash lookup.
-    func withRegistration(of objectID: NSManagedObjectID, _ resolve: (NSManagedObject?) -> NSManagedObject) -> NSManagedObject {
-        let (object, isNew) = registry.resolve(objectID.identity, resolve)
-        if isNew && retainsRegisteredObjects { retainedObjects.append(object) }
         return object
     }
 

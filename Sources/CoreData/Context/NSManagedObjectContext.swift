@@ -136,6 +136,8 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     /// One object per record: the registered objects by ID, held weakly (objects unregister when
     /// they are deallocated; objects with changes are held strongly by `changedObjects`).
     let registry = ObjectRegistry()
+    /// What the context's objects hold of it (see `ObjectContextLink`).
+    let objectLink: ObjectContextLink
     /// Strong references to every object with pending changes, in the order they changed.
     var changedObjects = TrackedObjects(marker: .trackedAsChanged)
     /// Objects changed since the last `processPendingChanges()`, for ObjectsDidChange.
@@ -163,7 +165,7 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     /// The observer of the parent's saves while `automaticallyMergesChangesFromParent` is set.
     var parentSaveObserver: (any NSObjectProtocol)?
     /// The coordinator set on this context, used when it has no parent.
-    private var ownCoordinator: NSPersistentStoreCoordinator?
+    private(set) var ownCoordinator: NSPersistentStoreCoordinator?
     /// What fetches prefetched, until it is used.
     var prefetched = PrefetchCache()
     /// Objects marked with `detectConflicts(for:)` since the last save.
@@ -187,7 +189,9 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
         case .mainQueueConcurrencyType, .confinementConcurrencyType:
             queue = nil
         }
+        objectLink = ObjectContextLink(registry: registry)
         super.init()
+        objectLink.context = self
         queue?.setSpecific(key: queueKey, value: ObjectIdentifier(self))
     }
 
@@ -197,6 +201,7 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     }
 
     deinit {
+        objectLink.context = nil
         if let parentSaveObserver {
             NotificationCenter.default.removeObserver(parentSaveObserver)
         }

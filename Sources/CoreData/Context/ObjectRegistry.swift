@@ -2,74 +2,164 @@
 ///
 /// An object leaves the registry when it is deallocated, and the last reference to an object may
 /// go away on any thread (a notification holding saved objects can be released elsewhere), so
-/// every access takes the lock.
+/// every access takes the lock. A fetch registers all its rows under one lock (`withLock`).
 // All state is guarded by `lock`.
-final class ObjectRegistry: @unchecked Sendable {
+final class ObjectRegistry: ObjectUnregistering, @unchecked Sendable {
     private let lock = NSLock()
-    private var objects: [ObjectIdentity: Unmanaged<NSManagedObject>] = [:]
+    private var registered = RegisteredObjects()
+
+    deinit {
+        registered.deallocate()
+    }
+
+    /// Runs `body` with the registrations, under the lock: for work on many objects at once.
+    /// `body` must not release a managed object (its `deinit` takes the lock).
+    func withLock<Result>(_ body: (inout RegisteredObjects) -> Result) -> Result {
+        lock.withLock { body(&registered) }
+    }
 
     /// The object registered for an identity.
     func object(for identity: ObjectIdentity) -> NSManagedObject? {
-        lock.withLock { objects[identity]?.takeUnretainedValue() }
+        withLock { $0.object(for: identity) }
     }
 
     /// Registers an object under an identity.
     func register(_ object: NSManagedObject, as identity: ObjectIdentity) {
-        lock.withLock { objects[identity] = Unmanaged.passUnretained(object) }
+        withLock { $0.register(object, as: identity) }
     }
 
     /// Removes the registration of an identity when it is `object`'s (objects unregistering
     /// themselves from `deinit`).
     func unregister(_ identity: ObjectIdentity, object: NSManagedObject) {
-        let pointer = Unmanaged.passUnretained(object).toOpaque()
-        lock.withLock {
-            if let index = objects.index(forKey: identity), objects[index].value.toOpaque() == pointer {
-                objects.remove(at: index)
-            }
-        }
+        withLock { $0.remove(identity, matching: object) }
     }
 
     /// Removes whatever is registered under an identity.
     func remove(_ identity: ObjectIdentity) {
-        lock.withLock { _ = objects.removeValue(forKey: identity) }
+        withLock { $0.remove(identity, matching: nil) }
     }
 
     /// Finds the object registered for an identity, or registers the one `resolve` returns, with
     /// a single hash lookup. Returns the object and whether it was registered now.
     func resolve(_ identity: ObjectIdentity, _ resolve: (NSManagedObject?) -> NSManagedObject) -> (object: NSManagedObject, isNew: Bool) {
-        lock.withLock {
-            var isNew = false
-            func update(_ entry: inout Unmanaged<NSManagedObject>?) -> NSManagedObject {
-                let object = resolve(entry?.takeUnretainedValue())
-                isNew = entry == nil
-                entry = Unmanaged.passUnretained(object)
-                return object
-            }
-            return (update(&objects[identity]), isNew)
-        }
+        withLock { $0.resolve(identity, resolve) }
     }
 
     /// Every registered object.
     var allObjects: [NSManagedObject] {
-        lock.withLock { objects.values.map { $0.takeUnretainedValue() } }
+        withLock { $0.allObjects }
     }
 
     /// Empties the registry and returns what it held.
     func removeAll() -> [NSManagedObject] {
-        lock.withLock {
-            let all = objects.values.map { $0.takeUnretainedValue() }
-            objects = [:]
+        withLock { registered in
+            let all = registered.allObjects
+            registered.deallocate()
             return all
         }
     }
+}
 
-    /// Makes room for `count` more objects. The table at least doubles when it grows, so that
-    /// many small reservations (one per to-many fault) cost no more than the growth of inserts.
-    func reserveCapacity(forAdditional count: Int) {
-        lock.withLock {
-            let needed = objects.count + count
-            guard needed > objects.capacity else { return }
-            objects.reserveCapacity(max(needed, objects.capacity * 2))
+/// The registrations of a context: one `ObjectTable` per entity hierarchy, store and kind of key
+/// (permanent or temporary), keyed by the primary key or the temporary ID's number. A context
+/// has few such groups, and one table per group needs only 16 bytes per object.
+struct RegisteredObjects {
+    private struct Group {
+        let root: ObjectIdentifier
+        let store: UInt32
+        let isTemporary: Bool
+        var table = ObjectTable()
+
+        @inline(__always)
+        func holds(_ identity: ObjectIdentity) -> Bool {
+            identity.root == root && identity.store == store && identity.isTemporary == isTemporary
         }
+    }
+
+    private var groups: [Group] = []
+
+    /// Frees every table.
+    mutating func deallocate() {
+        for index in groups.indices { groups[index].table.deallocate() }
+        groups = []
+    }
+
+    /// The object registered for an identity.
+    func object(for identity: ObjectIdentity) -> NSManagedObject? {
+        guard let group = groupIndex(of: identity), let object = groups[group].table.object(for: identity.number) else { return nil }
+        return Unmanaged<NSManagedObject>.fromOpaque(object).takeUnretainedValue()
+    }
+
+    /// Registers an object under an identity, replacing what was registered there.
+    mutating func register(_ object: NSManagedObject, as identity: ObjectIdentity) {
+        let group = makeGroupIndex(of: identity)
+        groups[group].table.set(Unmanaged.passUnretained(object).toOpaque(), for: identity.number)
+    }
+
+    /// Removes the registration of an identity, only when it is `matching`'s when that is given.
+    mutating func remove(_ identity: ObjectIdentity, matching object: NSManagedObject?) {
+        guard let group = groupIndex(of: identity) else { return }
+        groups[group].table.remove(identity.number, matching: object.map { Unmanaged.passUnretained($0).toOpaque() })
+        if groups[group].table.count == 0 {
+            // The memory of a released fetch goes back, as its objects go.
+            groups[group].table.deallocate()
+            groups.remove(at: group)
+        }
+    }
+
+    /// Finds the object registered for an identity, or registers the one `resolve` returns, with
+    /// a single hash lookup. Returns the object and whether it was registered now.
+    ///
+    /// - Parameter expected: How many more objects of the same group are about to be registered,
+    ///   so that the table grows once for all of them.
+    mutating func resolve(_ identity: ObjectIdentity, expecting expected: Int = 1,
+                          _ resolve: (NSManagedObject?) -> NSManagedObject) -> (object: NSManagedObject, isNew: Bool) {
+        let group = makeGroupIndex(of: identity)
+        groups[group].table.reserveCapacity(groups[group].table.count + expected)
+        var isNew = false
+        let object = groups[group].table.withBucket(for: identity.number) { bucket in
+            let registered = bucket.map { Unmanaged<NSManagedObject>.fromOpaque($0).takeUnretainedValue() }
+            let object = resolve(registered)
+            isNew = registered == nil
+            bucket = Unmanaged.passUnretained(object).toOpaque()
+            return object
+        }
+        return (object, isNew)
+    }
+
+    /// Every registered object.
+    var allObjects: [NSManagedObject] {
+        var all: [NSManagedObject] = []
+        all.reserveCapacity(groups.reduce(0) { $0 + $1.table.count })
+        for group in groups {
+            group.table.forEachObject { all.append(Unmanaged<NSManagedObject>.fromOpaque($0).takeUnretainedValue()) }
+        }
+        return all
+    }
+
+    @inline(__always)
+    private func groupIndex(of identity: ObjectIdentity) -> Int? {
+        groups.firstIndex { $0.holds(identity) }
+    }
+
+    private mutating func makeGroupIndex(of identity: ObjectIdentity) -> Int {
+        if let index = groupIndex(of: identity) { return index }
+        groups.append(Group(root: identity.root, store: identity.store, isTemporary: identity.isTemporary))
+        return groups.count - 1
+    }
+}
+
+private extension ObjectIdentity {
+    /// The key within the identity's group: the primary key, or the temporary number's bits.
+    var number: Int64 {
+        switch key {
+        case .permanent(let primaryKey): primaryKey
+        case .temporary(let counter): Int64(bitPattern: counter)
+        }
+    }
+
+    var isTemporary: Bool {
+        if case .temporary = key { return true }
+        return false
     }
 }

@@ -46,7 +46,10 @@ open class NSEntityDescription: NSObject, NSCopying, @unchecked Sendable {
     /// The fetch indexes the store builds for the entity.
     public var indexes: [NSFetchIndexDescription] = [] {
         willSet { assertEditable() }
-        didSet { indexes.forEach { $0.entity = self } }
+        didSet {
+            oldValue.forEach { if $0.entityReference.refers(to: self) { $0.entity = nil } }
+            indexes.forEach { $0.entity = self }
+        }
     }
 
     /// The expression Spotlight uses as the display name. Stored for compatibility.
@@ -54,19 +57,39 @@ open class NSEntityDescription: NSObject, NSCopying, @unchecked Sendable {
         willSet { assertEditable() }
     }
 
+    /// The entity this one inherits from (see `OwnerReference`).
+    private var superentityReference = OwnerReference<NSEntityDescription>()
+
     /// The entity this one inherits from.
-    public internal(set) weak var superentity: NSEntityDescription?
+    public internal(set) var superentity: NSEntityDescription? {
+        get { superentityReference.owner }
+        set { superentityReference = OwnerReference(newValue) }
+    }
 
     /// How Xcode generates the entity's class, from a model file's `codeGenerationType`; nil for
     /// manual code generation. Apple's compiled models drop it; model files keep it.
     package var codeGenerationType: CodeGenerationType?
 
+    /// The model the entity belongs to (see `OwnerReference`).
+    var modelReference = OwnerReference<NSManagedObjectModel>()
+
     /// The model the entity belongs to.
-    public internal(set) weak var managedObjectModel: NSManagedObjectModel!
+    public internal(set) var managedObjectModel: NSManagedObjectModel! {
+        get { modelReference.owner }
+        set { modelReference = OwnerReference(newValue) }
+    }
 
     private var ownProperties: [NSPropertyDescription] = []
     private var ownSubentities: [NSEntityDescription] = []
     private var compiledLayout: EntityLayout?
+
+    deinit {
+        // The descriptions this entity owns outlive it only when the app holds them; they then
+        // belong to no entity (see `OwnerReference`).
+        for property in ownProperties where property.ownerReference.refers(to: self) { property.owner = nil }
+        for index in indexes where index.entityReference.refers(to: self) { index.entity = nil }
+        for subentity in ownSubentities where subentity.superentityReference.refers(to: self) { subentity.superentity = nil }
+    }
 
     public override init() {
         super.init()

@@ -12,8 +12,14 @@ open class NSFetchIndexDescription: NSObject, NSCopying, @unchecked Sendable {
     /// An optional predicate that restricts the index to matching rows.
     public var partialIndexPredicate: NSPredicate?
 
+    /// The entity the index belongs to (see `OwnerReference`).
+    var entityReference = OwnerReference<NSEntityDescription>()
+
     /// The entity the index belongs to.
-    public internal(set) weak var entity: NSEntityDescription?
+    public internal(set) var entity: NSEntityDescription? {
+        get { entityReference.owner }
+        set { entityReference = OwnerReference(newValue) }
+    }
 
     /// Creates an index with a name and its elements.
     public init(name: String, elements: [NSFetchIndexElementDescription]?) {

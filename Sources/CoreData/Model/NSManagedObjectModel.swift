@@ -6,6 +6,12 @@
 // freezing happens under `freezeLock`, and a frozen model is read-only from every thread.
 open class NSManagedObjectModel: NSObject, NSCopying, @unchecked Sendable {
     private var ownEntities: [NSEntityDescription] = []
+
+    deinit {
+        // Entities outlive their model only when the app holds them; they then belong to no
+        // model (see `OwnerReference`).
+        for entity in ownEntities where entity.modelReference.refers(to: self) { entity.managedObjectModel = nil }
+    }
     private var configurationEntities: [String: [NSEntityDescription]] = [:]
     private var templates: [String: NSFetchRequest<NSFetchRequestResult>] = [:]
     private let freezeLock = NSLock()

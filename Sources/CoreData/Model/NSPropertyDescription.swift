@@ -58,7 +58,13 @@ open class NSPropertyDescription: NSObject, NSCopying, @unchecked Sendable {
     /// The warning (an error code number or a message string) reported for each validation predicate.
     public private(set) var validationWarnings: [Any] = []
 
-    weak var owner: NSEntityDescription?
+    /// The entity that declares the property (see `OwnerReference`).
+    var ownerReference = OwnerReference<NSEntityDescription>()
+
+    var owner: NSEntityDescription? {
+        get { ownerReference.owner }
+        set { ownerReference = OwnerReference(newValue) }
+    }
 
     /// The entity that declares this property.
     public var entity: NSEntityDescription {

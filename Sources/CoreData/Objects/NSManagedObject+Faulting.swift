@@ -8,14 +8,17 @@ extension NSManagedObject {
     }
 
     private func fulfillFault(triggeredBy slot: Int?) {
-        guard let context = objectContext else {
+        guard let unretainedContext = contextLink?.unretainedContext else {
             materializeEmpty()
             return
         }
-        if let snapshot, !context.isStale(snapshot) {
+        // The staleness check runs no code of the app, so the context outlives it unretained
+        // (retaining the context takes the runtime's slow path: it has weak references).
+        if let snapshot, !unretainedContext._withUnsafeGuaranteedRef({ $0.isStale(snapshot) }) {
             materialize(from: snapshot)
             return
         }
+        let context = unretainedContext.takeUnretainedValue()
         switch context.loadFault(self) {
         case .row(let snapshot): materialize(from: snapshot)
         case .missing: context.handleInaccessibleFault(self, triggeredBy: slot.map { layout.slots[$0].property })

@@ -12,31 +12,59 @@ open class NSManagedObject: NSObject, KeyValueCodingReadable {
     /// The model of the object's entity, which owns the entity and every description the object
     /// reads: an object may outlive its context and coordinator (in an error's `userInfo`, say).
     private let model: NSManagedObjectModel?
-    // The slot state below is written on every set of a property, and an object is used on its
-    // context's queue only, by code that never reaches these properties again while it writes
-    // one: the run-time exclusivity check (two calls into the Swift runtime per write) is off.
+
+    // The stored state below is read on every property access. Objects are confined to their
+    // context's queue and no accessor holds one of these properties across a call that could
+    // reach it again, so the runtime's exclusivity checks (a call per access) are left out.
 
     /// Current values by slot, shared with the row they were read from until the first change;
     /// empty while the object is a fault.
     @exclusivity(unchecked) var values: SlotValues
     /// The persistent state this object was last read from or saved as.
-    var snapshot: RowSnapshot?
+    @exclusivity(unchecked) var snapshot: RowSnapshot?
     /// Slots changed since the object was last fetched or saved.
     @exclusivity(unchecked) var changedSlots = SlotSet()
-    /// Attribute slots holding a value of a type the attribute does not accept.
-    @exclusivity(unchecked) var invalidSlots = SlotSet()
     /// For a fault fetched without its values: the fetch it came from and its position there.
     var faultBatch: (batch: FaultBatch, index: Int)?
-    /// The values of fetched properties read so far, kept until the object is refreshed, as on
-    /// Apple platforms.
-    var fetchedPropertyValues: [String: Any] = [:]
-    var flags: ObjectFlags = []
+    @exclusivity(unchecked) var flags: ObjectFlags = []
     /// The object's ID once it has one: fetched objects get theirs at once, inserted objects a
     /// temporary one only when something asks for it (so bulk inserts allocate none).
-    private(set) var identifier: NSManagedObjectID?
+    @exclusivity(unchecked) private(set) var identifier: NSManagedObjectID?
+    /// The link to the object's context (see `ObjectContextLink`).
+    @exclusivity(unchecked) private(set) var contextLink: ObjectContextLink?
+    /// State that few objects have, allocated on first use so that objects stay small.
+    @exclusivity(unchecked) private var rareState: RareObjectState?
 
     /// The context the object is registered in, or nil.
-    public internal(set) weak var managedObjectContext: NSManagedObjectContext?
+    public internal(set) var managedObjectContext: NSManagedObjectContext? {
+        get { contextLink?.context }
+        set { contextLink = newValue?.objectLink }
+    }
+
+    /// Attribute slots holding a value of a type the attribute does not accept.
+    var invalidSlots: SlotSet {
+        get { rareState?.invalidSlots ?? SlotSet() }
+        set {
+            guard let rareState else {
+                if !newValue.isEmpty { rareState = RareObjectState(invalidSlots: newValue) }
+                return
+            }
+            rareState.invalidSlots = newValue
+        }
+    }
+
+    /// The values of fetched properties read so far, kept until the object is refreshed, as on
+    /// Apple platforms.
+    var fetchedPropertyValues: [String: Any] {
+        get { rareState?.fetchedPropertyValues ?? [:] }
+        set {
+            guard let rareState else {
+                if !newValue.isEmpty { rareState = RareObjectState(fetchedPropertyValues: newValue) }
+                return
+            }
+            rareState.fetchedPropertyValues = newValue
+        }
+    }
 
     /// Creates an object of an entity and inserts it into a context, when one is given.
     ///
@@ -63,8 +91,9 @@ open class NSManagedObject: NSObject, KeyValueCodingReadable {
     }
 
     deinit {
-        if let identifier, let context = objectContext {
-            context.unregister(identifier, object: self)
+        // Through the link, not the context: the last release may come on any thread.
+        if let identifier, let contextLink {
+            contextLink.registry.unregister(identifier.identity(inHierarchyOf: layout), object: self)
         }
     }
 
@@ -346,5 +375,16 @@ open class NSManagedObject: NSObject, KeyValueCodingReadable {
         case let related as RelatedObjects: return "<relationship: \(related.count) objects>"
         case let value?: return "\(value)"
         }
+    }
+}
+
+/// The state of a managed object that few objects have (see `NSManagedObject.rareState`).
+private final class RareObjectState {
+    var invalidSlots: SlotSet
+    var fetchedPropertyValues: [String: Any]
+
+    init(invalidSlots: SlotSet = SlotSet(), fetchedPropertyValues: [String: Any] = [:]) {
+        self.invalidSlots = invalidSlots
+        self.fetchedPropertyValues = fetchedPropertyValues
     }
 }

@@ -59,7 +59,12 @@ open class NSManagedObjectID: NSObject, NSCopying, @unchecked Sendable {
 
     /// What makes two IDs equal: the entity hierarchy, the store and the key.
     var identity: ObjectIdentity {
-        ObjectIdentity(root: entity.layout.rootIdentifier, key: key, store: identityNumber)
+        identity(inHierarchyOf: entity.layout)
+    }
+
+    /// The identity, given the layout of the ID's entity, which an object has at hand.
+    func identity(inHierarchyOf layout: EntityLayout) -> ObjectIdentity {
+        ObjectIdentity(root: layout.rootIdentifier, key: key, store: identityNumber)
     }
 
     /// The store that holds the object; nil for a temporary ID, or once the store is deallocated.

@@ -38,9 +38,6 @@ protocol ObjectContext: AnyObject {
     /// Registers an object under an ID it just got.
     func register(_ object: NSManagedObject, as objectID: NSManagedObjectID)
 
-    /// Forgets an object that goes away.
-    func unregister(_ objectID: NSManagedObjectID, object: NSManagedObject)
-
     // MARK: Undo
 
     /// Whether the context records changes for undo; setters ask before every change.

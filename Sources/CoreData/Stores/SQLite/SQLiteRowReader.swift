@@ -27,13 +27,22 @@ final class SQLiteRowReader {
         case toOne(slot: Int, column: Int32, typedColumn: Int32?, destination: NSEntityDescription)
     }
 
-    /// The decoding plan of one entity.
-    struct EntityReader {
+    /// The decoding plan of one entity; a class, so that reading a row retains one object
+    /// rather than each of its fields.
+    final class EntityReader {
         let entity: NSEntityDescription
         let plan: StoragePlan
         let scalarFields: [ScalarField]
         let simpleFields: [SimpleField]
         let complexFields: [ComplexField]
+
+        init(entity: NSEntityDescription, plan: StoragePlan, scalarFields: [ScalarField], simpleFields: [SimpleField], complexFields: [ComplexField]) {
+            self.entity = entity
+            self.plan = plan
+            self.scalarFields = scalarFields
+            self.simpleFields = simpleFields
+            self.complexFields = complexFields
+        }
     }
 
     let table: String

@@ -1,0 +1,63 @@
+@testable import CoreData
+import Testing
+
+/// Descriptions reference their entity, and entities their model, without a weak reference
+/// (`OwnerReference`): the owner clears the reference when it goes or lets the description go, so
+/// that a description the app keeps reads no owner afterwards instead of a deallocated one.
+@Suite struct OwnerReferenceTests {
+    @Test func descriptionsThatOutliveTheirEntityBelongToNone() {
+        let attribute = NSAttributeDescription()
+        attribute.name = "title"
+        let index = NSFetchIndexDescription(name: "byTitle", elements: [])
+        let child = NSEntityDescription()
+        child.name = "Child"
+        do {
+            let parent = NSEntityDescription()
+            parent.name = "Parent"
+            parent.properties = [attribute]
+            parent.indexes = [index]
+            parent.subentities = [child]
+            #expect(attribute.owner === parent)
+            #expect(index.entity === parent)
+            #expect(child.superentity === parent)
+        }
+        #expect(attribute.owner == nil)
+        #expect(index.entity == nil)
+        #expect(child.superentity == nil)
+    }
+
+    @Test func anEntityThatOutlivesItsModelBelongsToNone() {
+        let entity = NSEntityDescription()
+        entity.name = "Movie"
+        do {
+            let model = NSManagedObjectModel()
+            model.entities = [entity]
+            #expect(entity.managedObjectModel === model)
+        }
+        #expect(entity.managedObjectModel == nil)
+    }
+
+    @Test func aPropertyMovedToAnotherEntityKeepsItWhenTheFirstGoes() {
+        let attribute = NSAttributeDescription()
+        attribute.name = "title"
+        let second = NSEntityDescription()
+        second.name = "Second"
+        do {
+            let first = NSEntityDescription()
+            first.name = "First"
+            first.properties = [attribute]
+            second.properties = [attribute]
+        }
+        #expect(attribute.owner === second)
+    }
+
+    @Test func aReplacedIndexBelongsToNoEntity() {
+        let entity = NSEntityDescription()
+        entity.name = "Movie"
+        let replaced = NSFetchIndexDescription(name: "old", elements: [])
+        entity.indexes = [replaced]
+        entity.indexes = [NSFetchIndexDescription(name: "new", elements: [])]
+        #expect(replaced.entity == nil)
+        #expect(entity.indexes.first?.entity === entity)
+    }
+}
