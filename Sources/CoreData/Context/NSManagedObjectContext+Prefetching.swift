@@ -43,8 +43,6 @@ extension NSManagedObjectContext {
                         returningDestinations: Bool = false) throws -> [NSManagedObject] {
         let owners = sources.filter { (parent != nil || !$0.objectID.isTemporaryID) && $0.hasFault(forRelationshipNamed: relationship.name) }.map(\.objectID)
         let rows = try destinationRows(ofOwners: owners, relationship: relationship)
-        // Room for every destination at once, rather than growing owner by owner.
-        registry.reserveCapacity(forAdditional: rows.values.reduce(0) { $0 + $1.count })
         var destinations: [NSManagedObject] = []
         // A destination has one owner when the inverse is to-one; otherwise it may have several.
         let mayShareDestinations = relationship.inverseRelationship?.isToMany != false

@@ -277,7 +277,6 @@ extension NSManagedObjectContext {
 
     /// Makes the saved state the committed state of every object.
     private func commit(_ saved: SavedObjects, shares: [StoreShare], results: [StoreSaveResult]) {
-        registry.reserveCapacity(forAdditional: saved.inserted.count)
         for (share, result) in zip(shares, results) {
             for (object, permanentID) in zip(share.insertedObjects, result.permanentIDs) where permanentID !== object.identifier {
                 reregister(object, as: permanentID)
