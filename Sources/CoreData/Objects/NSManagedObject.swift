@@ -99,6 +99,14 @@ open class NSManagedObject: NSObject, KeyValueCodingReadable {
 
     // MARK: Identity
 
+    /// The object's address, as on Apple platforms: managed objects are equal only to themselves.
+    ///
+    /// Linux Foundation's `NSObject` hashes the object's identifier into `hash`, and a `Set` or
+    /// dictionary then hashes that again; a save puts every saved object into such sets.
+    open override var hash: Int {
+        Int(bitPattern: UInt(bitPattern: ObjectIdentifier(self)))
+    }
+
     /// The object's entity.
     open var entity: NSEntityDescription {
         layout.entity
