@@ -9,11 +9,9 @@ import Testing
         let attribute = NSAttributeDescription()
         attribute.name = "title"
         let index = NSFetchIndexDescription(name: "byTitle", elements: [])
-        let child = NSEntityDescription()
-        child.name = "Child"
+        let child = entity(named: "Child")
         do {
-            let parent = NSEntityDescription()
-            parent.name = "Parent"
+            let parent = entity(named: "Parent")
             parent.properties = [attribute]
             parent.indexes = [index]
             parent.subentities = [child]
@@ -27,8 +25,7 @@ import Testing
     }
 
     @Test func anEntityThatOutlivesItsModelBelongsToNone() {
-        let entity = NSEntityDescription()
-        entity.name = "Movie"
+        let entity = self.entity(named: "Movie")
         do {
             let model = NSManagedObjectModel()
             model.entities = [entity]
@@ -40,11 +37,9 @@ import Testing
     @Test func aPropertyMovedToAnotherEntityKeepsItWhenTheFirstGoes() {
         let attribute = NSAttributeDescription()
         attribute.name = "title"
-        let second = NSEntityDescription()
-        second.name = "Second"
+        let second = entity(named: "Second")
         do {
-            let first = NSEntityDescription()
-            first.name = "First"
+            let first = entity(named: "First")
             first.properties = [attribute]
             second.properties = [attribute]
         }
@@ -52,12 +47,17 @@ import Testing
     }
 
     @Test func aReplacedIndexBelongsToNoEntity() {
-        let entity = NSEntityDescription()
-        entity.name = "Movie"
+        let entity = self.entity(named: "Movie")
         let replaced = NSFetchIndexDescription(name: "old", elements: [])
         entity.indexes = [replaced]
         entity.indexes = [NSFetchIndexDescription(name: "new", elements: [])]
         #expect(replaced.entity == nil)
         #expect(entity.indexes.first?.entity === entity)
+    }
+
+    private func entity(named name: String) -> NSEntityDescription {
+        let entity = NSEntityDescription()
+        entity.name = name
+        return entity
     }
 }
