@@ -126,3 +126,5 @@ open class NSManagedObjectID: NSObject, NSCopying, @unchecked Sendable {
 extension NSManagedObjectID: ObjectReference {
     var referencedObject: AnyHashable { identity }
 }
+
+extension NSManagedObjectID: ObjectIDAttributeValue {}

@@ -18,17 +18,6 @@ enum LayeringAllowList {
     }
 
     static let entries: [AllowedEdge] = [
-        // MARK: Layer 0 using layer 2
-        AllowedEdge(
-            from: "Support", to: "Model", types: ["NSAttributeDescription", "NSAttributeType"],
-            reason: "`AttributeValue` normalises a value by its attribute type and "
-                + "`TransformableCoding` picks an attribute's transformer: these are attribute "
-                + "rules, to move next to the objects' typed storage (issue 19, compact objects)"),
-        AllowedEdge(
-            from: "Support", to: "Objects", types: ["NSManagedObjectID"],
-            reason: "`AttributeValue` accepts object IDs for object-ID attributes; goes with the "
-                + "rest of `AttributeValue` into Objects/ (issue 19)"),
-
         // MARK: Layer 2 using stores and migration
         AllowedEdge(
             from: "Coordinator", to: "Stores/SQLite", types: ["SQLiteStore"],
