@@ -8,9 +8,17 @@ extension NSManagedObjectContext {
 
     /// Moves an object's registration to a new ID (a temporary ID becoming permanent).
     func reregister(_ object: NSManagedObject, as objectID: NSManagedObjectID) {
-        if let identifier = object.identifier { registry.remove(identifier.identity) }
+        registry.withLock { reregister(object, as: objectID, in: &$0) }
+    }
+
+    /// Moves an object's registration to a new ID, inside `registry.withLock`, so that a save
+    /// moves all its inserts under one lock. Replacing the object's ID releases no managed
+    /// object (an ID holds none), as the lock requires.
+    func reregister(_ object: NSManagedObject, as objectID: NSManagedObjectID, in registered: inout RegisteredObjects) {
+        if let identifier = object.identifier { registered.remove(identifier.identity, matching: nil) }
         object.assignObjectID(objectID)
-        register(object, as: objectID)
+        registered.register(object, as: objectID.identity)
+        if retainsRegisteredObjects { retainedObjects.append(object) }
     }
 
     func objectImplementation(with objectID: NSManagedObjectID) -> NSManagedObject {

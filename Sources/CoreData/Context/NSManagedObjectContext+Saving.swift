@@ -277,9 +277,11 @@ extension NSManagedObjectContext {
 
     /// Makes the saved state the committed state of every object.
     private func commit(_ saved: SavedObjects, shares: [StoreShare], results: [StoreSaveResult]) {
-        for (share, result) in zip(shares, results) {
-            for (object, permanentID) in zip(share.insertedObjects, result.permanentIDs) where permanentID !== object.identifier {
-                reregister(object, as: permanentID)
+        registry.withLock { registered in
+            for (share, result) in zip(shares, results) {
+                for (object, permanentID) in zip(share.insertedObjects, result.permanentIDs) where permanentID !== object.identifier {
+                    reregister(object, as: permanentID, in: &registered)
+                }
             }
         }
         let readTime = DispatchTime.now().uptimeNanoseconds
