@@ -160,7 +160,7 @@ extension NSManagedObjectContext {
         (0..<batch.objectIDs.count).map { index in
             let object = object(with: batch.objectIDs.objectID(at: index))
             if refreshes && !object.isFault { refreshImplementation(object, mergeChanges: true) }
-            if object.isFault && object.snapshot == nil { object.faultBatch = (batch, index) }
+            if object.isFault && object.snapshot == nil { object.faultBatch = (batch, UInt32(index)) }
             return object
         }
     }
@@ -330,7 +330,7 @@ extension NSManagedObjectContext {
         do {
             if let (batch, index) = object.faultBatch {
                 object.faultBatch = nil
-                return try loadWindow(of: batch, containing: index, for: object)
+                return try loadWindow(of: batch, containing: Int(index), for: object)
             }
             return try loadSnapshot(for: object.objectID).map(FaultLoad.row) ?? .missing
         } catch {

@@ -25,7 +25,9 @@ open class NSManagedObject: NSObject, KeyValueCodingReadable {
     /// Slots changed since the object was last fetched or saved.
     @exclusivity(unchecked) var changedSlots = SlotSet()
     /// For a fault fetched without its values: the fetch it came from and its position there.
-    var faultBatch: (batch: FaultBatch, index: Int)?
+    // A 32-bit position, with `flags` next to it, fills one 16-byte run of the instance: every
+    // fetched object pays for this field, and a 4-billion-object fetch cannot fit in memory anyway.
+    var faultBatch: (batch: FaultBatch, index: UInt32)?
     @exclusivity(unchecked) var flags: ObjectFlags = []
     /// The object's ID once it has one: fetched objects get theirs at once, inserted objects a
     /// temporary one only when something asks for it (so bulk inserts allocate none).
