@@ -116,15 +116,11 @@ struct RegisteredObjects {
                           _ resolve: (NSManagedObject?) -> NSManagedObject) -> (object: NSManagedObject, isNew: Bool) {
         let group = makeGroupIndex(of: identity)
         groups[group].table.reserveCapacity(groups[group].table.count + expected)
-        var isNew = false
-        let object = groups[group].table.withBucket(for: identity.number) { bucket in
+        return groups[group].table.update(identity.number) { bucket in
             let registered = bucket.map { Unmanaged<NSManagedObject>.fromOpaque($0).takeUnretainedValue() }
             let object = resolve(registered)
-            isNew = registered == nil
-            bucket = Unmanaged.passUnretained(object).toOpaque()
-            return object
+            return (Unmanaged.passUnretained(object).toOpaque(), (object, registered == nil))
         }
-        return (object, isNew)
     }
 
     /// Every registered object.

@@ -62,21 +62,18 @@ struct ObjectTable {
     /// replaced.
     @discardableResult
     mutating func set(_ object: UnsafeMutableRawPointer, for key: Int64) -> UnsafeMutableRawPointer? {
-        withBucket(for: key) { entry in
-            defer { entry = object }
-            return entry
-        }
+        update(key) { registered in (object, registered) }
     }
 
-    /// Finds the bucket of a key, making it when the key is not registered, and lets `update`
-    /// read and change its object (nil for a new bucket, which `update` must fill).
-    mutating func withBucket<Result>(for key: Int64, _ update: (inout UnsafeMutableRawPointer?) -> Result) -> Result {
+    /// Registers under a key the object `body` picks given the one registered there (nil when
+    /// none is), and returns `body`'s result.
+    mutating func update<Result>(_ key: Int64, _ body: (_ registered: UnsafeMutableRawPointer?) -> (object: UnsafeMutableRawPointer, result: Result)) -> Result {
         if let index = index(of: key) {
-            return update(&entries.unsafelyUnwrapped[index].object)
+            let (object, result) = body(entries.unsafelyUnwrapped[index].object)
+            entries.unsafelyUnwrapped[index].object = object
+            return result
         }
-        var object: UnsafeMutableRawPointer?
-        let result = update(&object)
-        guard let object else { preconditionFailure("A new bucket of the object table must be filled.") }
+        let (object, result) = body(nil)
         reserveCapacity(count + 1)
         insertNew(Entry(key: key, object: object))
         return result
