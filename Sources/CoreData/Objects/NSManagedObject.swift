@@ -46,26 +46,21 @@ open class NSManagedObject: NSObject, KeyValueCodingReadable {
     /// Attribute slots holding a value of a type the attribute does not accept.
     var invalidSlots: SlotSet {
         get { rareState?.invalidSlots ?? SlotSet() }
-        set {
-            guard let rareState else {
-                if !newValue.isEmpty { rareState = RareObjectState(invalidSlots: newValue) }
-                return
-            }
-            rareState.invalidSlots = newValue
-        }
+        set { rareStateForWriting(isEmpty: newValue.isEmpty)?.invalidSlots = newValue }
     }
 
     /// The values of fetched properties read so far, kept until the object is refreshed, as on
     /// Apple platforms.
     var fetchedPropertyValues: [String: Any] {
         get { rareState?.fetchedPropertyValues ?? [:] }
-        set {
-            guard let rareState else {
-                if !newValue.isEmpty { rareState = RareObjectState(fetchedPropertyValues: newValue) }
-                return
-            }
-            rareState.fetchedPropertyValues = newValue
-        }
+        set { rareStateForWriting(isEmpty: newValue.isEmpty)?.fetchedPropertyValues = newValue }
+    }
+
+    /// The rare state to write a value into, made on first use; nil while an empty value (the
+    /// default) is written, so that writing one allocates nothing.
+    private func rareStateForWriting(isEmpty: Bool) -> RareObjectState? {
+        if rareState == nil, !isEmpty { rareState = RareObjectState() }
+        return rareState
     }
 
     /// Creates an object of an entity and inserts it into a context, when one is given.
@@ -390,11 +385,6 @@ open class NSManagedObject: NSObject, KeyValueCodingReadable {
 
 /// The state of a managed object that few objects have (see `NSManagedObject.rareState`).
 private final class RareObjectState {
-    var invalidSlots: SlotSet
-    var fetchedPropertyValues: [String: Any]
-
-    init(invalidSlots: SlotSet = SlotSet(), fetchedPropertyValues: [String: Any] = [:]) {
-        self.invalidSlots = invalidSlots
-        self.fetchedPropertyValues = fetchedPropertyValues
-    }
+    var invalidSlots = SlotSet()
+    var fetchedPropertyValues: [String: Any] = [:]
 }
