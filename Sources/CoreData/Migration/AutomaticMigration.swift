@@ -12,10 +12,10 @@ enum AutomaticMigration {
     /// deferring its cleanup when the options set `NSPersistentStoreDeferredLightweightMigrationOptionKey`.
     static func migrateIfNeeded(_ store: NSPersistentStore, to model: NSManagedObjectModel) throws {
         let stagedManager = store.options?[NSPersistentStoreStagedMigrationManagerOptionKey] as? NSStagedMigrationManager
-        guard store.type == NSSQLiteStoreType, let url = store.url, SQLiteStore.fileHasContent(url),
+        guard store.type == NSSQLiteStoreType, let url = store.url,
               stagedManager != nil || store.isOptionSet(NSMigratePersistentStoresAutomaticallyOption),
-              !store.isOptionSet(NSIgnorePersistentStoreVersioningOption) else { return }
-        var metadata = try SQLiteStore.readMetadata(at: url)
+              !store.isOptionSet(NSIgnorePersistentStoreVersioningOption),
+              var metadata = try SQLiteStore.existingContents(url)?.metadata else { return }
         let configuration = store.configurationName == NSManagedObjectModel.defaultConfigurationName ? nil : store.configurationName
         guard !model.isConfiguration(withName: configuration, compatibleWithStoreMetadata: metadata) else { return }
         guard !store.isReadOnly else {

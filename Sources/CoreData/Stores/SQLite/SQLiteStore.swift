@@ -37,8 +37,7 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
         let configured = model.entities(forConfigurationName: configurationName) ?? model.entities
         let entities = Self.storeEntities(in: model, configuration: configurationName)
         var recordsModelHashes = false
-        if Self.fileHasContent(url) {
-            let (metadata, layout) = try Self.inspect(url)
+        if let (metadata, layout) = try Self.existingContents(url) {
             let ignoresVersions = isOptionSet(NSIgnorePersistentStoreVersioningOption)
             let isCompatible = isCompatible(metadata, with: model)
             guard isCompatible || ignoresVersions else {
@@ -140,65 +139,112 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
 
     // MARK: Inspecting files
 
+    /// What a store file holds: its metadata, and the entity numbers and tables of its layout.
+    typealias Contents = (metadata: [String: Any], layout: SQLiteSchema.StoredLayout)
+
     /// Whether a file exists and holds something. An empty file becomes a new store, and so does a
     /// SQLite database without a table: what a process killed while it created a store leaves.
     static func fileHasContent(_ url: URL) -> Bool {
-        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0
-        return size > 0 && !isDatabaseWithoutTables(url)
+        fileSize(url) > 0 && !isDatabaseWithoutTables(url)
     }
 
-    /// Whether a writable file is a SQLite database whose schema is empty. The connection is
-    /// read-write so that SQLite rolls back a creation that was cut short before counting; the last
-    /// read-write connection to close removes the write-ahead log files it made.
+    /// Whether a writable file is a SQLite database whose schema is empty.
     private static func isDatabaseWithoutTables(_ url: URL) -> Bool {
         guard (try? checkHeader(url)) != nil, FileManager.default.isWritableFile(atPath: url.path) else { return false }
         let sideFiles = SideFiles(of: url)
-        let count = try? SQLiteConnection(path: url.path, readOnly: false, create: false).scalar("SELECT COUNT(*) FROM sqlite_master")
+        guard let connection = try? openForReading(url, writable: true, sideFiles: sideFiles) else { return false }
+        let isEmpty = try? isWithoutTables(connection)
+        connection.close()
         // A check that failed (a full disk, a damaged file) leaves the opening to report why.
-        if count == nil { sideFiles.removeCreated() }
-        return count == 0
+        if isEmpty == nil { sideFiles.removeCreated() }
+        return isEmpty == true
+    }
+
+    /// Reads the metadata and layout of the store in a file without changing the file, or nil when
+    /// the file holds no store yet (see ``fileHasContent(_:)``). Files that are not Core Data SQLite
+    /// stores are refused.
+    static func existingContents(_ url: URL) throws -> Contents? {
+        guard fileSize(url) > 0 else { return nil }
+        return try read(url, noStoreIfEmpty: true)
     }
 
     /// Reads a store file's metadata, entity numbers and tables without changing the file, refusing
     /// files that are not Core Data SQLite stores.
-    static func inspect(_ url: URL) throws -> (metadata: [String: Any], layout: SQLiteSchema.StoredLayout) {
+    static func inspect(_ url: URL) throws -> Contents {
+        guard let contents = try read(url, noStoreIfEmpty: false) else {
+            throw CoreDataError.storeOpen(url, "the file is a SQLite database without tables, not a Core Data store.")
+        }
+        return contents
+    }
+
+    private static func fileSize(_ url: URL) -> Int {
+        (try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
+    }
+
+    /// Reads a store file through one connection; with `noStoreIfEmpty`, a writable database
+    /// without tables reads as no store (nil).
+    private static func read(_ url: URL, noStoreIfEmpty: Bool) throws -> Contents? {
         try checkHeader(url)
         let sideFiles = SideFiles(of: url)
-        let connection: SQLiteConnection
-        do {
-            // Only the last read-write connection to close removes the write-ahead log files; a
-            // read-only one would leave them beside a store that had none. Nothing is written.
-            let writable = FileManager.default.isWritableFile(atPath: url.path)
-            connection = try SQLiteConnection(path: url.path, readOnly: !writable, create: false)
-        } catch {
-            sideFiles.removeCreated()
-            throw openingError(error, url: url)
-        }
+        // Only the last read-write connection to close removes the write-ahead log files; a
+        // read-only one would leave them beside a store that had none. Nothing is written.
+        let writable = FileManager.default.isWritableFile(atPath: url.path)
+        let connection = try openForReading(url, writable: writable, sideFiles: sideFiles)
         defer { connection.close() }
         do {
-            guard try connection.schemaObjectExists("Z_METADATA"), try connection.schemaObjectExists("Z_PRIMARYKEY") else {
-                throw CoreDataError.storeOpen(url, "the file is a SQLite database but not a Core Data store (it has no Z_METADATA or Z_PRIMARYKEY table).")
+            if noStoreIfEmpty, writable, try isWithoutTables(connection) {
+                return nil
             }
-            let metadata = try SQLiteMetadata.read(from: connection)
-            var numbers: [String: Int64] = [:]
-            var seen = Set<Int64>()
-            let statement = try connection.statement("SELECT Z_ENT, Z_NAME FROM Z_PRIMARYKEY")
-            while try statement.step() {
-                let number = statement.int64(at: 0)
-                guard (1...maximumEntityNumber).contains(number), seen.insert(number).inserted else {
-                    throw CoreDataError.storeOpen(url, "its Z_PRIMARYKEY table holds an invalid entity number (\(number)).")
-                }
-                guard let name = statement.string(at: 1), numbers.updateValue(number, forKey: name) == nil else {
-                    throw CoreDataError.storeOpen(url, "its Z_PRIMARYKEY table names an entity twice, or not at all.")
-                }
-            }
-            return (metadata, try SQLiteSchema.StoredLayout(numbersByName: numbers, connection: connection))
+            return try contents(readFrom: connection, url: url)
         } catch {
             // A refused file had no legitimate writer; leave no side files behind it.
             connection.close()
             sideFiles.removeCreated()
             throw openingError(error, url: url)
         }
+    }
+
+    /// A connection that reads a store file. Closing it leaves a write-ahead log that was there
+    /// before (a migration's, or a crashed writer's) for the store's own connection to read and
+    /// checkpoint: checkpointing it here would write and sync the whole database file.
+    private static func openForReading(_ url: URL, writable: Bool, sideFiles: SideFiles) throws -> SQLiteConnection {
+        let connection: SQLiteConnection
+        do {
+            connection = try SQLiteConnection(path: url.path, readOnly: !writable, create: false)
+        } catch {
+            sideFiles.removeCreated()
+            throw openingError(error, url: url)
+        }
+        if sideFiles.hadWriteAheadLog {
+            connection.keepWriteAheadLogOnClose()
+        }
+        return connection
+    }
+
+    /// Whether a database's schema is empty. The connection must be read-write, so that SQLite
+    /// rolls back a creation that was cut short before counting.
+    private static func isWithoutTables(_ connection: SQLiteConnection) throws -> Bool {
+        try connection.scalar("SELECT COUNT(*) FROM sqlite_master") == 0
+    }
+
+    private static func contents(readFrom connection: SQLiteConnection, url: URL) throws -> Contents {
+        guard try connection.schemaObjectExists("Z_METADATA"), try connection.schemaObjectExists("Z_PRIMARYKEY") else {
+            throw CoreDataError.storeOpen(url, "the file is a SQLite database but not a Core Data store (it has no Z_METADATA or Z_PRIMARYKEY table).")
+        }
+        let metadata = try SQLiteMetadata.read(from: connection)
+        var numbers: [String: Int64] = [:]
+        var seen = Set<Int64>()
+        let statement = try connection.statement("SELECT Z_ENT, Z_NAME FROM Z_PRIMARYKEY")
+        while try statement.step() {
+            let number = statement.int64(at: 0)
+            guard (1...maximumEntityNumber).contains(number), seen.insert(number).inserted else {
+                throw CoreDataError.storeOpen(url, "its Z_PRIMARYKEY table holds an invalid entity number (\(number)).")
+            }
+            guard let name = statement.string(at: 1), numbers.updateValue(number, forKey: name) == nil else {
+                throw CoreDataError.storeOpen(url, "its Z_PRIMARYKEY table names an entity twice, or not at all.")
+            }
+        }
+        return (metadata, try SQLiteSchema.StoredLayout(numbersByName: numbers, connection: connection))
     }
 
     /// The error for a store file that SQLite failed to open or read: damage SQLite found makes it
@@ -289,10 +335,10 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
             throw CoreDataError.noSuchFile(url)
         }
         // Opening a store there would create one, but the file holds none yet.
-        guard fileHasContent(url) else {
+        guard let contents = try existingContents(url) else {
             throw CoreDataError.storeOpen(url, "the file is empty or a SQLite database without tables, not a Core Data store.")
         }
-        return try inspect(url).metadata
+        return contents.metadata
     }
 
     static func writeMetadata(_ metadata: [String: Any], at url: URL) throws {
@@ -382,9 +428,11 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
 /// they stay: another connection may be using them.)
 private struct SideFiles {
     private let created: [String]
+    let hadWriteAheadLog: Bool
 
     init(of url: URL) {
         created = ["-wal", "-shm"].map { url.path + $0 }.filter { !FileManager.default.fileExists(atPath: $0) }
+        hadWriteAheadLog = !created.contains(url.path + "-wal")
     }
 
     func removeCreated() {
