@@ -78,8 +78,8 @@ extension NSManagedObjectContext {
                 let predicate = NSCompoundPredicate(orPredicateWithSubpredicates: batch.compactMap { groups[$0].map { Self.predicate(constraint.names, $0.values) } })
                 let plan = FetchPlan(entity: constraint.entity, entities: constraint.entity.selfAndDescendants, predicate: predicate, sortDescriptors: [], limit: 0, offset: 0)
                 let rows = try coordinator.rows(matching: plan, in: stores, for: self)
-                for row in rows where !savedIDs.contains(row.objectID.identity) {
-                    let layout = row.objectID.entity.layout
+                for row in rows where !savedIDs.contains(row.objectIDValue.identity) {
+                    let layout = row.objectIDValue.entity.layout
                     guard let values = Self.constraintValues(of: constraint.names, read: { layout.slotIndex(forKey: $0).flatMap { row.values[$0] } }) else { continue }
                     let key = Self.groupKey(constraint, values)
                     guard var group = groups[key] else { continue }

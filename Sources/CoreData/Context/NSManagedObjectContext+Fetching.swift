@@ -226,16 +226,17 @@ extension NSManagedObjectContext {
             var lastClass: NSManagedObject.Type?
             var lastLayout: EntityLayout?
             for (position, row) in rows.enumerated() {
-                let objectID = row.objectID
-                if ObjectIdentifier(objectID.entity) != lastEntity {
-                    lastEntity = ObjectIdentifier(objectID.entity)
-                    lastClass = objectClass(for: objectID.entity)
-                    lastLayout = objectID.entity.layout
+                let entity = row.objectIDValue.entity
+                if ObjectIdentifier(entity) != lastEntity {
+                    lastEntity = ObjectIdentifier(entity)
+                    lastClass = objectClass(for: entity)
+                    lastLayout = entity.layout
                 }
-                let identity = objectID.identity(inHierarchyOf: lastLayout.unsafelyUnwrapped)
-                // One hash lookup finds the registered object or makes room for a new one.
+                let identity = row.identity(inHierarchyOf: lastLayout.unsafelyUnwrapped)
+                // One hash lookup finds the registered object or makes room for a new one; a new
+                // object's ID is made from its row when asked for.
                 let (object, isNew) = registered.resolve(identity, expecting: rows.count - position) { existing in
-                    existing ?? makeUnregisteredFault(for: objectID, snapshot: row, of: lastClass)
+                    existing ?? makeUnregisteredFault(of: entity, snapshot: row, class: lastClass)
                 }
                 if isNew {
                     if retainsRegisteredObjects { retainedObjects.append(object) }
@@ -343,8 +344,8 @@ extension NSManagedObjectContext {
         let rows = try requireCoordinator().rows(of: window, for: self)
         var own: RowSnapshot?
         for row in rows.values {
-            if row.objectID == object.objectID { own = row; continue }
-            guard let neighbour = registry.object(for: row.objectID.identity), neighbour.isFault, neighbour.snapshot == nil else { continue }
+            if row.objectIDValue.identity == object.identity { own = row; continue }
+            guard let neighbour = registry.object(for: row.objectIDValue.identity), neighbour.isFault, neighbour.snapshot == nil else { continue }
             neighbour.snapshot = row
             neighbour.faultBatch = nil
         }
@@ -399,7 +400,7 @@ extension NSManagedObjectContext {
     func currentRows(of objectIDs: [NSManagedObjectID], usingCache: Bool = true) throws -> [ObjectIdentity: RowSnapshot] {
         guard let parent else { return try requireCoordinator().rows(of: objectIDs, usingCache: usingCache, for: self) }
         var rows: [ObjectIdentity: RowSnapshot] = [:]
-        for row in try parent.rowsForChild(of: objectIDs) { rows[row.objectID.identity] = row }
+        for row in try parent.rowsForChild(of: objectIDs) { rows[row.objectIDValue.identity] = row }
         return rows
     }
 

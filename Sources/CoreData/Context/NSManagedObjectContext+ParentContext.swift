@@ -135,7 +135,7 @@ extension NSManagedObjectContext {
     /// A row read from the parent's source, replaced by the parent's state of the object when the
     /// parent holds it; nil when the parent deleted it.
     private func currentRowForChild(_ row: RowSnapshot) -> RowSnapshot? {
-        guard let object = registry.object(for: row.objectID.identity) else { return row }
+        guard let object = registry.object(for: row.objectIDValue.identity) else { return row }
         switch childRowState(object) {
         case .row(let current): return current
         case .gone: return nil

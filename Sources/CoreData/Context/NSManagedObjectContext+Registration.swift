@@ -52,8 +52,15 @@ extension NSManagedObjectContext {
 
     /// A new fault for an ID, not registered yet.
     func makeUnregisteredFault(for objectID: NSManagedObjectID, snapshot: RowSnapshot?, of objectClass: NSManagedObject.Type?) -> NSManagedObject {
-        let object = (objectClass ?? self.objectClass(for: objectID.entity)).init(entity: objectID.entity, insertInto: nil)
+        let object = makeUnregisteredFault(of: objectID.entity, snapshot: snapshot, class: objectClass)
         object.assignObjectID(objectID)
+        return object
+    }
+
+    /// A new fault for a fetched row, not registered yet, whose ID is made from the row when
+    /// asked for.
+    func makeUnregisteredFault(of entity: NSEntityDescription, snapshot: RowSnapshot?, class objectClass: NSManagedObject.Type?) -> NSManagedObject {
+        let object = (objectClass ?? self.objectClass(for: entity)).init(entity: entity, insertInto: nil)
         object.values = SlotValues()
         object.snapshot = snapshot
         object.flags = .fault

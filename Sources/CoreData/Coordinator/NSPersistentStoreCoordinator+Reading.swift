@@ -70,7 +70,7 @@ extension NSPersistentStoreCoordinator {
         for (store, storeIDs) in grouped(unread) {
             let read = try reading(for: context) { try store.engine().snapshots(for: storeIDs) }
             rowCache?.insert(read)
-            for row in read { rows[row.objectID.identity] = row }
+            for row in read { rows[row.objectIDValue.identity] = row }
         }
         return rows
     }

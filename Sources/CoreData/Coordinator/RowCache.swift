@@ -36,8 +36,8 @@ final class RowCache: @unchecked Sendable {
                     old = recent
                     recent = [:]
                 }
-                recent[row.objectID.identity] = row
-                old[row.objectID.identity] = nil
+                recent[row.objectIDValue.identity] = row
+                old[row.objectIDValue.identity] = nil
             }
         }
     }
@@ -52,7 +52,7 @@ final class RowCache: @unchecked Sendable {
                     old = recent
                     recent = [:]
                 }
-                recent[row.objectID.identity] = row
+                recent[row.objectIDValue.identity] = row
             }
         }
     }

@@ -10,12 +10,12 @@ final class StoredRow: KeyValueCodingReadable, ObjectReference, Hashable {
         self.store = store
     }
 
-    var referencedObject: AnyHashable { row.objectID.identity }
+    var referencedObject: AnyHashable { row.objectIDValue.identity }
 
     func keyValue(forKey key: String) throws -> Any? {
-        let layout = row.objectID.entity.layout
+        let layout = row.objectIDValue.entity.layout
         guard let slot = layout.slotIndex(forKey: key) else {
-            throw CoreDataError.unknownKey(key, entity: row.objectID.entity.entityName)
+            throw CoreDataError.unknownKey(key, entity: row.objectIDValue.entity.entityName)
         }
         switch layout.slots[slot].kind {
         case .attribute:
@@ -31,10 +31,10 @@ final class StoredRow: KeyValueCodingReadable, ObjectReference, Hashable {
     }
 
     static func == (lhs: StoredRow, rhs: StoredRow) -> Bool {
-        lhs.row.objectID.identity == rhs.row.objectID.identity
+        lhs.row.objectIDValue.identity == rhs.row.objectIDValue.identity
     }
 
     func hash(into hasher: inout Hasher) {
-        hasher.combine(row.objectID.identity)
+        hasher.combine(row.objectIDValue.identity)
     }
 }

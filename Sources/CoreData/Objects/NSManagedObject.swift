@@ -21,7 +21,14 @@ open class NSManagedObject: NSObject, KeyValueCodingReadable {
     /// empty while the object is a fault.
     @exclusivity(unchecked) var values: SlotValues
     /// The persistent state this object was last read from or saved as.
-    @exclusivity(unchecked) var snapshot: RowSnapshot?
+    @exclusivity(unchecked) var snapshot: RowSnapshot? {
+        willSet {
+            // A fetched object's ID is its row's until asked for; keep it when the row goes.
+            if storedObjectID == nil, newValue == nil, let value = snapshot?.identifier {
+                storedObjectID = NSManagedObjectID(value: value)
+            }
+        }
+    }
     /// Slots changed since the object was last fetched or saved.
     @exclusivity(unchecked) var changedSlots = SlotSet()
     /// For a fault fetched without its values: the fetch it came from and its position there.
@@ -29,9 +36,10 @@ open class NSManagedObject: NSObject, KeyValueCodingReadable {
     // fetched object pays for this field, and a 4-billion-object fetch cannot fit in memory anyway.
     var faultBatch: (batch: FaultBatch, index: UInt32)?
     @exclusivity(unchecked) var flags: ObjectFlags = []
-    /// The object's ID once it has one: fetched objects get theirs at once, inserted objects a
-    /// temporary one only when something asks for it (so bulk inserts allocate none).
-    @exclusivity(unchecked) private(set) var identifier: NSManagedObjectID?
+    /// The object's ID once one was made: a fetched object's is made from its row, and an
+    /// inserted object's temporary one, only when something asks for it (so that fetches and
+    /// bulk inserts allocate none).
+    @exclusivity(unchecked) private var storedObjectID: NSManagedObjectID?
     /// The link to the object's context (see `ObjectContextLink`).
     @exclusivity(unchecked) private(set) var contextLink: ObjectContextLink?
     /// State that few objects have, allocated on first use so that objects stay small.
@@ -89,8 +97,8 @@ open class NSManagedObject: NSObject, KeyValueCodingReadable {
 
     deinit {
         // Through the link, not the context: the last release may come on any thread.
-        if let identifier, let contextLink {
-            contextLink.registry.unregister(identifier.identity(inHierarchyOf: layout), object: self)
+        if let contextLink, let identity = identity {
+            contextLink.registry.unregister(identity, object: self)
         }
     }
 
@@ -113,14 +121,29 @@ open class NSManagedObject: NSObject, KeyValueCodingReadable {
     open var objectID: NSManagedObjectID {
         if let identifier { return identifier }
         let temporary = NSManagedObjectID.temporary(for: entity)
-        identifier = temporary
+        storedObjectID = temporary
         objectContext?.register(self, as: temporary)
         return temporary
     }
 
+    /// The object's ID when it has one (an inserted object has none until asked for it).
+    var identifier: NSManagedObjectID? {
+        if let storedObjectID { return storedObjectID }
+        guard let value = snapshot?.identifier else { return nil }
+        let made = NSManagedObjectID(value: value)
+        storedObjectID = made
+        return made
+    }
+
+    /// The identity the object is registered under, without making its ID.
+    var identity: ObjectIdentity? {
+        if let storedObjectID { return storedObjectID.identity(inHierarchyOf: layout) }
+        return snapshot?.identifier?.identity(inHierarchyOf: layout)
+    }
+
     /// Replaces the object's identifier (permanent ID assignment, or registration of a fetched row).
     func assignObjectID(_ objectID: NSManagedObjectID) {
-        identifier = objectID
+        storedObjectID = objectID
     }
 
     /// The entity description for this class, found among the models in use.

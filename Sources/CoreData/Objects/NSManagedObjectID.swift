@@ -16,60 +16,58 @@ open class NSManagedObjectID: NSObject, NSCopying, @unchecked Sendable {
         case temporary(UInt64)
     }
 
-    // An ID is 40 bytes: the entity, the key's number and two store numbers. The store itself,
-    // its UUID and the identity are found from these when asked for.
+    /// The entity, key and store the ID names (24 bytes).
+    let value: ObjectIDValue
 
-    /// The entity of the identified object.
-    public let entity: NSEntityDescription
-
-    /// The primary key of a permanent ID; the bits of a temporary ID's counter.
-    private let keyNumber: Int64
-    /// The store object (`NSPersistentStore.storeNumber`); 0 for a temporary ID.
-    let storeNumber: UInt32
-    /// The store's interned UUID (`NSPersistentStore.identityNumber`); 0 for a temporary ID.
-    let identityNumber: UInt32
-
-    /// A permanent ID of a store's row.
-    init(entity: NSEntityDescription, primaryKey: Int64, store: NSPersistentStore) {
-        self.entity = entity
-        self.keyNumber = primaryKey
-        self.storeNumber = store.storeNumber
-        self.identityNumber = store.identityNumber
+    init(value: ObjectIDValue) {
+        self.value = value
         super.init()
     }
 
-    private init(entity: NSEntityDescription, temporaryNumber: UInt64) {
-        self.entity = entity
-        self.keyNumber = Int64(bitPattern: temporaryNumber)
-        self.storeNumber = 0
-        self.identityNumber = 0
-        super.init()
+    /// A permanent ID of a store's row.
+    convenience init(entity: NSEntityDescription, primaryKey: Int64, store: NSPersistentStore) {
+        self.init(value: ObjectIDValue(entity: entity, primaryKey: primaryKey, store: store))
+    }
+
+    /// The entity of the identified object.
+    public var entity: NSEntityDescription {
+        value.entity
+    }
+
+    /// The store object (`NSPersistentStore.storeNumber`); 0 for a temporary ID.
+    var storeNumber: UInt32 {
+        value.storeNumber
+    }
+
+    /// The store's interned UUID (`NSPersistentStore.identityNumber`); 0 for a temporary ID.
+    var identityNumber: UInt32 {
+        value.identityNumber
     }
 
     /// A fresh temporary ID for an object inserted into a context.
     static func temporary(for entity: NSEntityDescription) -> NSManagedObjectID {
         let number = temporaryCounter.add(1, ordering: .relaxed).newValue
-        return NSManagedObjectID(entity: entity, temporaryNumber: number)
+        return NSManagedObjectID(value: ObjectIDValue(entity: entity, keyNumber: Int64(bitPattern: number), storeNumber: 0, identityNumber: 0))
     }
 
     /// The key: a permanent ID has a store, a temporary one has none.
     var key: Key {
-        storeNumber == 0 ? .temporary(UInt64(bitPattern: keyNumber)) : .permanent(keyNumber)
+        value.key
     }
 
     /// What makes two IDs equal: the entity hierarchy, the store and the key.
     var identity: ObjectIdentity {
-        identity(inHierarchyOf: entity.layout)
+        value.identity
     }
 
     /// The identity, given the layout of the ID's entity, which an object has at hand.
     func identity(inHierarchyOf layout: EntityLayout) -> ObjectIdentity {
-        ObjectIdentity(root: layout.rootIdentifier, key: key, store: identityNumber)
+        value.identity(inHierarchyOf: layout)
     }
 
     /// The store that holds the object; nil for a temporary ID, or once the store is deallocated.
     public var persistentStore: NSPersistentStore? {
-        StoreIdentityRegistry.shared.store(numbered: storeNumber)
+        value.persistentStore
     }
 
     /// Whether the ID is temporary: the object has not been saved yet.
@@ -79,7 +77,7 @@ open class NSManagedObjectID: NSObject, NSCopying, @unchecked Sendable {
 
     /// The primary key of a permanent ID.
     var primaryKey: Int64? {
-        storeNumber == 0 ? nil : keyNumber
+        storeNumber == 0 ? nil : value.keyNumber
     }
 
     /// A URI that identifies the object across launches (for permanent IDs).

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The persistent state of one row as its store last reported it, in one allocation: a header
-/// (the row's ID, version, generation and read time) followed by the slots laid out by the
+/// (what the row's ID holds, version, generation and read time) followed by the slots laid out by the
 /// entity's `StoragePlan` — scalar words, their null bits, then `Any?` cells.
 ///
 /// A row is immutable once shared: fetches, faults and contexts share it without copying, and a
@@ -16,8 +16,9 @@ import Foundation
 final class RowSnapshot: ManagedBuffer<RowSnapshot.Header, UInt64>, @unchecked Sendable {
     struct Header {
         let plan: StoragePlan
-        /// The row's object ID; nil only in an object's own values, until they become its snapshot.
-        var identifier: NSManagedObjectID?
+        /// What the row's object ID holds (no ID object is made for a row until one is asked
+        /// for); nil only in an object's own values, until they become its snapshot.
+        var identifier: ObjectIDValue?
         /// The optimistic-locking version (`Z_OPT`).
         var version: Int64
         /// The store generation the row was read at (see `RowChangeLog`).
@@ -30,7 +31,7 @@ final class RowSnapshot: ManagedBuffer<RowSnapshot.Header, UInt64>, @unchecked S
     }
 
     /// A row with every slot nil.
-    static func make(plan: StoragePlan, objectID: NSManagedObjectID?, version: Int64 = 0, generation: Int = 0,
+    static func make(plan: StoragePlan, objectID: ObjectIDValue?, version: Int64 = 0, generation: Int = 0,
                      readTime: UInt64 = DispatchTime.now().uptimeNanoseconds) -> RowSnapshot {
         let header = Header(plan: plan, identifier: objectID, version: version, generation: generation, readTime: readTime, parked: [:])
         let row = unsafeDowncast(create(minimumCapacity: plan.wordCount) { _ in header }, to: RowSnapshot.self)
@@ -49,9 +50,9 @@ final class RowSnapshot: ManagedBuffer<RowSnapshot.Header, UInt64>, @unchecked S
     static func make(objectID: NSManagedObjectID, version: Int64, values: consuming SlotValues, generation: Int,
                      readTime: UInt64 = DispatchTime.now().uptimeNanoseconds) -> RowSnapshot {
         var values = values
-        let row = values.row.flatMap { $0.hasIdentity ? nil : $0 } ?? values.uniqueRow()
+        let row = values.row.flatMap { $0.identifier != nil ? nil : $0 } ?? values.uniqueRow()
         row.withUnsafeMutablePointerToHeader { header in
-            header.pointee.identifier = objectID
+            header.pointee.identifier = objectID.value
             header.pointee.version = version
             header.pointee.generation = generation
             header.pointee.readTime = readTime
@@ -71,14 +72,21 @@ final class RowSnapshot: ManagedBuffer<RowSnapshot.Header, UInt64>, @unchecked S
     /// are read and written one at a time.
     var plan: StoragePlan { withUnsafeMutablePointerToHeader { $0.pointee.plan } }
 
-    /// Whether the row has its object's ID (an object's own values have none until they
-    /// become a snapshot), read as `plan` is.
-    private var hasIdentity: Bool { withUnsafeMutablePointerToHeader { $0.pointee.identifier != nil } }
+    /// What the row's object ID holds, read as `plan` is; nil in an object's own values until
+    /// they become a snapshot.
+    var identifier: ObjectIDValue? { withUnsafeMutablePointerToHeader { $0.pointee.identifier } }
 
     /// Whether a scalar slot holds a value its word cannot (see `Header.parked`), read as `plan` is.
     var hasParkedValues: Bool { withUnsafeMutablePointerToHeader { !$0.pointee.parked.isEmpty } }
     // A row handed to a store or a context always has its ID; only an object's own copy lacks one.
-    var objectID: NSManagedObjectID { header.identifier! }
+    /// What the row's object ID holds, without making the ID.
+    var objectIDValue: ObjectIDValue { identifier! }
+    /// The row's object ID, made anew on each call: a loop over rows reads `objectIDValue`.
+    var objectID: NSManagedObjectID { NSManagedObjectID(value: objectIDValue) }
+    /// The identity of the row's object, given its entity's layout.
+    func identity(inHierarchyOf layout: EntityLayout) -> ObjectIdentity {
+        objectIDValue.identity(inHierarchyOf: layout)
+    }
     var version: Int64 { header.version }
     var generation: Int { header.generation }
     var readTime: UInt64 { header.readTime }
@@ -200,6 +208,7 @@ final class RowSnapshot: ManagedBuffer<RowSnapshot.Header, UInt64>, @unchecked S
     /// Whether the row may not fulfil a fault: another save changed it since it was read, or it
     /// is older than `stalenessInterval` (which, as Apple documents, only SQLite stores apply).
     func isStale(stalenessInterval: TimeInterval) -> Bool {
+        let objectID = objectIDValue
         guard let store = objectID.persistentStore else { return false }
         if isOlder(than: stalenessInterval) && store.type == NSSQLiteStoreType { return true }
         return store.rowChanges.isStale(objectID.identity, readAt: generation)

@@ -65,6 +65,31 @@ import Testing
         }
     }
 
+    /// A fetched object's ID is made from its row when first asked for; the object keeps it when
+    /// it gives the row up (turned back into a fault), and leaves its context when released.
+    @Test func aFetchedObjectKeepsItsIDWithoutItsRowAndLeavesItsContextWhenReleased() throws {
+        let stack = try movies()
+        let savedIDs = try stack.context.performAndWait { () throws in
+            let movies = ["Alien", "Brazil"].map { ctxInsert("Movie", into: stack.context, ["title": $0]) }
+            try stack.context.save()
+            return movies.map(\.objectID)
+        }
+        let reader = stack.newContext()
+        try reader.performAndWait {
+            let fetched = try ctxFetch("Movie", in: reader, sortedBy: "title")
+            #expect(fetched[0].value(forKey: "title") as? String == "Alien")
+            reader.refresh(fetched[0], mergeChanges: false)
+            #expect(fetched[0].isFault)
+            #expect(fetched.map(\.objectID) == savedIDs)
+            #expect(reader.object(with: savedIDs[0]) === fetched[0])
+            #expect(fetched[1].value(forKey: "title") as? String == "Brazil")
+        }
+        try reader.performAndWait {
+            _ = try ctxFetch("Movie", in: reader)
+            #expect(reader.registeredObjects.isEmpty)
+        }
+    }
+
     @Test func primaryKeysAreDistinctPerEntity() throws {
         let stack = try movies()
         try stack.context.performAndWait { () throws in

@@ -105,7 +105,7 @@ final class SQLiteRowReader {
     func snapshot(from statement: SQLiteStatement, store: SQLiteStore, schema: SQLiteSchema, generation: Int, readTime: UInt64) -> RowSnapshot? {
         let entityNumber = Int(statement.int64(at: 1))
         guard entityNumber >= 0, entityNumber < readers.count, let reader = readers[entityNumber] else { return nil }
-        let objectID = store.objectID(for: reader.entity, primaryKey: statement.int64(at: 0))
+        let objectID = ObjectIDValue(entity: reader.entity, primaryKey: statement.int64(at: 0), store: store)
         let row = RowSnapshot.make(plan: reader.plan, objectID: objectID, version: statement.int64(at: 2), generation: generation, readTime: readTime)
         for field in reader.scalarFields {
             if let bits = SQLiteValueCodec.decodeBits(statement, at: field.column, scalar: field.scalar) {
