@@ -41,7 +41,11 @@ open class NSPersistentStore: NSObject, @unchecked Sendable {
     var metadataChanged = false
 
     /// Creates a store for a coordinator, a configuration and a location.
-    public init(persistentStoreCoordinator root: NSPersistentStoreCoordinator?, configurationName name: String?, at url: URL, options: [AnyHashable: Any]? = nil) {
+    ///
+    /// The coordinator makes the stores of a registered type through this initializer, so a
+    /// subclass that needs setting up overrides it. It is `required` here because Swift cannot
+    /// look an initializer up at run time as Objective-C does.
+    public required init(persistentStoreCoordinator root: NSPersistentStoreCoordinator?, configurationName name: String?, at url: URL, options: [AnyHashable: Any]? = nil) {
         self.persistentStoreCoordinator = root
         self.configurationName = name ?? NSManagedObjectModel.defaultConfigurationName
         self.url = url
@@ -105,6 +109,19 @@ open class NSPersistentStore: NSObject, @unchecked Sendable {
 
     private class func keepsNoFileError(_ url: URL) -> NSError {
         CoreDataError.make(NSPersistentStoreInvalidTypeError, "Stores of class \(self) keep no metadata in a file.", userInfo: [NSURLErrorKey: url])
+    }
+
+    /// The location a store of this class is made at, given the URL a program passed to
+    /// `addPersistentStore`: a store that needs no file takes a placeholder for none.
+    class func location(for url: URL?) throws -> URL {
+        url ?? URL(string: "memory://")!
+    }
+
+    /// Deletes the store at a location (`destroyPersistentStore(at:type:options:)`): its file,
+    /// for a store class that keeps one.
+    class func destroyStore(at url: URL) throws {
+        guard url.isFileURL, FileManager.default.fileExists(atPath: url.path) else { return }
+        try FileManager.default.removeItem(at: url)
     }
 
     /// Returns the class of the migration manager that migrates stores of this class:

@@ -1,42 +1,56 @@
-/// The built-in store types and the operations on store files that need no coordinator.
+import Synchronization
+
+/// The store classes coordinators make stores of, by type name: the built-in ones and those a
+/// program registers (`NSPersistentStoreCoordinator.registerStoreClass(_:type:)`).
 enum StoreRegistry {
-    /// A new, not yet loaded store of a type.
-    static func makeStore(type: String, coordinator: NSPersistentStoreCoordinator, configuration: String?, url: URL?, options: [AnyHashable: Any]?) throws -> NSPersistentStore {
-        switch type {
-        case NSSQLiteStoreType:
-            guard let url else {
-                throw CoreDataError.make(NSPersistentStoreInvalidTypeError, "A SQLite store needs a file URL.")
-            }
-            guard url.isFileURL else {
-                throw CoreDataError.storeOpen(url, "a SQLite store needs a file URL.")
-            }
-            return SQLiteStore(persistentStoreCoordinator: coordinator, configurationName: configuration, at: url, options: options)
-        case NSInMemoryStoreType:
-            return InMemoryStore(persistentStoreCoordinator: coordinator, configurationName: configuration, at: url ?? URL(string: "memory://")!, options: options)
-        default:
-            throw CoreDataError.make(NSPersistentStoreInvalidTypeError, "Unknown store type '\(type)'. Supported types: \(NSSQLiteStoreType), \(NSInMemoryStoreType).")
+    // The built-in classes are the table's first entries, as Apple's coordinator knows its own.
+    private static let classes = Mutex<[String: AnyClass]>([
+        NSSQLiteStoreType: SQLiteStore.self,
+        NSInMemoryStoreType: InMemoryStore.self,
+    ])
+
+    /// Registers `storeClass` for `type`, replacing any class registered for it; nil unregisters.
+    static func register(_ storeClass: AnyClass?, for type: String) {
+        classes.withLock { $0[type] = storeClass }
+    }
+
+    /// The registered classes by type name.
+    static var registeredClasses: [String: AnyClass] {
+        classes.withLock { $0 }
+    }
+
+    /// The store class registered for a type.
+    ///
+    /// - Throws: `NSPersistentStoreInvalidTypeError` (134000) for a type nothing is registered
+    ///   for, or whose class is not a store class.
+    static func storeClass(for type: String) throws -> NSPersistentStore.Type {
+        let registered = registeredClasses
+        guard let storeClass = registered[type] else {
+            let known = registered.keys.sorted().joined(separator: ", ")
+            throw CoreDataError.make(NSPersistentStoreInvalidTypeError, "Unknown store type '\(type)'. Registered types: \(known).")
         }
+        guard let persistentStoreClass = storeClass as? NSPersistentStore.Type else {
+            throw CoreDataError.make(NSPersistentStoreInvalidTypeError, "The class \(storeClass) registered for store type '\(type)' is not a subclass of NSPersistentStore.")
+        }
+        return persistentStoreClass
+    }
+
+    /// A new, not yet loaded store of a type, made through its class's required initializer.
+    static func makeStore(type: String, coordinator: NSPersistentStoreCoordinator, configuration: String?, url: URL?, options: [AnyHashable: Any]?) throws -> NSPersistentStore {
+        let storeClass = try storeClass(for: type)
+        let location = try storeClass.location(for: url)
+        return storeClass.init(persistentStoreCoordinator: coordinator, configurationName: configuration, at: location, options: options)
     }
 
     static func metadata(type: String, at url: URL) throws -> [String: Any] {
-        guard type == NSSQLiteStoreType else {
-            throw CoreDataError.make(NSPersistentStoreInvalidTypeError, "Stores of type '\(type)' have no metadata file.")
-        }
-        return try SQLiteStore.readMetadata(at: url)
+        try storeClass(for: type).metadataForPersistentStore(with: url)
     }
 
     static func setMetadata(_ metadata: [String: Any], type: String, at url: URL) throws {
-        guard type == NSSQLiteStoreType else {
-            throw CoreDataError.make(NSPersistentStoreInvalidTypeError, "Stores of type '\(type)' have no metadata file.")
-        }
-        try SQLiteStore.writeMetadata(metadata, at: url)
+        try storeClass(for: type).setMetadata(metadata, forPersistentStoreAt: url)
     }
 
     static func destroy(type: String, at url: URL) throws {
-        switch type {
-        case NSSQLiteStoreType: try SQLiteStore.destroyFiles(at: url)
-        case NSInMemoryStoreType: return
-        default: throw CoreDataError.make(NSPersistentStoreInvalidTypeError, "Unknown store type '\(type)'.")
-        }
+        try storeClass(for: type).destroyStore(at: url)
     }
 }

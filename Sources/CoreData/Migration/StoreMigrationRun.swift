@@ -98,7 +98,7 @@ struct StoreMigrationRun {
             defer { progress.resignCurrent() }
             try inPlace(destination.url).run(steps)
         } catch {
-            try? SQLiteStore.destroyFiles(at: destination.url)
+            try? SQLiteStore.destroyStore(at: destination.url)
             throw error
         }
         return true

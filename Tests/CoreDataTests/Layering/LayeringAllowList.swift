@@ -21,13 +21,12 @@ enum LayeringAllowList {
         // MARK: Layer 2 using stores and migration
         AllowedEdge(
             from: "Coordinator", to: "Stores/SQLite", types: ["SQLiteStore"],
-            reason: "`StoreRegistry` creates the built-in stores and reads, writes and destroys "
-                + "SQLite files by type name; to become a table of registered store classes, as "
-                + "Apple's `registerStoreClass(_:type:)` (issue 19, the store protocol)"),
+            reason: "`StoreRegistry`, the table of registered store classes, starts with the "
+                + "built-in classes, as Apple's coordinator knows its own store types; everything "
+                + "else reaches a store class through the table"),
         AllowedEdge(
             from: "Coordinator", to: "Stores/Memory", types: ["InMemoryStore"],
-            reason: "`StoreRegistry` creates the built-in stores by type name; to become a table "
-                + "of registered store classes (issue 19, the store protocol)"),
+            reason: "`StoreRegistry` starts with the built-in store classes (see Stores/SQLite)"),
         AllowedEdge(
             from: "Coordinator", to: "Migration", types: ["NSMigrationManager", "AutomaticMigration"],
             reason: "Apple's API for `NSMigrationManager`: `NSPersistentStore.migrationManagerClass()`, "

@@ -116,7 +116,7 @@ import Testing
         try FileManager.default.copyItem(at: scenario.url, to: original)
         var outcomes: Set<String> = []
         for delay in [0.05, 0.15, 0.3, 0.6] {
-            try? SQLiteStore.destroyFiles(at: scenario.url)
+            try? SQLiteStore.destroyStore(at: scenario.url)
             try FileManager.default.copyItem(at: original, to: scenario.url)
             let (process, _, _) = try Self.process(["--store", scenario.url.path, "--model", try Self.shelf.path])
             try process.run()

@@ -28,6 +28,9 @@ final class InMemoryStore: NSPersistentStore, PersistentStoreEngine, @unchecked 
         NSInMemoryStoreType
     }
 
+    /// An in-memory store keeps nothing to delete.
+    override class func destroyStore(at url: URL) throws {}
+
     func load(model: NSManagedObjectModel) throws {
         let entities = model.entities(forConfigurationName: configurationName == NSManagedObjectModel.defaultConfigurationName ? nil : configurationName) ?? model.entities
         storedMetadata = StoreMetadata.modelKeys(for: entities, model: model)

@@ -30,6 +30,27 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
         try writeMetadata(metadata ?? [:], at: url)
     }
 
+    override class func location(for url: URL?) throws -> URL {
+        guard let url else {
+            throw CoreDataError.make(NSPersistentStoreInvalidTypeError, "A SQLite store needs a file URL.")
+        }
+        guard url.isFileURL else {
+            throw CoreDataError.storeOpen(url, "a SQLite store needs a file URL.")
+        }
+        return url
+    }
+
+    /// Deletes the store file, its journal files and its external data.
+    override class func destroyStore(at url: URL) throws {
+        let manager = FileManager.default
+        for suffix in ["", "-wal", "-shm", "-journal"] {
+            let path = url.path + suffix
+            if manager.fileExists(atPath: path) { try manager.removeItem(atPath: path) }
+        }
+        let support = ExternalBinaryStorage.supportDirectory(for: url)
+        if manager.fileExists(atPath: support.path) { try manager.removeItem(at: support) }
+    }
+
     // MARK: Loading
 
     func load(model: NSManagedObjectModel) throws {
@@ -382,17 +403,6 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
         } catch {
             throw CoreDataError.make(NSPersistentStoreOperationError, "The store at \(destination.path) could not be replaced with \(source.path).", userInfo: [NSURLErrorKey: destination, NSUnderlyingErrorKey: error])
         }
-    }
-
-    /// Deletes the store file, its journal files and its external data.
-    static func destroyFiles(at url: URL) throws {
-        let manager = FileManager.default
-        for suffix in ["", "-wal", "-shm", "-journal"] {
-            let path = url.path + suffix
-            if manager.fileExists(atPath: path) { try manager.removeItem(atPath: path) }
-        }
-        let support = ExternalBinaryStorage.supportDirectory(for: url)
-        if manager.fileExists(atPath: support.path) { try manager.removeItem(at: support) }
     }
 
     // MARK: Access for the engine extensions
