@@ -2,9 +2,13 @@
 // context is pinned to, pinning a context that waits for its next read, and keeps the row cache,
 // which holds the latest rows, away from contexts that read frozen data.
 extension NSPersistentStoreCoordinator {
-    /// Runs store reads under the store lock, at the context's query generation.
+    /// Runs store reads for a context (`requestingContext`) under the store lock, at the
+    /// context's query generation.
     func reading<T>(for context: NSManagedObjectContext, _ body: () throws -> T) throws -> T {
         try withStores { stores in
+            let outerContext = requestingContext
+            requestingContext = context
+            defer { requestingContext = outerContext }
             switch context.queryGeneration {
             case .unpinned:
                 return try body()

@@ -21,6 +21,9 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
     /// Whether a save has updated or deleted rows of its stores: until one has, no row a
     /// context holds can be stale by another save, and faults need not ask their stores.
     let hasChangedRows = Atomic<Bool>(false)
+    /// The context whose request the stores are answering, while they answer it: an incremental
+    /// store hands it to its subclass's methods. Read and written under `storeLock`.
+    var requestingContext: NSManagedObjectContext?
 
     /// Creates a coordinator for a model; the model becomes immutable.
     public init(managedObjectModel model: NSManagedObjectModel) {

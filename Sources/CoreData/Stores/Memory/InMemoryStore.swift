@@ -42,20 +42,7 @@ final class InMemoryStore: NSPersistentStore, PersistentStoreEngine, @unchecked 
     // MARK: Fetching
 
     func fetchRows(_ plan: FetchPlan) throws -> [RowSnapshot] {
-        let wanted = Set(plan.entities.map(ObjectIdentifier.init))
-        var matches: [RowSnapshot] = []
-        for objectID in order {
-            guard let row = rows[objectID], wanted.contains(ObjectIdentifier(objectID.entity)) else { continue }
-            if let predicate = plan.predicate, !(try predicate.evaluate(with: StoredRow(row: row, store: self), variables: [:])) {
-                continue
-            }
-            matches.append(row)
-        }
-        if !plan.sortDescriptors.isEmpty {
-            let wrapped = matches.map { StoredRow(row: $0, store: self) }
-            matches = try SortOrdering.sorted(wrapped, by: plan.sortDescriptors).map(\.row)
-        }
-        return plan.page(of: matches)
+        try plan.evaluate(on: order.lazy.compactMap { self.rows[$0] }, of: self)
     }
 
     func snapshot(for objectID: NSManagedObjectID) throws -> RowSnapshot? {

@@ -1,0 +1,133 @@
+/// An incremental store as the coordinator uses every store: each call turns into the calls of
+/// Apple's incremental-store contract, made with the context whose request the coordinator runs.
+extension NSIncrementalStore: PersistentStoreEngine {
+    func load(model: NSManagedObjectModel) throws {
+        try loadMetadata()
+        var metadata = storedMetadata
+        if metadata[NSStoreUUIDKey] == nil, let url {
+            metadata[NSStoreUUIDKey] = String(describing: Self.identifierForNewStore(at: url))
+        }
+        if metadata[NSStoreTypeKey] == nil {
+            metadata[NSStoreTypeKey] = type
+        }
+        storedMetadata = metadata
+        metadataChanged = false
+        identifier = metadata[NSStoreUUIDKey] as? String
+    }
+
+    func unload() {
+        nodeDestinations = [:]
+    }
+
+    // MARK: Fetching
+
+    /// Asks the subclass for the objects of the plan's entity, then selects, sorts and pages
+    /// their values in memory, whatever the subclass did with the request.
+    func fetchRows(_ plan: FetchPlan) throws -> [RowSnapshot] {
+        let context = try requestingContext()
+        let request = NSFetchRequest<NSFetchRequestResult>()
+        request.entity = plan.entity
+        request.predicate = plan.predicate
+        request.sortDescriptors = plan.sortDescriptors
+        request.includesSubentities = plan.entities.count > 1
+        request.affectedStores = [self]
+        let results = try execute(request, with: context)
+        let rows = try Self.objectIDs(in: results).compactMap { try snapshot(for: $0) }
+        return try plan.evaluate(on: rows, of: self)
+    }
+
+    func snapshot(for objectID: NSManagedObjectID) throws -> RowSnapshot? {
+        let node = try newValuesForObject(with: objectID, with: try requestingContext())
+        return try row(of: objectID, from: node)
+    }
+
+    func destinationIDs(of objectID: NSManagedObjectID, relationship: NSRelationshipDescription) throws -> [NSManagedObjectID] {
+        if let listed = nodeDestinations[objectID.identity]?[relationship.name] { return listed }
+        let value = try newValue(forRelationship: relationship, forObjectWith: objectID, with: try requestingContext())
+        return try Self.destinations(value, of: relationship)
+    }
+
+    // MARK: Saving
+
+    func obtainPermanentIDs(for entities: [NSEntityDescription]) throws -> [NSManagedObjectID] {
+        throw savingUnavailable()
+    }
+
+    func beginSave(_ changes: StoreSaveChanges) throws -> StoreSaveOutcome {
+        throw savingUnavailable()
+    }
+
+    func finishSave(committing: Bool) throws {}
+
+    private func savingUnavailable() -> NSError {
+        CoreDataError.make(NSPersistentStoreUnsupportedRequestTypeError, "Saving to an incremental store (\(Swift.type(of: self))) is not available yet.")
+    }
+
+    // MARK: Turning the subclass's answers into rows
+
+    private func requestingContext() throws -> NSManagedObjectContext {
+        guard let context = persistentStoreCoordinator?.requestingContext else {
+            throw CoreDataError.make(NSPersistentStoreOperationError, "The incremental store \(Swift.type(of: self)) was asked for data outside a context's request.")
+        }
+        return context
+    }
+
+    /// The row of an object from its node: attributes and to-one relationships in the row (a
+    /// to-one relationship the node leaves out is asked for at once), to-many destinations kept
+    /// for when the relationship is read.
+    private func row(of objectID: NSManagedObjectID, from node: NSIncrementalStoreNode) throws -> RowSnapshot {
+        let layout = objectID.entity.layout
+        let row = RowSnapshot.make(plan: layout.storagePlan, objectID: objectID.value, version: Int64(truncatingIfNeeded: node.version),
+                                   generation: rowChanges.currentGeneration)
+        var listed: [String: [NSManagedObjectID]] = [:]
+        for slot in layout.slots {
+            switch slot.kind {
+            case .attribute(let attribute):
+                row.setValue(Self.value(node.value(for: attribute)), atSlot: slot.index)
+            case .toOne(let relationship):
+                let value = node.hasValue(for: relationship)
+                    ? node.value(for: relationship)
+                    : try newValue(forRelationship: relationship, forObjectWith: objectID, with: try requestingContext())
+                row.setValue(Self.value(value) as? NSManagedObjectID, atSlot: slot.index)
+            case .toMany(let relationship):
+                guard node.hasValue(for: relationship) else { continue }
+                listed[relationship.name] = try Self.destinations(node.value(for: relationship), of: relationship)
+            }
+        }
+        nodeDestinations[objectID.identity] = listed.isEmpty ? nil : listed
+        return row
+    }
+
+    /// A node's value with `NSNull` read as none.
+    private static func value(_ value: Any?) -> Any? {
+        value is NSNull ? nil : value
+    }
+
+    /// The IDs in a fetch's results: managed objects or object IDs.
+    private static func objectIDs(in results: Any) throws -> [NSManagedObjectID] {
+        guard let results = results as? [Any] else {
+            throw CoreDataError.make(NSPersistentStoreOperationError, "An incremental store returned \(Swift.type(of: results)) for a fetch request, not an array.")
+        }
+        return try results.map { result in
+            if let objectID = result as? NSManagedObjectID { return objectID }
+            if let object = result as? NSManagedObject { return object.objectID }
+            throw CoreDataError.make(NSPersistentStoreOperationError, "An incremental store returned \(Swift.type(of: result)) among a fetch's results, not a managed object or an object ID.")
+        }
+    }
+
+    /// The destinations of a to-many relationship as the subclass gives them: a set, an ordered
+    /// set or an array of IDs (or of managed objects).
+    private static func destinations(_ value: Any?, of relationship: NSRelationshipDescription) throws -> [NSManagedObjectID] {
+        let elements: [Any]
+        switch value {
+        case nil, is NSNull: elements = []
+        case let set as NSSet: elements = set.allObjects
+        case let ordered as NSOrderedSet: elements = ordered.array
+        case let array as [Any]: elements = array
+        case let set as Set<NSManagedObjectID>: elements = Array(set)
+        default:
+            throw CoreDataError.make(NSPersistentStoreOperationError, "An incremental store gave \(Swift.type(of: value!)) for the to-many relationship '\(relationship.name)', not a set or an array of object IDs.")
+        }
+        return try objectIDs(in: elements)
+    }
+}

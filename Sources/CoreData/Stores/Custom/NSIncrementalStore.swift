@@ -1,0 +1,85 @@
+/// An abstract store that a program subclasses to keep objects wherever it likes, loading them
+/// as Core Data asks for them.
+///
+/// Register the subclass for a store type with
+/// `NSPersistentStoreCoordinator.registerStoreClass(_:type:)` and add stores of that type as any
+/// other. The coordinator then calls:
+/// - ``loadMetadata()`` when the store is added; it sets ``metadata`` (with `NSStoreUUIDKey` and
+///   `NSStoreTypeKey`) or throws when the store cannot be used;
+/// - ``execute(_:with:)`` with a fetch request, whose results the subclass returns as managed
+///   objects (`context.object(with: newObjectID(for:referenceObject:))`) or object IDs;
+/// - ``newValuesForObject(with:with:)`` to fill a fault, and
+///   ``newValue(forRelationship:forObjectWith:with:)`` for a relationship the node left out.
+///
+/// The subclass identifies its objects by reference objects (strings or numbers, unique within
+/// an entity hierarchy) and turns them into IDs with ``newObjectID(for:referenceObject:)``.
+/// Core Data evaluates a fetch's predicate, sort descriptors, offset and limit on the values the
+/// store returns, so a store may return every object of the entity.
+open class NSIncrementalStore: NSPersistentStore {
+    /// The to-many destinations the last node of each object listed, by object and relationship
+    /// name, so that reading the relationship needs no call to the subclass.
+    var nodeDestinations: [ObjectIdentity: [String: [NSManagedObjectID]]] = [:]
+
+    /// Returns an identifier for a new store at a location, recorded as its `NSStoreUUIDKey`
+    /// when ``loadMetadata()`` leaves none: a new UUID string.
+    open class func identifierForNewStore(at storeURL: URL) -> Any {
+        UUID().uuidString
+    }
+
+    /// Runs a request and returns its results.
+    ///
+    /// For a fetch request (`request.requestType == .fetchRequestType`, received as an
+    /// `NSFetchRequest<NSFetchRequestResult>`): an array of the matching managed objects or
+    /// object IDs; Core Data asks with `.managedObjectResultType`. Subclasses must override it.
+    ///
+    /// - Throws: The subclass's error; `NSPersistentStoreUnsupportedRequestTypeError` (134091)
+    ///   from this class.
+    open func execute(_ request: NSPersistentStoreRequest, with context: NSManagedObjectContext?) throws -> Any {
+        throw CoreDataError.make(NSPersistentStoreUnsupportedRequestTypeError, "\(Swift.type(of: self)) does not override execute(_:with:).")
+    }
+
+    /// Returns the values of an object, to fill its fault. Subclasses must override it.
+    ///
+    /// - Throws: An error when the store has no such object, or cannot read it.
+    open func newValuesForObject(with objectID: NSManagedObjectID, with context: NSManagedObjectContext) throws -> NSIncrementalStoreNode {
+        throw CoreDataError.make(NSPersistentStoreUnsupportedRequestTypeError, "\(Swift.type(of: self)) does not override newValuesForObject(with:with:).")
+    }
+
+    /// Returns the destinations of a relationship of an object: an `NSManagedObjectID` or `NSNull`
+    /// for a to-one relationship; a set or an array of IDs for a to-many relationship.
+    /// Subclasses must override it unless their nodes list every relationship.
+    open func newValue(forRelationship relationship: NSRelationshipDescription, forObjectWith objectID: NSManagedObjectID,
+                       with context: NSManagedObjectContext?) throws -> Any {
+        throw CoreDataError.make(NSPersistentStoreUnsupportedRequestTypeError, "\(Swift.type(of: self)) does not override newValue(forRelationship:forObjectWith:with:).")
+    }
+
+    /// Returns permanent IDs for newly inserted objects, in the order of `array`; called before
+    /// a save's request reaches ``execute(_:with:)``. Subclasses that save must override it.
+    open func obtainPermanentIDs(for array: [NSManagedObject]) throws -> [NSManagedObjectID] {
+        throw CoreDataError.make(NSPersistentStoreUnsupportedRequestTypeError, "\(Swift.type(of: self)) does not override obtainPermanentIDs(for:).")
+    }
+
+    /// Tells the store that a context registered objects of it, to keep their data at hand.
+    open func managedObjectContextDidRegisterObjects(with objectIDs: [NSManagedObjectID]) {}
+
+    /// Tells the store that a context no longer has objects of it registered.
+    open func managedObjectContextDidUnregisterObjects(with objectIDs: [NSManagedObjectID]) {}
+
+    /// Returns the ID of the object of an entity that a reference object names in this store.
+    ///
+    /// Equal reference objects give equal IDs, in every coordinator of the process that adds a
+    /// store with the same identifier. Integers from 1 are kept in the ID, so that its URI names
+    /// them; other reference objects are numbered as they come. Do not override it.
+    open func newObjectID(for entity: NSEntityDescription, referenceObject data: Any) -> NSManagedObjectID {
+        objectID(for: entity, primaryKey: ReferenceObjects.shared.key(for: data, inStore: identityNumber))
+    }
+
+    /// Returns the reference object an ID of this store was made from (an integer comes back as
+    /// an `NSNumber`). Do not override it.
+    open func referenceObject(for objectID: NSManagedObjectID) -> Any {
+        guard let key = objectID.primaryKey, objectID.identityNumber == identityNumber else {
+            return NSNull()
+        }
+        return ReferenceObjects.shared.object(for: key, inStore: identityNumber) ?? NSNull()
+    }
+}

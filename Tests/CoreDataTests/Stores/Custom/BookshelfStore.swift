@@ -1,0 +1,98 @@
+import CoreData
+
+/// A read-only incremental store over a JSON file of authors and books, written as a program
+/// would write one: authors are named by numbers, books by strings; a book's node carries its
+/// author, and an author's books are asked for through `newValue(forRelationship:…)`.
+final class BookshelfStore: NSIncrementalStore, @unchecked Sendable {
+    static let storeType = NSPersistentStore.StoreType(rawValue: "Bookshelf")
+
+    private var authors: [[String: Any]] = []
+    private var books: [[String: Any]] = []
+
+    /// The model the store serves: Author (name, books) and Book (title, year, author).
+    static func model() -> NSManagedObjectModel {
+        let author = NSEntityDescription()
+        author.name = "Author"
+        let book = NSEntityDescription()
+        book.name = "Book"
+        let name = attribute("name", .stringAttributeType)
+        let title = attribute("title", .stringAttributeType)
+        let year = attribute("year", .integer32AttributeType)
+        let books = NSRelationshipDescription()
+        books.name = "books"
+        books.destinationEntity = book
+        books.maxCount = 0
+        let writer = NSRelationshipDescription()
+        writer.name = "author"
+        writer.destinationEntity = author
+        writer.maxCount = 1
+        books.inverseRelationship = writer
+        writer.inverseRelationship = books
+        author.properties = [name, books]
+        book.properties = [title, year, writer]
+        let model = NSManagedObjectModel()
+        model.entities = [author, book]
+        return model
+    }
+
+    private static func attribute(_ name: String, _ type: NSAttributeType) -> NSAttributeDescription {
+        let attribute = NSAttributeDescription()
+        attribute.name = name
+        attribute.attributeType = type
+        return attribute
+    }
+
+    override var type: String {
+        Self.storeType.rawValue
+    }
+
+    override func loadMetadata() throws {
+        guard let url else { throw CocoaError(.fileNoSuchFile) }
+        let data = try Data(contentsOf: url)
+        guard let shelf = try JSONSerialization.jsonObject(with: data) as? [String: [[String: Any]]],
+              let authors = shelf["authors"], let books = shelf["books"] else {
+            throw CocoaError(.fileReadCorruptFile, userInfo: [NSURLErrorKey: url])
+        }
+        self.authors = authors
+        self.books = books
+        metadata = [NSStoreTypeKey: type, NSStoreUUIDKey: "bookshelf-\(url.lastPathComponent)"]
+    }
+
+    override func execute(_ request: NSPersistentStoreRequest, with context: NSManagedObjectContext?) throws -> Any {
+        guard request.requestType == .fetchRequestType, let fetch = request as? NSFetchRequest<NSFetchRequestResult>,
+              let entity = fetch.entity, let context else {
+            throw CocoaError(.featureUnsupported)
+        }
+        let records = entity.name == "Author" ? authors : books
+        let objectIDs = records.map { newObjectID(for: entity, referenceObject: $0["id"]!) }
+        if fetch.resultType == .managedObjectIDResultType { return objectIDs }
+        return objectIDs.map { context.object(with: $0) }
+    }
+
+    override func newValuesForObject(with objectID: NSManagedObjectID, with context: NSManagedObjectContext) throws -> NSIncrementalStoreNode {
+        let reference = referenceObject(for: objectID)
+        if objectID.entity.name == "Author" {
+            guard let author = authors.first(where: { Self.same($0["id"], reference) }) else { throw CocoaError(.fileNoSuchFile) }
+            return NSIncrementalStoreNode(objectID: objectID, withValues: ["name": author["name"] ?? NSNull()], version: 1)
+        }
+        guard let book = books.first(where: { Self.same($0["id"], reference) }) else { throw CocoaError(.fileNoSuchFile) }
+        let author = book["author"].map { newObjectID(for: authorEntity, referenceObject: $0) } as Any? ?? NSNull()
+        return NSIncrementalStoreNode(objectID: objectID, withValues: ["title": book["title"]!, "year": book["year"]!, "author": author], version: 1)
+    }
+
+    override func newValue(forRelationship relationship: NSRelationshipDescription, forObjectWith objectID: NSManagedObjectID, with context: NSManagedObjectContext?) throws -> Any {
+        let reference = referenceObject(for: objectID)
+        let written = books.filter { Self.same($0["author"], reference) }
+        return written.map { newObjectID(for: relationship.destinationEntity!, referenceObject: $0["id"]!) }
+    }
+
+    private var authorEntity: NSEntityDescription {
+        persistentStoreCoordinator!.managedObjectModel.entitiesByName["Author"]!
+    }
+
+    /// Whether a JSON value and a reference object name the same record (numbers come back as
+    /// `NSNumber`s).
+    private static func same(_ json: Any?, _ reference: Any) -> Bool {
+        "\(json ?? "")" == "\(reference)"
+    }
+}
