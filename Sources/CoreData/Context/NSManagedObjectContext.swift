@@ -290,6 +290,21 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
 
     // MARK: Fetching
 
+    /// Passes a request to the context's stores without changing the context, and returns the
+    /// request's result.
+    ///
+    /// An `NSAsynchronousFetchRequest` returns its `NSAsynchronousFetchResult` at once; the fetch
+    /// then runs on the context's queue.
+    ///
+    /// - Throws: `NSPersistentStoreUnsupportedRequestTypeError` (134091) for a request of
+    ///   another kind.
+    open func execute(_ request: NSPersistentStoreRequest) throws -> NSPersistentStoreResult {
+        if let asynchronous = request as? AsynchronousFetchStarting {
+            return asynchronous.start(in: self)
+        }
+        throw CoreDataError.make(NSPersistentStoreUnsupportedRequestTypeError, "The context cannot execute a request of type \(Swift.type(of: request)).")
+    }
+
     /// Executes a fetch request and returns its results.
     ///
     /// - Throws: an error for a request without a valid entity, a predicate or sort key the
