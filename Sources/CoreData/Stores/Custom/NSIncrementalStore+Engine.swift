@@ -50,18 +50,15 @@ extension NSIncrementalStore: PersistentStoreEngine {
     // MARK: Saving
 
     func obtainPermanentIDs(for entities: [NSEntityDescription]) throws -> [NSManagedObjectID] {
-        throw savingUnavailable()
+        throw customStoreSavingUnavailable()
     }
 
     func beginSave(_ changes: StoreSaveChanges) throws -> StoreSaveOutcome {
-        throw savingUnavailable()
+        throw customStoreSavingUnavailable()
     }
 
     func finishSave(committing: Bool) throws {}
 
-    private func savingUnavailable() -> NSError {
-        CoreDataError.make(NSPersistentStoreUnsupportedRequestTypeError, "Saving to an incremental store (\(Swift.type(of: self))) is not available yet.")
-    }
 
     // MARK: Turning the subclass's answers into rows
 

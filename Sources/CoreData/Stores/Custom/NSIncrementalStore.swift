@@ -65,21 +65,15 @@ open class NSIncrementalStore: NSPersistentStore {
     /// Tells the store that a context no longer has objects of it registered.
     open func managedObjectContextDidUnregisterObjects(with objectIDs: [NSManagedObjectID]) {}
 
-    /// Returns the ID of the object of an entity that a reference object names in this store.
-    ///
-    /// Equal reference objects give equal IDs, in every coordinator of the process that adds a
-    /// store with the same identifier. Integers from 1 are kept in the ID, so that its URI names
-    /// them; other reference objects are numbered as they come. Do not override it.
+    /// Returns the ID of the object of an entity that a reference object names in this store
+    /// (see `ReferenceObjects`). Do not override it.
     open func newObjectID(for entity: NSEntityDescription, referenceObject data: Any) -> NSManagedObjectID {
-        objectID(for: entity, primaryKey: ReferenceObjects.shared.key(for: data, inStore: identityNumber))
+        objectID(for: entity, reference: data)
     }
 
     /// Returns the reference object an ID of this store was made from (an integer comes back as
     /// an `NSNumber`). Do not override it.
     open func referenceObject(for objectID: NSManagedObjectID) -> Any {
-        guard let key = objectID.primaryKey, objectID.identityNumber == identityNumber else {
-            return NSNull()
-        }
-        return ReferenceObjects.shared.object(for: key, inStore: identityNumber) ?? NSNull()
+        reference(of: objectID)
     }
 }

@@ -1,0 +1,81 @@
+/// An atomic store as the coordinator uses every store: its rows are read from its cache nodes.
+extension NSAtomicStore: PersistentStoreEngine {
+    /// Gives the store Apple's default metadata when its initializer set none (its type, a new
+    /// UUID and the model's version hashes), then loads its nodes.
+    func load(model: NSManagedObjectModel) throws {
+        if storedMetadata[NSStoreUUIDKey] == nil {
+            let configuration = configurationName == NSManagedObjectModel.defaultConfigurationName ? nil : configurationName
+            let entities = model.entities(forConfigurationName: configuration) ?? model.entities
+            storedMetadata.merge(StoreMetadata.modelKeys(for: entities, model: model)) { current, _ in current }
+            storedMetadata[NSStoreUUIDKey] = UUID().uuidString
+        }
+        if storedMetadata[NSStoreTypeKey] == nil {
+            storedMetadata[NSStoreTypeKey] = type
+        }
+        identifier = storedMetadata[NSStoreUUIDKey] as? String
+        metadataChanged = false
+        try load()
+    }
+
+    // MARK: Fetching
+
+    func fetchRows(_ plan: FetchPlan) throws -> [RowSnapshot] {
+        try plan.evaluate(on: cacheNodes().lazy.map(row(of:)), of: self)
+    }
+
+    func snapshot(for objectID: NSManagedObjectID) throws -> RowSnapshot? {
+        cacheNode(for: objectID).map(row(of:))
+    }
+
+    func destinationIDs(of objectID: NSManagedObjectID, relationship: NSRelationshipDescription) throws -> [NSManagedObjectID] {
+        guard let node = cacheNode(for: objectID) else { return [] }
+        return Self.nodes(in: node.value(forKey: relationship.name)).map(\.objectID)
+    }
+
+    // MARK: Saving
+
+    func obtainPermanentIDs(for entities: [NSEntityDescription]) throws -> [NSManagedObjectID] {
+        throw customStoreSavingUnavailable()
+    }
+
+    func beginSave(_ changes: StoreSaveChanges) throws -> StoreSaveOutcome {
+        throw customStoreSavingUnavailable()
+    }
+
+    func finishSave(committing: Bool) throws {}
+
+
+    // MARK: Rows of cache nodes
+
+    /// A node's row: attributes as they are, a to-one relationship's node as its ID. To-many
+    /// relationships are read from the node when asked for.
+    private func row(of node: NSAtomicStoreCacheNode) -> RowSnapshot {
+        let layout = node.objectID.entity.layout
+        let row = RowSnapshot.make(plan: layout.storagePlan, objectID: node.objectID.value, version: 1, generation: rowChanges.currentGeneration)
+        for slot in layout.slots {
+            switch slot.kind {
+            case .attribute(let attribute):
+                let value = node.value(forKey: attribute.name)
+                row.setValue(value is NSNull ? nil : value, atSlot: slot.index)
+            case .toOne(let relationship):
+                row.setValue((node.value(forKey: relationship.name) as? NSAtomicStoreCacheNode)?.objectID, atSlot: slot.index)
+            case .toMany:
+                continue
+            }
+        }
+        return row
+    }
+
+    /// The cache nodes a to-many value holds: a set, an ordered set or an array of nodes.
+    private static func nodes(in value: Any?) -> [NSAtomicStoreCacheNode] {
+        let elements: [Any]
+        switch value {
+        case let set as NSSet: elements = set.allObjects
+        case let ordered as NSOrderedSet: elements = ordered.array
+        case let set as Set<NSAtomicStoreCacheNode>: elements = Array(set)
+        case let array as [Any]: elements = array
+        default: elements = []
+        }
+        return elements.compactMap { $0 as? NSAtomicStoreCacheNode }
+    }
+}

@@ -1,0 +1,71 @@
+/// An abstract store that keeps its whole object graph in memory and reads and writes its file
+/// in one piece; a program subclasses it for a file format of its own, as Core Data's binary and
+/// XML stores do.
+///
+/// Register the subclass for a store type with
+/// `NSPersistentStoreCoordinator.registerStoreClass(_:type:)` and add stores of that type as any
+/// other. When the store is added, the coordinator calls ``load()``, which reads the file and
+/// registers one cache node per object with ``addCacheNodes(_:)``, making the nodes' IDs with
+/// ``objectID(for:withReferenceObject:)``. Fetches, faults and relationships then read the nodes.
+open class NSAtomicStore: NSPersistentStore {
+    /// The registered cache nodes by object identity.
+    private var nodesByIdentity: [ObjectIdentity: NSAtomicStoreCacheNode] = [:]
+
+    /// Reads the store's file and registers its objects' cache nodes. Subclasses must override
+    /// it; a store added at a location without a file starts empty.
+    open func load() throws {
+        throw CoreDataError.make(NSPersistentStoreUnsupportedRequestTypeError, "\(Swift.type(of: self)) does not override load().")
+    }
+
+    /// Writes every cache node, and the metadata, to the store's file. Subclasses must override it.
+    open func save() throws {
+        throw CoreDataError.make(NSPersistentStoreUnsupportedRequestTypeError, "\(Swift.type(of: self)) does not override save().")
+    }
+
+    /// Returns a new cache node for an object a save inserts. Subclasses must override it.
+    open func newCacheNode(for managedObject: NSManagedObject) -> NSAtomicStoreCacheNode {
+        NSAtomicStoreCacheNode(objectID: managedObject.objectID)
+    }
+
+    /// Copies the values of an object a save changes into its cache node. Subclasses must
+    /// override it.
+    open func updateCacheNode(_ node: NSAtomicStoreCacheNode, from managedObject: NSManagedObject) {}
+
+    /// Returns the reference object that names, for good, an object a save inserts.
+    /// Subclasses must override it.
+    open func newReferenceObject(for managedObject: NSManagedObject) -> Any {
+        UUID().uuidString
+    }
+
+    /// The cache nodes the store holds.
+    open func cacheNodes() -> Set<NSAtomicStoreCacheNode> {
+        Set(nodesByIdentity.values)
+    }
+
+    /// Registers cache nodes; ``load()`` calls it with the nodes it read.
+    open func addCacheNodes(_ cacheNodes: Set<NSAtomicStoreCacheNode>) {
+        for node in cacheNodes {
+            nodesByIdentity[node.objectID.identity] = node
+        }
+    }
+
+    /// Called before ``save()`` with the cache nodes of the objects the save deletes, which the
+    /// store then no longer holds.
+    open func willRemoveCacheNodes(_ cacheNodes: Set<NSAtomicStoreCacheNode>) {}
+
+    /// The cache node of an object, or nil when the store holds no such object.
+    open func cacheNode(for objectID: NSManagedObjectID) -> NSAtomicStoreCacheNode? {
+        nodesByIdentity[objectID.identity]
+    }
+
+    /// Returns the ID of the object of an entity that a reference object names in this store,
+    /// for the nodes ``load()`` makes. Do not override it.
+    open func objectID(for entity: NSEntityDescription, withReferenceObject data: Any) -> NSManagedObjectID {
+        objectID(for: entity, reference: data)
+    }
+
+    /// Returns the reference object an ID of this store was made from, to write a node's key.
+    open func referenceObject(for objectID: NSManagedObjectID) -> Any {
+        reference(of: objectID)
+    }
+}
