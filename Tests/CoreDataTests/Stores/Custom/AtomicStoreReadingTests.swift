@@ -12,22 +12,8 @@ import Testing
         book|cities|Invisible Cities|1972|2
         """
 
-    private struct Shelf {
-        let context: NSManagedObjectContext
-        let store: NSPersistentStore
-        let directory: CtxTemporaryDirectory
-    }
-
-    private func shelf(_ text: String = shelf) throws -> Shelf {
-        NSPersistentStoreCoordinator.registerStoreClass(ShelfFileStore.self, type: ShelfFileStore.storeType)
-        let directory = try CtxTemporaryDirectory()
-        let url = directory.url.appendingPathComponent("shelf.txt")
-        try Data(text.utf8).write(to: url)
-        let coordinator = NSPersistentStoreCoordinator(managedObjectModel: BookshelfStore.model())
-        let store = try coordinator.addPersistentStore(type: ShelfFileStore.storeType, at: url)
-        let context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
-        context.persistentStoreCoordinator = coordinator
-        return Shelf(context: context, store: store, directory: directory)
+    private func shelf() throws -> CustomStoreShelf {
+        try CustomStoreShelf(ShelfFileStore.self, type: ShelfFileStore.storeType, file: "shelf.txt", contents: Self.shelf)
     }
 
     @Test func theStoreHasDefaultMetadataAndItsNodes() throws {
@@ -69,13 +55,6 @@ import Testing
     }
 
     @Test func aFileTheStoreCannotLoadLeavesNoStoreAndTheFileAsItWas() throws {
-        NSPersistentStoreCoordinator.registerStoreClass(ShelfFileStore.self, type: ShelfFileStore.storeType)
-        let directory = try CtxTemporaryDirectory()
-        let url = directory.url.appendingPathComponent("damaged.txt")
-        try Data("book|x".utf8).write(to: url)
-        let coordinator = NSPersistentStoreCoordinator(managedObjectModel: BookshelfStore.model())
-        #expect(throws: (any Error).self) { try coordinator.addPersistentStore(type: ShelfFileStore.storeType, at: url) }
-        #expect(coordinator.persistentStores.isEmpty)
-        #expect(try Data(contentsOf: url) == Data("book|x".utf8))
+        try CustomStoreShelf.expectRefusal(ShelfFileStore.self, type: ShelfFileStore.storeType, contents: "book|x")
     }
 }

@@ -11,35 +11,15 @@ final class BookshelfStore: NSIncrementalStore, @unchecked Sendable {
 
     /// The model the store serves: Author (name, books) and Book (title, year, author).
     static func model() -> NSManagedObjectModel {
-        let author = NSEntityDescription()
-        author.name = "Author"
-        let book = NSEntityDescription()
-        book.name = "Book"
-        let name = attribute("name", .stringAttributeType)
-        let title = attribute("title", .stringAttributeType)
-        let year = attribute("year", .integer32AttributeType)
-        let books = NSRelationshipDescription()
-        books.name = "books"
-        books.destinationEntity = book
-        books.maxCount = 0
-        let writer = NSRelationshipDescription()
-        writer.name = "author"
-        writer.destinationEntity = author
-        writer.maxCount = 1
-        books.inverseRelationship = writer
-        writer.inverseRelationship = books
-        author.properties = [name, books]
-        book.properties = [title, year, writer]
-        let model = NSManagedObjectModel()
-        model.entities = [author, book]
-        return model
-    }
-
-    private static func attribute(_ name: String, _ type: NSAttributeType) -> NSAttributeDescription {
-        let attribute = NSAttributeDescription()
-        attribute.name = name
-        attribute.attributeType = type
-        return attribute
+        typealias Kit = ModelFixtureKit
+        let author = Kit.entity("Author", [Kit.attribute("name", .stringAttributeType)])
+        let book = Kit.entity("Book", [Kit.attribute("title", .stringAttributeType), Kit.attribute("year", .integer32AttributeType)])
+        let books = Kit.relationship("books", to: book, maxCount: 0)
+        let writer = Kit.relationship("author", to: author, maxCount: 1)
+        Kit.inverse(books, writer)
+        author.properties.append(books)
+        book.properties.append(writer)
+        return Kit.model([author, book])
     }
 
     override var type: String {

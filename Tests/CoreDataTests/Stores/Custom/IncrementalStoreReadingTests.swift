@@ -13,24 +13,8 @@ import Testing
                    {"id": "baron", "title": "The Baron in the Trees", "year": 1957, "author": 2}]}
         """
 
-    /// A bookshelf store over a JSON file in a scratch directory (kept while the shelf lives), and
-    /// a context on its coordinator.
-    private struct Shelf {
-        let context: NSManagedObjectContext
-        let store: NSPersistentStore
-        let directory: CtxTemporaryDirectory
-    }
-
-    private func shelfContext(_ json: String = shelf) throws -> Shelf {
-        NSPersistentStoreCoordinator.registerStoreClass(BookshelfStore.self, type: BookshelfStore.storeType)
-        let directory = try CtxTemporaryDirectory()
-        let url = directory.url.appendingPathComponent("shelf.json")
-        try Data(json.utf8).write(to: url)
-        let coordinator = NSPersistentStoreCoordinator(managedObjectModel: BookshelfStore.model())
-        let store = try coordinator.addPersistentStore(type: BookshelfStore.storeType, at: url)
-        let context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
-        context.persistentStoreCoordinator = coordinator
-        return Shelf(context: context, store: store, directory: directory)
+    private func shelfContext() throws -> CustomStoreShelf {
+        try CustomStoreShelf(BookshelfStore.self, type: BookshelfStore.storeType, file: "shelf.json", contents: Self.shelf)
     }
 
     @Test func aFetchIsFilteredSortedAndPagedInMemory() throws {
@@ -91,13 +75,6 @@ import Testing
     }
 
     @Test func aStoreWhoseMetadataCannotLoadIsNotAdded() throws {
-        NSPersistentStoreCoordinator.registerStoreClass(BookshelfStore.self, type: BookshelfStore.storeType)
-        let directory = try CtxTemporaryDirectory()
-        let url = directory.url.appendingPathComponent("broken.json")
-        try Data("not json".utf8).write(to: url)
-        let coordinator = NSPersistentStoreCoordinator(managedObjectModel: BookshelfStore.model())
-        #expect(throws: (any Error).self) { try coordinator.addPersistentStore(type: BookshelfStore.storeType, at: url) }
-        #expect(coordinator.persistentStores.isEmpty)
-        #expect(try Data(contentsOf: url) == Data("not json".utf8))
+        try CustomStoreShelf.expectRefusal(BookshelfStore.self, type: BookshelfStore.storeType, contents: "not json")
     }
 }
