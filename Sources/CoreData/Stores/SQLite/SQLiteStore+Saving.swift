@@ -130,19 +130,20 @@ extension SQLiteStore {
         statement.bind(plan.entityNumber, at: 2)
         statement.bind(Int64(1), at: 3)
         var index: Int32 = 4
+        let values = row.values
         for field in plan.fields {
-            if let attribute = field.attribute {
-                if field.isSimple {
-                    statement.bind(SQLiteValueCodec.encode(slot: field.slot, of: row.values, type: field.type, scalar: field.scalar), at: index)
-                } else {
-                    statement.bind(try encode(row.values[field.slot], attribute: attribute, files: &files), at: index)
-                }
+            switch field.binding {
+            case .direct(let type, let scalar):
+                statement.bind(SQLiteValueCodec.encode(slot: field.slot, of: values, type: type, scalar: scalar), at: index)
                 index += 1
-            } else {
-                let destination = row.values[field.slot] as? NSManagedObjectID
+            case .encoded(let attributeIndex):
+                statement.bind(try encode(values[field.slot], attribute: plan.encodedAttributes[attributeIndex], files: &files), at: index)
+                index += 1
+            case .toOne(let hasTypedColumn):
+                let destination = values[field.slot] as? NSManagedObjectID
                 if let key = destination.flatMap(keys.key(for:)) { statement.bind(key, at: index) } else { statement.bindNull(at: index) }
                 index += 1
-                if field.hasTypedColumn {
+                if hasTypedColumn {
                     if let number = destination.flatMap({ schema.mapping(for: $0.entity)?.number }) { statement.bind(number, at: index) } else { statement.bindNull(at: index) }
                     index += 1
                 }
