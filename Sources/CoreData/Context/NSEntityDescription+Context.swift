@@ -1,7 +1,7 @@
 extension NSEntityDescription {
     /// The entity with a name in the model of a context's coordinator.
     public class func entity(forEntityName entityName: String, in context: NSManagedObjectContext) -> NSEntityDescription? {
-        context.managedObjectModel?.entitiesByName[entityName]
+        context.entitiesByName[entityName]
     }
 
     /// Creates an object of the named entity (of its class) and inserts it into a context.

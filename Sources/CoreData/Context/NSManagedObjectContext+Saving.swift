@@ -160,8 +160,10 @@ extension NSManagedObjectContext {
         }
         // The store of an entity's new objects, found once per entity (a save has few entities).
         var entityStores: [(entity: NSEntityDescription, store: NSPersistentStore)] = []
+        let hasAssignedStores = !storeAssignments.isEmpty
         func store(forNew object: NSManagedObject) throws -> NSPersistentStore {
-            if let store = try object.identifier?.persistentStore ?? assignedStore(for: object, coordinator: coordinator) { return store }
+            if let store = object.identifier?.persistentStore { return store }
+            if hasAssignedStores, let store = try assignedStore(for: object, coordinator: coordinator) { return store }
             let entity = object.entity
             if let known = entityStores.first(where: { $0.entity === entity }) { return known.store }
             let store = try insertionStore(for: object, coordinator: coordinator)
@@ -292,8 +294,10 @@ extension NSManagedObjectContext {
             for object in share.updatedObjects {
                 rowVersions[ObjectIdentifier(object)] = (object.snapshot?.version ?? 0) + 1
             }
-            for (object, row) in zip(share.insertedObjects, share.changes.inserts) {
-                let values = object.layout.persistentToOneSlots.isEmpty ? row.values : object.rowValues
+            // By index, not by element: a copy of each row would retain its entity, ID and values.
+            for index in share.insertedObjects.indices {
+                let object = share.insertedObjects[index]
+                let values = object.layout.persistentToOneSlots.isEmpty ? share.changes.inserts[index].values : object.rowValues
                 object.commitChanges(as: RowSnapshot.make(objectID: object.objectID, version: 1, values: values, generation: result.generation, readTime: readTime))
             }
         }

@@ -63,6 +63,11 @@ struct StoreAssignments {
         assignments[ObjectIdentifier(object)] = Assignment(object: object, store: store)
     }
 
+    /// Whether there is no assignment to look up: `store(for:)` then gives nil for every object.
+    var isEmpty: Bool {
+        assignments.isEmpty
+    }
+
     /// The store assigned to an object, while the object is an unsaved insert.
     func store(for object: NSManagedObject) -> NSPersistentStore? {
         guard !assignments.isEmpty, let assignment = assignments[ObjectIdentifier(object)],

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A scratch pad of managed objects: it registers the objects fetched from its stores (one object
 /// per record), tracks their changes, and saves them in one transaction per store.
 ///
@@ -23,7 +25,10 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     /// to the store. The child uses the parent through the parent's `performAndWait(_:)`, so a
     /// child of the main-queue context needs the main queue serviced (see the README).
     open var parent: NSManagedObjectContext? {
-        didSet { if automaticallyMergesChangesFromParent { observeParentSaves(true) } }
+        didSet {
+            ContextLinks.changed()
+            if automaticallyMergesChangesFromParent { observeParentSaves(true) }
+        }
     }
 
     /// A name for debugging.
@@ -165,7 +170,12 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     /// The observer of the parent's saves while `automaticallyMergesChangesFromParent` is set.
     var parentSaveObserver: (any NSObjectProtocol)?
     /// The coordinator set on this context, used when it has no parent.
-    private(set) var ownCoordinator: NSPersistentStoreCoordinator?
+    private(set) var ownCoordinator: NSPersistentStoreCoordinator? {
+        didSet { ContextLinks.changed() }
+    }
+    /// `entitiesByName` as last read; locked because entity descriptions are looked up by name
+    /// from any thread.
+    let entityNames = Mutex<EntityNames?>(nil)
     /// What fetches prefetched, until it is used.
     var prefetched = PrefetchCache()
     /// Objects marked with `detectConflicts(for:)` since the last save.

@@ -1,21 +1,22 @@
+import Synchronization
+
 /// The objects of a context by ID — one object per record — held without retaining them.
 ///
 /// An object leaves the registry when it is deallocated, and the last reference to an object may
 /// go away on any thread (a notification holding saved objects can be released elsewhere), so
 /// every access takes the lock. A fetch registers all its rows under one lock (`withLock`).
-// All state is guarded by `lock`.
-final class ObjectRegistry: ObjectUnregistering, @unchecked Sendable {
-    private let lock = NSLock()
-    private var registered = RegisteredObjects()
+// A `Mutex`, not an `NSLock`: every deallocated object takes it.
+final class ObjectRegistry: ObjectUnregistering, Sendable {
+    private let registered = Mutex(RegisteredObjects())
 
     deinit {
-        registered.deallocate()
+        registered.withLock { $0.deallocate() }
     }
 
     /// Runs `body` with the registrations, under the lock: for work on many objects at once.
     /// `body` must not release a managed object (its `deinit` takes the lock).
     func withLock<Result>(_ body: (inout RegisteredObjects) -> Result) -> Result {
-        lock.withLock { body(&registered) }
+        registered.withLock { body(&$0) }
     }
 
     /// The object registered for an identity.
@@ -63,7 +64,8 @@ final class ObjectRegistry: ObjectUnregistering, @unchecked Sendable {
 /// The registrations of a context: one `ObjectTable` per entity hierarchy, store and kind of key
 /// (permanent or temporary), keyed by the primary key or the temporary ID's number. A context
 /// has few such groups, and one table per group needs only 16 bytes per object.
-struct RegisteredObjects {
+// Sendable so that the registry's `Mutex` can hold it: it is only reached through that lock.
+struct RegisteredObjects: @unchecked Sendable {
     private struct Group {
         let root: ObjectIdentifier
         let store: UInt32

@@ -6,12 +6,19 @@ extension NSPersistentStoreCoordinator {
 
     /// The rows matching a plan in each store, with their values.
     func rows(matching plan: FetchPlan, in stores: [NSPersistentStore], for context: NSManagedObjectContext) throws -> [RowSnapshot] {
-        try reading(for: context) { try stores.flatMap { try $0.engine().fetchRows(plan) } }
+        try reading(for: context) { try joined(stores) { try $0.fetchRows(plan) } }
     }
 
     /// The IDs of the rows matching a plan in each store.
     func objectIDs(matching plan: FetchPlan, in stores: [NSPersistentStore], for context: NSManagedObjectContext) throws -> [NSManagedObjectID] {
-        try reading(for: context) { try stores.flatMap { try $0.engine().fetchObjectIDs(plan) } }
+        try reading(for: context) { try joined(stores) { try $0.fetchObjectIDs(plan) } }
+    }
+
+    /// What `read` gives for each store, one list after the other; a single store's list as it
+    /// is, which `flatMap` would copy element by element.
+    private func joined<Element>(_ stores: [NSPersistentStore], _ read: (PersistentStoreEngine) throws -> [Element]) throws -> [Element] {
+        if stores.count == 1 { return try read(stores[0].engine()) }
+        return try stores.flatMap { try read($0.engine()) }
     }
 
     /// The IDs of the rows matching a plan, one compact list per store.

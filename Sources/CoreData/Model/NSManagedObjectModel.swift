@@ -11,6 +11,7 @@ open class NSManagedObjectModel: NSObject, NSCopying, @unchecked Sendable {
         // Entities outlive their model only when the app holds them; they then belong to no
         // model (see `OwnerReference`).
         for entity in ownEntities where entity.modelReference.refers(to: self) { entity.managedObjectModel = nil }
+        if frozen { FrozenModels.shared.remove(ObjectIdentifier(self)) }
     }
     private var configurationEntities: [String: [NSEntityDescription]] = [:]
     private var templates: [String: NSFetchRequest<NSFetchRequestResult>] = [:]

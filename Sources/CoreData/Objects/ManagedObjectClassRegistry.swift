@@ -71,19 +71,20 @@ final class ManagedObjectClassRegistry: @unchecked Sendable {
             let key = EntityKey(type: ObjectIdentifier(type), model: ObjectIdentifier(model))
             // The entity must still belong to this model: a new model may reuse a freed one's address.
             if let known = lock.withLock({ entitiesByClass[key] }), known.managedObjectModel === model { return known }
-            let found = searchEntity(for: type, in: [model])
+            let found = searchEntity(for: type, in: [model.entities])
             if let found, model.isFrozen { lock.withLock { entitiesByClass[key] = found } }
             return found
         }
-        return searchEntity(for: type, in: FrozenModels.shared.all)
+        return searchEntity(for: type, in: FrozenModels.shared.entitiesOfAllModels)
     }
 
-    private func searchEntity(for type: NSManagedObject.Type, in candidates: [NSManagedObjectModel]) -> NSEntityDescription? {
+    /// The first entity whose class is `type`, searching each model's entities in turn.
+    private func searchEntity(for type: NSManagedObject.Type, in models: [[NSEntityDescription]]) -> NSEntityDescription? {
         register(type)
         let qualified = String(reflecting: type)
         let unqualified = qualified.split(separator: ".").last.map(String.init) ?? qualified
-        for model in candidates {
-            for entity in model.entities {
+        for entities in models {
+            for entity in entities {
                 let className = entity.managedObjectClassName ?? ""
                 if className == qualified || className == unqualified || className == "." + unqualified {
                     return entity

@@ -78,11 +78,13 @@ extension SQLiteStore {
         var allocator = PrimaryKeyAllocator(connection: connection, schema: schema)
         var result = StoreSaveResult()
         result.permanentIDs.reserveCapacity(changes.inserts.count)
-        for row in changes.inserts {
-            if let permanent = row.objectID, !permanent.isTemporaryID {
+        // By index, not by element: a copy of each row would retain its entity, ID and values.
+        for index in changes.inserts.indices {
+            if let permanent = changes.inserts[index].objectID, !permanent.isTemporaryID {
                 result.permanentIDs.append(permanent)
             } else {
-                result.permanentIDs.append(objectID(for: row.entity, primaryKey: try allocator.next(for: row.entity)))
+                let entity = changes.inserts[index].entity
+                result.permanentIDs.append(objectID(for: entity, primaryKey: try allocator.next(for: entity)))
             }
         }
         try allocator.commit()
@@ -95,10 +97,11 @@ extension SQLiteStore {
         let keys = PrimaryKeys(inserts: changes.inserts, permanentIDs: result.permanentIDs)
         // Consecutive rows are mostly of one entity: their plan is looked up once.
         var lastPlan: SQLiteInsertPlan?
-        for (row, permanentID) in zip(changes.inserts, result.permanentIDs) {
-            let plan = try lastPlan.flatMap { $0.entity === row.entity ? $0 : nil } ?? insertPlan(for: row.entity, connection: connection, schema: schema)
+        for index in changes.inserts.indices {
+            let entity = changes.inserts[index].entity
+            let plan = try lastPlan.flatMap { $0.entity === entity ? $0 : nil } ?? insertPlan(for: entity, connection: connection, schema: schema)
             lastPlan = plan
-            try insert(row, primaryKey: permanentID.primaryKey ?? 0, plan: plan, keys: keys, schema: schema, files: &files)
+            try insert(changes.inserts[index], primaryKey: result.permanentIDs[index].primaryKey ?? 0, plan: plan, keys: keys, schema: schema, files: &files)
         }
         for row in changes.updates {
             try update(row, keys: keys, connection: connection, schema: schema, files: &files)
@@ -130,19 +133,20 @@ extension SQLiteStore {
         statement.bind(plan.entityNumber, at: 2)
         statement.bind(Int64(1), at: 3)
         var index: Int32 = 4
+        let values = row.values
         for field in plan.fields {
-            if let attribute = field.attribute {
-                if field.isSimple {
-                    statement.bind(SQLiteValueCodec.encode(slot: field.slot, of: row.values, type: field.type, scalar: field.scalar), at: index)
-                } else {
-                    statement.bind(try encode(row.values[field.slot], attribute: attribute, files: &files), at: index)
-                }
+            switch field.binding {
+            case .direct(let type, let scalar):
+                statement.bind(SQLiteValueCodec.encode(slot: field.slot, of: values, type: type, scalar: scalar), at: index)
                 index += 1
-            } else {
-                let destination = row.values[field.slot] as? NSManagedObjectID
+            case .encoded(let attributeIndex):
+                statement.bind(try encode(values[field.slot], attribute: plan.encodedAttributes[attributeIndex], files: &files), at: index)
+                index += 1
+            case .toOne(let hasTypedColumn):
+                let destination = values[field.slot] as? NSManagedObjectID
                 if let key = destination.flatMap(keys.key(for:)) { statement.bind(key, at: index) } else { statement.bindNull(at: index) }
                 index += 1
-                if field.hasTypedColumn {
+                if hasTypedColumn {
                     if let number = destination.flatMap({ schema.mapping(for: $0.entity)?.number }) { statement.bind(number, at: index) } else { statement.bindNull(at: index) }
                     index += 1
                 }
@@ -334,7 +338,11 @@ private final class PrimaryKeys {
 private struct PrimaryKeyAllocator {
     let connection: SQLiteConnection
     let schema: SQLiteSchema
+    /// The next key of each root entity, by its entity number, except the current run's root.
     private var next: [Int64: Int64] = [:]
+    /// The entity of the last key handed out, its root's number and the root's next key: a save
+    /// mostly inserts runs of one entity, whose keys then need no lookup.
+    private var run: (entity: ObjectIdentifier, root: Int64, next: Int64)?
 
     init(connection: SQLiteConnection, schema: SQLiteSchema) {
         self.connection = connection
@@ -342,21 +350,34 @@ private struct PrimaryKeyAllocator {
     }
 
     mutating func next(for entity: NSEntityDescription) throws -> Int64 {
+        if run?.entity != ObjectIdentifier(entity) { try startRun(of: entity) }
+        let key = run?.next ?? 1
+        run?.next = key + 1
+        return key
+    }
+
+    /// Makes `entity` the current run's, setting the previous run's root's next key aside.
+    private mutating func startRun(of entity: NSEntityDescription) throws {
+        if let run {
+            next[run.root] = run.next
+            self.run = nil
+        }
         guard let root = schema.mapping(for: entity.rootEntity)?.number else {
             throw CoreDataError.make(NSPersistentStoreSaveError, "The entity \(entity.entityName) is not stored in this SQLite store.")
         }
-        if next[root] == nil {
-            let statement = try connection.statement("SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = ?")
-            statement.bind(root, at: 1)
-            next[root] = (try statement.readFirstRow { $0.int64(at: 0) } ?? 0) + 1
+        if let following = next.removeValue(forKey: root) {
+            run = (ObjectIdentifier(entity), root, following)
+            return
         }
-        let key = next[root] ?? 1
-        next[root] = key + 1
-        return key
+        let statement = try connection.statement("SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = ?")
+        statement.bind(root, at: 1)
+        run = (ObjectIdentifier(entity), root, (try statement.readFirstRow { $0.int64(at: 0) } ?? 0) + 1)
     }
 
     /// Records the highest keys handed out.
     func commit() throws {
+        var next = self.next
+        if let run { next[run.root] = run.next }
         for (root, following) in next {
             let statement = try connection.statement("UPDATE Z_PRIMARYKEY SET Z_MAX = ? WHERE Z_ENT = ?")
             statement.bind(following - 1, at: 1)

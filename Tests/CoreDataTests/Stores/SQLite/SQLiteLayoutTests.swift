@@ -242,6 +242,25 @@ struct SQLiteLayoutTests {
         }
     }
 
+    @Test("a save inserting entities of several roots in turn hands out each root's keys in order")
+    func interleavedRootsKeepTheirKeys() throws {
+        try withGarageStore { stack, url in
+            let names = ["Truck", "account", "car", "account", "SportsCar", "Person", "Truck", "account"]
+            let keys = try stack.context.performAndWait {
+                let objects = names.map { NSEntityDescription.insertNewObject(forEntityName: $0, into: stack.context) }
+                try stack.context.save()
+                return objects.map(primaryKey)
+            }
+            let vehicleKeys = zip(names, keys).filter { ["Truck", "car", "SportsCar"].contains($0.0) }.map(\.1)
+            #expect(Set(vehicleKeys) == [1, 2, 3, 4])
+            #expect(Set(zip(names, keys).filter { $0.0 == "account" }.map(\.1)) == [1, 2, 3])
+            #expect(zip(names, keys).first { $0.0 == "Person" }?.1 == 1)
+            let zmax = try RawStoreSQL.rows(url, "SELECT Z_NAME, Z_MAX FROM Z_PRIMARYKEY")
+            let byName = Dictionary(uniqueKeysWithValues: zmax.map { ($0[0].text ?? "", $0[1].integer ?? -1) })
+            #expect(byName == ["account": 3, "Person": 1, "Vehicle": 4, "car": 0, "SportsCar": 0, "Truck": 0])
+        }
+    }
+
     @Test("Z_OPT is 1 after insert and grows by one with each saved update")
     func optimisticLockingVersion() throws {
         try withGarageStore { stack, url in
