@@ -90,7 +90,7 @@ extension NSManagedObjectContext {
         }
         var renamed: [(temporary: NSManagedObjectID, permanent: NSManagedObjectID)] = []
         for (store, storeObjects) in byStore.values {
-            let identifiers = try coordinator.obtainPermanentIDs(for: storeObjects.map(\.entity), in: store)
+            let identifiers = try coordinator.obtainPermanentIDs(for: storeObjects, in: store)
             for (object, identifier) in zip(storeObjects, identifiers) {
                 renamed.append((object.objectID, identifier))
                 reregister(object, as: identifier)

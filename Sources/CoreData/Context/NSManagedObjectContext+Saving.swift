@@ -53,7 +53,7 @@ extension NSManagedObjectContext {
             let shares: [StoreShare]
             let outcome: NSPersistentStoreCoordinator.SaveOutcome
             shares = try storeShares(for: saved, coordinator: coordinator)
-            outcome = try coordinator.save(shares.map { ($0.store, $0.changes) })
+            outcome = try coordinator.save(shares.map { ($0.store, $0.changes) }, for: self)
             switch outcome {
             case .saved(let results):
                 commit(saved, shares: shares, results: results)
@@ -134,8 +134,6 @@ extension NSManagedObjectContext {
     struct StoreShare {
         let store: NSPersistentStore
         var changes = StoreSaveChanges()
-        /// The objects of `changes.inserts`, in the same order.
-        var insertedObjects: [NSManagedObject] = []
         /// The objects of `changes.updates`, in the same order.
         var updatedObjects: [NSManagedObject] = []
     }
@@ -193,7 +191,7 @@ extension NSManagedObjectContext {
             let row = RowInsert(entity: object.entity, objectID: object.identifier, values: values)
             let index = try share(store)
             shares[index].changes.inserts.append(row)
-            shares[index].insertedObjects.append(object)
+            shares[index].changes.objects.inserted.append(object)
         }
         for (object, store, row) in updates {
             if multipleStores { try checkDestinations(of: object, areIn: store, coordinator: coordinator) }
@@ -206,6 +204,7 @@ extension NSManagedObjectContext {
             let row = RowChange(objectID: object.objectID, values: SlotValues(), changedSlots: SlotSet(), version: object.snapshot?.version ?? 0)
             let index = try share(store)
             shares[index].changes.deletes.append(row)
+            shares[index].changes.objects.deleted.append(object)
         }
         for (object, changes) in relationshipChanges {
             let store = try object.identifier?.persistentStore ?? store(forNew: object)
@@ -217,6 +216,11 @@ extension NSManagedObjectContext {
             let row = RowChange(objectID: object.objectID, values: SlotValues(), changedSlots: SlotSet(), version: version)
             let index = try share(store)
             shares[index].changes.lockChecks.append(row)
+            shares[index].changes.objects.locked.append(object)
+        }
+        for object in saved.updated {
+            guard let store = object.objectID.persistentStore, let index = shares.firstIndex(where: { $0.store === store }) else { continue }
+            shares[index].changes.objects.updated.append(object)
         }
         let changedMetadata = coordinator.withStores { stores in
             stores.filter(\.metadataChanged).map { ($0, $0.storedMetadata) }
@@ -281,7 +285,7 @@ extension NSManagedObjectContext {
     private func commit(_ saved: SavedObjects, shares: [StoreShare], results: [StoreSaveResult]) {
         registry.withLock { registered in
             for (share, result) in zip(shares, results) {
-                for (object, permanentID) in zip(share.insertedObjects, result.permanentIDs) where permanentID !== object.identifier {
+                for (object, permanentID) in zip(share.changes.objects.inserted, result.permanentIDs) where permanentID !== object.identifier {
                     reregister(object, as: permanentID, in: &registered)
                 }
             }
@@ -295,8 +299,8 @@ extension NSManagedObjectContext {
                 rowVersions[ObjectIdentifier(object)] = (object.snapshot?.version ?? 0) + 1
             }
             // By index, not by element: a copy of each row would retain its entity, ID and values.
-            for index in share.insertedObjects.indices {
-                let object = share.insertedObjects[index]
+            for index in share.changes.objects.inserted.indices {
+                let object = share.changes.objects.inserted[index]
                 let values = object.layout.persistentToOneSlots.isEmpty ? share.changes.inserts[index].values : object.rowValues
                 object.commitChanges(as: RowSnapshot.make(objectID: object.objectID, version: 1, values: values, generation: result.generation, readTime: readTime))
             }

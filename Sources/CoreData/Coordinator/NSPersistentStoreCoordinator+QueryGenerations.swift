@@ -6,19 +6,23 @@ extension NSPersistentStoreCoordinator {
     /// context's query generation.
     func reading<T>(for context: NSManagedObjectContext, _ body: () throws -> T) throws -> T {
         try withStores { stores in
-            let outerContext = requestingContext
-            requestingContext = context
-            defer { requestingContext = outerContext }
-            switch context.queryGeneration {
-            case .unpinned:
-                return try body()
-            case .pendingCurrent:
-                let pin = try QueryGenerationPin(stores: stores)
-                context.queryGeneration = .pinned(NSQueryGenerationToken(pin: pin))
-                return try pin.read(body)
-            case .pinned(let token):
-                return try token.pin?.read(body) ?? body()
+            try answering(context) {
+                try read(at: context, in: stores, body)
             }
+        }
+    }
+
+    /// Runs `body` at the context's query generation, pinning a context that waits for one.
+    private func read<T>(at context: NSManagedObjectContext, in stores: [NSPersistentStore], _ body: () throws -> T) throws -> T {
+        switch context.queryGeneration {
+        case .unpinned:
+            return try body()
+        case .pendingCurrent:
+            let pin = try QueryGenerationPin(stores: stores)
+            context.queryGeneration = .pinned(NSQueryGenerationToken(pin: pin))
+            return try pin.read(body)
+        case .pinned(let token):
+            return try token.pin?.read(body) ?? body()
         }
     }
 

@@ -1,7 +1,7 @@
 extension NSPersistentStoreCoordinator {
-    /// Permanent IDs for new objects of the given entities, reserved for good in `store`.
-    func obtainPermanentIDs(for entities: [NSEntityDescription], in store: NSPersistentStore) throws -> [NSManagedObjectID] {
-        try withStores { _ in try store.engine().obtainPermanentIDs(for: entities) }
+    /// Permanent IDs for new objects, reserved for good in `store`.
+    func obtainPermanentIDs(for objects: [NSManagedObject], in store: NSPersistentStore) throws -> [NSManagedObjectID] {
+        try withStores { _ in try store.engine().obtainPermanentIDs(for: objects) }
     }
 
     /// Records a committed save in the row cache: the rows it inserted and updated, and the rows
@@ -24,39 +24,44 @@ extension NSPersistentStoreCoordinator {
     /// and only when all of them succeeded do they commit, so a conflict or a failure anywhere
     /// leaves every store as it was. (Should a commit itself fail after another store committed,
     /// the stores that have not committed yet roll back.)
-    func save(_ shares: [(store: NSPersistentStore, changes: StoreSaveChanges)]) throws -> SaveOutcome {
-        try withStores { _ in
-            var begun: [PersistentStoreEngine] = []
-            var results: [StoreSaveResult] = []
-            var changedRows: [[ObjectIdentity]] = []
-            do {
-                for share in shares {
-                    let engine = try share.store.engine()
-                    switch try engine.beginSave(share.changes) {
-                    case .written(let result):
-                        results.append(result)
-                    case .conflict(let conflict):
-                        begun.forEach { try? $0.finishSave(committing: false) }
-                        return .conflict(conflict)
-                    }
-                    begun.append(engine)
-                    changedRows.append((share.changes.updates + share.changes.deletes).map(\.objectID.identity))
+    ///
+    /// The context is the one that saves (`requestingContext`), which custom stores hand to their
+    /// subclasses' methods.
+    func save(_ shares: [(store: NSPersistentStore, changes: StoreSaveChanges)], for context: NSManagedObjectContext) throws -> SaveOutcome {
+        try withStores { _ in try answering(context) { try write(shares) } }
+    }
+
+    private func write(_ shares: [(store: NSPersistentStore, changes: StoreSaveChanges)]) throws -> SaveOutcome {
+        var begun: [PersistentStoreEngine] = []
+        var results: [StoreSaveResult] = []
+        var changedRows: [[ObjectIdentity]] = []
+        do {
+            for share in shares {
+                let engine = try share.store.engine()
+                switch try engine.beginSave(share.changes) {
+                case .written(let result):
+                    results.append(result)
+                case .conflict(let conflict):
+                    begun.forEach { try? $0.finishSave(committing: false) }
+                    return .conflict(conflict)
                 }
+                begun.append(engine)
+                changedRows.append((share.changes.updates + share.changes.deletes).map(\.objectID.identity))
+            }
+        } catch {
+            begun.forEach { try? $0.finishSave(committing: false) }
+            throw error
+        }
+        for (index, engine) in begun.enumerated() {
+            do {
+                try engine.finishSave(committing: true)
             } catch {
-                begun.forEach { try? $0.finishSave(committing: false) }
+                begun[(index + 1)...].forEach { try? $0.finishSave(committing: false) }
                 throw error
             }
-            for (index, engine) in begun.enumerated() {
-                do {
-                    try engine.finishSave(committing: true)
-                } catch {
-                    begun[(index + 1)...].forEach { try? $0.finishSave(committing: false) }
-                    throw error
-                }
-                results[index].generation = engine.rowChanges.record(changedRows[index])
-                if !changedRows[index].isEmpty { hasChangedRows.store(true, ordering: .releasing) }
-            }
-            return .saved(results)
+            results[index].generation = engine.rowChanges.record(changedRows[index])
+            if !changedRows[index].isEmpty { hasChangedRows.store(true, ordering: .releasing) }
         }
+        return .saved(results)
     }
 }

@@ -25,6 +25,14 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
     /// store hands it to its subclass's methods. Read and written under `storeLock`.
     var requestingContext: NSManagedObjectContext?
 
+    /// Runs `body`, under the store lock, with `context` as the requesting context.
+    func answering<T>(_ context: NSManagedObjectContext, _ body: () throws -> T) rethrows -> T {
+        let outerContext = requestingContext
+        requestingContext = context
+        defer { requestingContext = outerContext }
+        return try body()
+    }
+
     /// Creates a coordinator for a model; the model becomes immutable.
     public init(managedObjectModel model: NSManagedObjectModel) {
         self.managedObjectModel = model

@@ -46,8 +46,9 @@ protocol PersistentStoreEngine: NSPersistentStore {
     /// caller then asks for their IDs and rows separately).
     func destinationRows(ofOwners owners: [NSManagedObjectID], relationship: NSRelationshipDescription) throws -> [NSManagedObjectID: [RowSnapshot]]?
 
-    /// Permanent IDs for new objects of the given entities, reserved for good.
-    func obtainPermanentIDs(for entities: [NSEntityDescription]) throws -> [NSManagedObjectID]
+    /// Permanent IDs for new objects, in their order, reserved for good (`NSIncrementalStore`'s
+    /// public method is its own).
+    func obtainPermanentIDs(for objects: [NSManagedObject]) throws -> [NSManagedObjectID]
 
     /// Writes a save's changes inside a transaction that stays open until `finishSave`, so that a
     /// save touching several stores commits in all of them or in none. On a conflict or an error

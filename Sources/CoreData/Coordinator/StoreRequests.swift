@@ -66,10 +66,24 @@ struct StoreSaveChanges {
     var lockChecks: [RowChange] = []
     /// New store metadata to write with the save, when the app changed it.
     var metadata: [String: Any]?
+    /// The saved objects themselves, for the stores whose contract names objects
+    /// (`NSIncrementalStore`, `NSAtomicStore`).
+    var objects = SavedStoreObjects()
 
     var isEmpty: Bool {
         inserts.isEmpty && updates.isEmpty && deletes.isEmpty && toManyChanges.isEmpty && lockChecks.isEmpty && metadata == nil
     }
+}
+
+/// The objects of one store's share of a save.
+struct SavedStoreObjects {
+    /// The objects of `StoreSaveChanges.inserts`, in the same order.
+    var inserted: [NSManagedObject] = []
+    /// Every changed object of the store, its to-many relationships included.
+    var updated: [NSManagedObject] = []
+    var deleted: [NSManagedObject] = []
+    /// The unchanged objects checked for optimistic locking (`StoreSaveChanges.lockChecks`).
+    var locked: [NSManagedObject] = []
 }
 
 /// What a store reports after a save.

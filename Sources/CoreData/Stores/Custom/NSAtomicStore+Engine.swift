@@ -34,12 +34,34 @@ extension NSAtomicStore: PersistentStoreEngine {
 
     // MARK: Saving
 
-    func obtainPermanentIDs(for entities: [NSEntityDescription]) throws -> [NSManagedObjectID] {
-        throw customStoreSavingUnavailable()
+    /// IDs made from the reference objects ``newReferenceObject(for:)`` gives.
+    func obtainPermanentIDs(for objects: [NSManagedObject]) throws -> [NSManagedObjectID] {
+        objects.map { objectID(for: $0.entity, reference: newReferenceObject(for: $0)) }
     }
 
+    /// Brings the cache nodes up to date with the save (a new node per inserted object, then the
+    /// values of every inserted and updated object; the nodes of deleted objects removed), and
+    /// writes them with ``save()``. When writing fails, the nodes are read again from the file.
     func beginSave(_ changes: StoreSaveChanges) throws -> StoreSaveOutcome {
-        throw customStoreSavingUnavailable()
+        let objects = changes.objects
+        try assignPermanentIDs(to: objects.inserted, in: try requestingContext())
+        addCacheNodes(Set(objects.inserted.map(newCacheNode(for:))))
+        for object in objects.inserted + objects.updated {
+            guard let node = cacheNode(for: object.objectID) else { continue }
+            updateCacheNode(node, from: object)
+        }
+        let removed = Set(objects.deleted.compactMap { cacheNode(for: $0.objectID) })
+        willRemoveCacheNodes(removed)
+        removeCacheNodes(removed)
+        do {
+            try save()
+        } catch {
+            removeCacheNodes(cacheNodes())
+            try? load()
+            throw error
+        }
+        metadataChanged = false
+        return .written(StoreSaveResult(permanentIDs: objects.inserted.map(\.objectID)))
     }
 
     func finishSave(committing: Bool) throws {}

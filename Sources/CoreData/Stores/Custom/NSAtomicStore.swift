@@ -22,14 +22,32 @@ open class NSAtomicStore: NSPersistentStore {
         throw CoreDataError.make(NSPersistentStoreUnsupportedRequestTypeError, "\(Swift.type(of: self)) does not override save().")
     }
 
-    /// Returns a new cache node for an object a save inserts. Subclasses must override it.
+    /// Returns a new cache node for an object a save inserts, which the store then registers and
+    /// fills with ``updateCacheNode(_:from:)``. This implementation returns an empty node.
     open func newCacheNode(for managedObject: NSManagedObject) -> NSAtomicStoreCacheNode {
         NSAtomicStoreCacheNode(objectID: managedObject.objectID)
     }
 
-    /// Copies the values of an object a save changes into its cache node. Subclasses must
-    /// override it.
-    open func updateCacheNode(_ node: NSAtomicStoreCacheNode, from managedObject: NSManagedObject) {}
+    /// Copies the values of an object a save inserts or changes into its cache node. This
+    /// implementation copies every persistent attribute, each to-one relationship as the
+    /// destination's node, and each to-many relationship as a set (ordered set) of nodes.
+    open func updateCacheNode(_ node: NSAtomicStoreCacheNode, from managedObject: NSManagedObject) {
+        for property in managedObject.entity.properties where !property.isTransient {
+            let value = managedObject.value(forKey: property.name)
+            switch property {
+            case is NSAttributeDescription:
+                node.setValue(value, forKey: property.name)
+            case let relationship as NSRelationshipDescription where relationship.isToMany:
+                let destinations = ((value as? NSOrderedSet)?.array ?? (value as? NSSet)?.allObjects ?? [])
+                    .compactMap { ($0 as? NSManagedObject).flatMap { cacheNode(for: $0.objectID) } }
+                node.setValue(relationship.isOrdered ? NSOrderedSet(array: destinations) : NSSet(array: destinations), forKey: property.name)
+            case is NSRelationshipDescription:
+                node.setValue((value as? NSManagedObject).flatMap { cacheNode(for: $0.objectID) }, forKey: property.name)
+            default:
+                continue
+            }
+        }
+    }
 
     /// Returns the reference object that names, for good, an object a save inserts.
     /// Subclasses must override it.
@@ -52,6 +70,13 @@ open class NSAtomicStore: NSPersistentStore {
     /// Called before ``save()`` with the cache nodes of the objects the save deletes, which the
     /// store then no longer holds.
     open func willRemoveCacheNodes(_ cacheNodes: Set<NSAtomicStoreCacheNode>) {}
+
+    /// Forgets cache nodes.
+    func removeCacheNodes(_ cacheNodes: Set<NSAtomicStoreCacheNode>) {
+        for node in cacheNodes {
+            nodesByIdentity[node.objectID.identity] = nil
+        }
+    }
 
     /// The cache node of an object, or nil when the store holds no such object.
     open func cacheNode(for objectID: NSManagedObjectID) -> NSAtomicStoreCacheNode? {

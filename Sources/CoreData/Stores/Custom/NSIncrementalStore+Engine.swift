@@ -49,25 +49,25 @@ extension NSIncrementalStore: PersistentStoreEngine {
 
     // MARK: Saving
 
-    func obtainPermanentIDs(for entities: [NSEntityDescription]) throws -> [NSManagedObjectID] {
-        throw customStoreSavingUnavailable()
-    }
-
+    /// Gives the new objects their permanent IDs (``obtainPermanentIDs(for:)``), then hands the
+    /// subclass the save as an `NSSaveChangesRequest`: it writes at once, having no transaction.
     func beginSave(_ changes: StoreSaveChanges) throws -> StoreSaveOutcome {
-        throw customStoreSavingUnavailable()
+        let context = try requestingContext()
+        let objects = changes.objects
+        try assignPermanentIDs(to: objects.inserted, in: context)
+        func set(_ objects: [NSManagedObject]) -> Set<NSManagedObject>? { objects.isEmpty ? nil : Set(objects) }
+        let request = NSSaveChangesRequest(inserted: set(objects.inserted), updated: set(objects.updated),
+                                           deleted: set(objects.deleted), locked: set(objects.locked))
+        _ = try execute(request, with: context)
+        nodeDestinations = [:]
+        metadataChanged = false
+        return .written(StoreSaveResult(permanentIDs: objects.inserted.map(\.objectID)))
     }
 
     func finishSave(committing: Bool) throws {}
 
 
     // MARK: Turning the subclass's answers into rows
-
-    private func requestingContext() throws -> NSManagedObjectContext {
-        guard let context = persistentStoreCoordinator?.requestingContext else {
-            throw CoreDataError.make(NSPersistentStoreOperationError, "The incremental store \(Swift.type(of: self)) was asked for data outside a context's request.")
-        }
-        return context
-    }
 
     /// The row of an object from its node: attributes and to-one relationships in the row (a
     /// to-one relationship the node leaves out is asked for at once), to-many destinations kept

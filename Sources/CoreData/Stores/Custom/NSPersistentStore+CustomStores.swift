@@ -14,8 +14,18 @@ extension NSPersistentStore {
         return ReferenceObjects.shared.object(for: key, inStore: identityNumber) ?? NSNull()
     }
 
-    /// The error of a save to a store a program subclasses, which is not available yet.
-    func customStoreSavingUnavailable() -> NSError {
-        CoreDataError.make(NSPersistentStoreUnsupportedRequestTypeError, "Saving to a store of class \(Swift.type(of: self)) is not available yet.")
+    /// The context whose request the coordinator is running, which the subclass's methods take.
+    func requestingContext() throws -> NSManagedObjectContext {
+        guard let context = persistentStoreCoordinator?.requestingContext else {
+            throw CoreDataError.make(NSPersistentStoreOperationError, "The store \(Swift.type(of: self)) was asked for data outside a context's request.")
+        }
+        return context
+    }
+
+    /// Gives the new objects of a save their permanent IDs before the subclass sees them, as
+    /// Apple's stores do, through the context (which registers them under their new IDs).
+    func assignPermanentIDs(to objects: [NSManagedObject], in context: NSManagedObjectContext) throws {
+        let temporary = objects.filter(\.objectID.isTemporaryID)
+        if !temporary.isEmpty { try context.obtainPermanentIDs(for: temporary) }
     }
 }

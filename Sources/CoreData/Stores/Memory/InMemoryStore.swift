@@ -55,8 +55,8 @@ final class InMemoryStore: NSPersistentStore, PersistentStoreEngine, @unchecked 
 
     // MARK: Saving
 
-    func obtainPermanentIDs(for entities: [NSEntityDescription]) throws -> [NSManagedObjectID] {
-        entities.map { objectID(for: $0, primaryKey: allocatePrimaryKey(for: $0)) }
+    func obtainPermanentIDs(for objects: [NSManagedObject]) throws -> [NSManagedObjectID] {
+        objects.map { objectID(for: $0.entity, primaryKey: allocatePrimaryKey(for: $0.entity)) }
     }
 
     func beginSave(_ changes: StoreSaveChanges) throws -> StoreSaveOutcome {

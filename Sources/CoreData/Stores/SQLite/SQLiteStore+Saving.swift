@@ -1,11 +1,11 @@
 // Saving into the SQLite store: one transaction per save, primary keys from Z_PRIMARYKEY,
 // optimistic locking on Z_OPT, join-table and ordering upkeep, and external binary files.
 extension SQLiteStore {
-    func obtainPermanentIDs(for entities: [NSEntityDescription]) throws -> [NSManagedObjectID] {
+    func obtainPermanentIDs(for objects: [NSManagedObject]) throws -> [NSManagedObjectID] {
         let (connection, schema) = try requireWritingConnection()
         return try connection.transaction {
             var allocator = PrimaryKeyAllocator(connection: connection, schema: schema)
-            let identifiers = try entities.map { objectID(for: $0, primaryKey: try allocator.next(for: $0)) }
+            let identifiers = try objects.map { objectID(for: $0.entity, primaryKey: try allocator.next(for: $0.entity)) }
             try allocator.commit()
             return identifiers
         }

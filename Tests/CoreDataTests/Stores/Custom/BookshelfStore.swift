@@ -1,8 +1,8 @@
 import CoreData
 
-/// A read-only incremental store over a JSON file of authors and books, written as a program
-/// would write one: authors are named by numbers, books by strings; a book's node carries its
-/// author, and an author's books are asked for through `newValue(forRelationship:…)`.
+/// An incremental store over a JSON file of authors and books, written as a program would write
+/// one: authors are named by numbers, books by strings; a book's node carries its author, and an
+/// author's books are asked for through `newValue(forRelationship:…)`. A save rewrites the file.
 final class BookshelfStore: NSIncrementalStore, @unchecked Sendable {
     static let storeType = NSPersistentStore.StoreType(rawValue: "Bookshelf")
 
@@ -22,6 +22,14 @@ final class BookshelfStore: NSIncrementalStore, @unchecked Sendable {
         return Kit.model([author, book])
     }
 
+    /// A file of two authors and their books, in the store's format.
+    static let sampleShelf = """
+        {"authors": [{"id": 1, "name": "Le Guin"}, {"id": 2, "name": "Calvino"}],
+         "books": [{"id": "earthsea", "title": "A Wizard of Earthsea", "year": 1968, "author": 1},
+                   {"id": "dispossessed", "title": "The Dispossessed", "year": 1974, "author": 1},
+                   {"id": "cities", "title": "Invisible Cities", "year": 1972, "author": 2}]}
+        """
+
     override var type: String {
         Self.storeType.rawValue
     }
@@ -39,6 +47,10 @@ final class BookshelfStore: NSIncrementalStore, @unchecked Sendable {
     }
 
     override func execute(_ request: NSPersistentStoreRequest, with context: NSManagedObjectContext?) throws -> Any {
+        if let save = request as? NSSaveChangesRequest {
+            try write(save)
+            return [Any]()
+        }
         guard request.requestType == .fetchRequestType, let fetch = request as? NSFetchRequest<NSFetchRequestResult>,
               let entity = fetch.entity, let context else {
             throw CocoaError(.featureUnsupported)
@@ -64,6 +76,42 @@ final class BookshelfStore: NSIncrementalStore, @unchecked Sendable {
         let reference = referenceObject(for: objectID)
         let written = books.filter { Self.same($0["author"], reference) }
         return written.map { newObjectID(for: relationship.destinationEntity!, referenceObject: $0["id"]!) }
+    }
+
+    /// Authors get the next number, books their title in lower case.
+    override func obtainPermanentIDs(for array: [NSManagedObject]) throws -> [NSManagedObjectID] {
+        var nextAuthor = (authors.compactMap { $0["id"] as? Int }.max() ?? 0) + 1
+        return array.map { object in
+            guard object.entity.name == "Author" else {
+                return newObjectID(for: object.entity, referenceObject: (object.value(forKey: "title") as? String ?? UUID().uuidString).lowercased())
+            }
+            defer { nextAuthor += 1 }
+            return newObjectID(for: object.entity, referenceObject: nextAuthor)
+        }
+    }
+
+    private func write(_ save: NSSaveChangesRequest) throws {
+        for object in (save.deletedObjects ?? []) {
+            let reference = "\(referenceObject(for: object.objectID))"
+            authors.removeAll { "\($0["id"] ?? "")" == reference }
+            books.removeAll { "\($0["id"] ?? "")" == reference }
+        }
+        for object in (save.insertedObjects ?? []).union(save.updatedObjects ?? []) {
+            let reference = referenceObject(for: object.objectID)
+            if object.entity.name == "Author" {
+                let record: [String: Any] = ["id": reference, "name": object.value(forKey: "name") ?? NSNull()]
+                authors.removeAll { Self.same($0["id"], reference) }
+                authors.append(record)
+            } else {
+                let author = (object.value(forKey: "author") as? NSManagedObject).map { referenceObject(for: $0.objectID) }
+                let record: [String: Any] = ["id": reference, "title": object.value(forKey: "title") ?? NSNull(),
+                                             "year": object.value(forKey: "year") ?? NSNull(), "author": author ?? NSNull()]
+                books.removeAll { Self.same($0["id"], reference) }
+                books.append(record)
+            }
+        }
+        let data = try JSONSerialization.data(withJSONObject: ["authors": authors, "books": books], options: [.sortedKeys])
+        try data.write(to: url!, options: .atomic)
     }
 
     private var authorEntity: NSEntityDescription {

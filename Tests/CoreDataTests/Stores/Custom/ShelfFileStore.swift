@@ -1,11 +1,21 @@
 import CoreData
 
-/// A read-only atomic store over a text file of `|`-separated lines, written as a program would
-/// write one: `author|1|Le Guin` and `book|earthsea|A Wizard of Earthsea|1968|1`. It serves
+/// An atomic store over a text file of `|`-separated lines, written as a program would write
+/// one: `author|1|Le Guin` and `book|earthsea|A Wizard of Earthsea|1968|1`. It serves
 /// `BookshelfStore.model()`: `load()` makes a cache node per line, with a book's author as the
-/// author's node and an author's books as a set of nodes.
+/// author's node and an author's books as a set of nodes; `save()` writes every node's line.
+/// New objects are named by numbers for authors, strings for books.
 final class ShelfFileStore: NSAtomicStore, @unchecked Sendable {
     static let storeType = NSPersistentStore.StoreType(rawValue: "ShelfFile")
+
+    /// A file of two authors and their books, in the store's format.
+    static let sampleShelf = """
+        author|1|Le Guin
+        author|2|Calvino
+        book|earthsea|A Wizard of Earthsea|1968|1
+        book|dispossessed|The Dispossessed|1974|1
+        book|cities|Invisible Cities|1972|2
+        """
 
     override var type: String {
         Self.storeType.rawValue
@@ -39,5 +49,25 @@ final class ShelfFileStore: NSAtomicStore, @unchecked Sendable {
             author.setValue(written.adding(book) as NSSet, forKey: "books")
         }
         addCacheNodes(Set(authors.values).union(books.map(\.node)))
+    }
+
+    override func newReferenceObject(for managedObject: NSManagedObject) -> Any {
+        if managedObject.entity.name == "Author" {
+            let numbers = cacheNodes().compactMap { referenceObject(for: $0.objectID) as? NSNumber }.map(\.intValue)
+            return (numbers.max() ?? 0) + 1
+        }
+        return (managedObject.value(forKey: "title") as? String ?? UUID().uuidString).lowercased()
+    }
+
+    override func save() throws {
+        let lines = cacheNodes().map { node -> String in
+            let key = "\(referenceObject(for: node.objectID))"
+            if node.objectID.entity.name == "Author" {
+                return "author|\(key)|\(node.value(forKey: "name") as? String ?? "")"
+            }
+            let author = (node.value(forKey: "author") as? NSAtomicStoreCacheNode).map { "\(referenceObject(for: $0.objectID))" } ?? ""
+            return "book|\(key)|\(node.value(forKey: "title") as? String ?? "")|\((node.value(forKey: "year") as? NSNumber)?.intValue ?? 0)|\(author)"
+        }
+        try Data(lines.sorted().joined(separator: "\n").utf8).write(to: url!, options: .atomic)
     }
 }

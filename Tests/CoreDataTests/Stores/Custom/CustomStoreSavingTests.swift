@@ -1,0 +1,70 @@
+import CoreData
+import Testing
+
+/// Saving through the stores a program subclasses: an incremental store (`BookshelfStore`, which
+/// gets an `NSSaveChangesRequest` after `obtainPermanentIDs(for:)`) and an atomic store
+/// (`ShelfFileStore`, whose cache nodes are brought up to date before `save()`). Inserts,
+/// updates, deletes and relationships reach the file, as a new coordinator reads it back.
+@Suite struct CustomStoreSavingTests {
+    typealias Kind = CustomStoreShelf.Kind
+
+    /// Adds Borges and one of his books, changes a year and deletes a book, then saves.
+    private func edit(_ context: NSManagedObjectContext) throws -> (author: NSManagedObject, book: NSManagedObject) {
+        let borges = NSEntityDescription.insertNewObject(forEntityName: "Author", into: context)
+        borges.setValue("Borges", forKey: "name")
+        let ficciones = NSEntityDescription.insertNewObject(forEntityName: "Book", into: context)
+        ficciones.setValue("Ficciones", forKey: "title")
+        ficciones.setValue(1944, forKey: "year")
+        ficciones.setValue(borges, forKey: "author")
+        let books = try context.fetch(NSFetchRequest<NSManagedObject>(entityName: "Book"))
+        books.first { $0.value(forKey: "title") as? String == "Invisible Cities" }?.setValue(1973, forKey: "year")
+        context.delete(try #require(books.first { $0.value(forKey: "title") as? String == "The Dispossessed" }))
+        try context.save()
+        return (borges, ficciones)
+    }
+
+    /// Title, year and author of every book, sorted by title.
+    private func catalogue(_ context: NSManagedObjectContext) throws -> [String] {
+        let request = NSFetchRequest<NSManagedObject>(entityName: "Book")
+        request.sortDescriptors = [NSSortDescriptor(key: "title", ascending: true)]
+        return try context.fetch(request).map { book in
+            let author = (book.value(forKey: "author") as? NSManagedObject)?.value(forKey: "name") as? String ?? "-"
+            return "\(book.value(forKey: "title") as? String ?? "?") \(book.value(forKey: "year") as? Int ?? 0) \(author)"
+        }
+    }
+
+    private static let saved = [
+        "A Wizard of Earthsea 1968 Le Guin", "Ficciones 1944 Borges", "Invisible Cities 1973 Calvino",
+    ]
+
+    @Test(arguments: Kind.allCases)
+    func aSaveReachesTheFileWithPermanentIDsFromTheStoresReferenceObjects(_ kind: Kind) throws {
+        let shelf = try kind.shelf()
+        try shelf.context.performAndWait {
+            let (borges, ficciones) = try edit(shelf.context)
+            #expect(!borges.objectID.isTemporaryID && !ficciones.objectID.isTemporaryID)
+            #expect(borges.objectID.persistentStore === shelf.store)
+            #expect(borges.objectID.uriRepresentation().lastPathComponent == "p3")
+            #expect(try shelf.context.existingObject(with: ficciones.objectID) === ficciones)
+            #expect(try catalogue(shelf.context) == Self.saved)
+        }
+        let reopened = try shelf.reopened()
+        try reopened.context.performAndWait {
+            #expect(try catalogue(reopened.context) == Self.saved)
+            let request = NSFetchRequest<NSManagedObject>(entityName: "Author")
+            request.sortDescriptors = [NSSortDescriptor(key: "name", ascending: true)]
+            let counts = try reopened.context.fetch(request).map { ($0.value(forKey: "books") as? Set<NSManagedObject>)?.count ?? -1 }
+            #expect(counts == [1, 1, 1], "Borges, Calvino, Le Guin")
+        }
+    }
+
+    @Test(arguments: Kind.allCases)
+    func anotherContextOfTheCoordinatorReadsTheSave(_ kind: Kind) throws {
+        let shelf = try kind.shelf()
+        try shelf.context.performAndWait { _ = try edit(shelf.context) }
+        let other = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+        other.persistentStoreCoordinator = shelf.context.persistentStoreCoordinator
+        let titles = try other.performAndWait { try catalogue(other) }
+        #expect(titles == Self.saved)
+    }
+}
