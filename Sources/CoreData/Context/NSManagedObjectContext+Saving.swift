@@ -347,14 +347,14 @@ extension NSManagedObjectContext {
     private func postDidSave(_ saved: SavedObjects) {
         let center = NotificationCenter.default
         center.post(name: .NSManagedObjectContextDidSave, object: self, userInfo: [
-            NSInsertedObjectsKey: Set(saved.inserted),
-            NSUpdatedObjectsKey: Set(saved.updated),
-            NSDeletedObjectsKey: Set(saved.deleted),
+            NSInsertedObjectsKey: Set(sparselyHolding: saved.inserted),
+            NSUpdatedObjectsKey: Set(sparselyHolding: saved.updated),
+            NSDeletedObjectsKey: Set(sparselyHolding: saved.deleted),
         ])
         center.post(name: NSManagedObjectContext.didSaveObjectIDsNotification, object: self, userInfo: [
-            NSInsertedObjectIDsKey: Set(saved.inserted.lazy.map(\.objectID)),
-            NSUpdatedObjectIDsKey: Set(saved.updated.lazy.map(\.objectID)),
-            NSDeletedObjectIDsKey: Set(saved.deleted.lazy.map(\.objectID)),
+            NSInsertedObjectIDsKey: Set(sparselyHolding: saved.inserted.lazy.map(\.objectID)),
+            NSUpdatedObjectIDsKey: Set(sparselyHolding: saved.updated.lazy.map(\.objectID)),
+            NSDeletedObjectIDsKey: Set(sparselyHolding: saved.deleted.lazy.map(\.objectID)),
         ])
     }
 }

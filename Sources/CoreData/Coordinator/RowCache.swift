@@ -46,14 +46,23 @@ final class RowCache: @unchecked Sendable {
     /// so none is looked for; and of more rows than a generation holds, the earlier ones would
     /// only push each other out, so only the last generation's worth is inserted.
     func insertNewRows(_ rows: [RowSnapshot]) {
+        let newRows = rows.suffix(generationSize)
         lock.withLock {
-            for row in rows.suffix(generationSize) {
-                if recent.count >= generationSize {
-                    old = recent
-                    recent = [:]
+            // Filled as a local sized once for the rows, not grown and rehashed step by step,
+            // and without an exclusivity check of the stored table per row.
+            var table = recent
+            recent = [:]
+            var remaining = newRows.count
+            table.reserveCapacity(min(table.count + remaining, generationSize))
+            for row in newRows {
+                if table.count >= generationSize {
+                    old = table
+                    table = Dictionary(minimumCapacity: remaining)
                 }
-                recent[row.objectIDValue.identity] = row
+                table[row.objectIDValue.identity] = row
+                remaining -= 1
             }
+            recent = table
         }
     }
 

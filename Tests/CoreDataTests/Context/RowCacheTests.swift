@@ -129,6 +129,27 @@ import Testing
         #expect(cache.row(for: alien.identity) == nil)
     }
 
+    @Test func aSavesNewRowsKeepTheLastGenerationsWorth() throws {
+        let (stack, alien) = try Self.stack()
+        let row = try #require(stack.coordinator.rowCache.row(for: alien.identity))
+        let cache = RowCache(capacity: 4)
+        let rows = (0..<5).map { key in
+            RowSnapshot.make(objectID: stack.store.objectID(for: alien.entity, primaryKey: Int64(100 + key)), version: 1, values: row.values, generation: 0)
+        }
+        cache.insert(CollectionOfOne(row))
+        cache.insertNewRows([rows[0]])
+        #expect(cache.row(for: alien.identity) === row)
+        #expect(cache.row(for: rows[0].objectID.identity) === rows[0])
+
+        cache.insertNewRows(Array(rows[1...]))
+        #expect(cache.row(for: rows[3].objectID.identity) === rows[3])
+        #expect(cache.row(for: rows[4].objectID.identity) === rows[4])
+        #expect(cache.row(for: rows[1].objectID.identity) == nil)
+        #expect(cache.row(for: rows[2].objectID.identity) == nil)
+        #expect(cache.row(for: alien.identity) === row, "the full generation became the old one")
+        #expect(cache.row(for: rows[0].objectID.identity) === rows[0])
+    }
+
     @Test func aSavedDeleteLeavesTheCache() throws {
         let (stack, alien) = try Self.stack()
         let reader = stack.newContext()
