@@ -66,7 +66,6 @@ extension NSAtomicStore: PersistentStoreEngine {
 
     func finishSave(committing: Bool) throws {}
 
-
     // MARK: Rows of cache nodes
 
     /// A node's row: attributes as they are, a to-one relationship's node as its ID. To-many

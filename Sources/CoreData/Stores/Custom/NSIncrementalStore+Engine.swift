@@ -66,7 +66,6 @@ extension NSIncrementalStore: PersistentStoreEngine {
 
     func finishSave(committing: Bool) throws {}
 
-
     // MARK: Turning the subclass's answers into rows
 
     /// The row of an object from its node: attributes and to-one relationships in the row (a

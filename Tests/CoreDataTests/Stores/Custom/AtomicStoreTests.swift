@@ -15,4 +15,24 @@ import Testing
         #expect(store.referenceObject(for: node.objectID) as? String == "cities")
         #expect(store.cacheNode(for: node.objectID) === node)
     }
+
+    /// A save whose `save()` fails throws, and the store reads its nodes again from the file, which
+    /// is unchanged; the context keeps its unsaved object.
+    @Test func aFailedWriteLeavesTheFileAndReloadsTheNodes() throws {
+        let shelf = try CustomStoreShelf.Kind.atomic.shelf()
+        let store = try #require(shelf.store as? NSAtomicStore)
+        let url = try #require(store.url)
+        let before = try Data(contentsOf: url)
+        try shelf.context.performAndWait {
+            let book = NSEntityDescription.insertNewObject(forEntityName: "Book", into: shelf.context)
+            book.setValue("Unwritable", forKey: "title")
+            #expect { try shelf.context.save() } throws: { ($0 as NSError).code == CocoaError.fileWriteOutOfSpace.rawValue }
+            #expect(book.isInserted)
+        }
+        #expect(try Data(contentsOf: url) == before)
+        #expect(store.cacheNodes().count == 5)
+        let reopened = try shelf.reopened()
+        let count = try reopened.context.performAndWait { try reopened.context.count(for: NSFetchRequest<NSManagedObject>(entityName: "Book")) }
+        #expect(count == 3)
+    }
 }

@@ -59,7 +59,12 @@ final class ShelfFileStore: NSAtomicStore, @unchecked Sendable {
         return (managedObject.value(forKey: "title") as? String ?? UUID().uuidString).lowercased()
     }
 
+    /// Writes every node's line; a book titled "Unwritable" makes the write fail, as a full disk
+    /// would, before the file is touched.
     override func save() throws {
+        if cacheNodes().contains(where: { $0.value(forKey: "title") as? String == "Unwritable" }) {
+            throw CocoaError(.fileWriteOutOfSpace)
+        }
         let lines = cacheNodes().map { node -> String in
             let key = "\(referenceObject(for: node.objectID))"
             if node.objectID.entity.name == "Author" {
