@@ -7,6 +7,7 @@ enum StoreRegistry {
     private static let classes = Mutex<[String: AnyClass]>([
         NSSQLiteStoreType: SQLiteStore.self,
         NSInMemoryStoreType: InMemoryStore.self,
+        NSBinaryStoreType: BinaryStore.self,
     ])
 
     /// Registers `storeClass` for `type`, replacing any class registered for it; nil unregisters.

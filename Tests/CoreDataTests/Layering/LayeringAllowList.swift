@@ -28,6 +28,9 @@ enum LayeringAllowList {
             from: "Coordinator", to: "Stores/Memory", types: ["InMemoryStore"],
             reason: "`StoreRegistry` starts with the built-in store classes (see Stores/SQLite)"),
         AllowedEdge(
+            from: "Coordinator", to: "Stores/Atomic", types: ["BinaryStore"],
+            reason: "`StoreRegistry` starts with the built-in store classes (see Stores/SQLite)"),
+        AllowedEdge(
             from: "Coordinator", to: "Migration", types: ["NSMigrationManager", "AutomaticMigration"],
             reason: "Apple's API for `NSMigrationManager`: `NSPersistentStore.migrationManagerClass()`, "
                 + "an open class method and so in the class body, returns it. `AutomaticMigration`: "
