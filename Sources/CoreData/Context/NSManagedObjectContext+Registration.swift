@@ -91,6 +91,7 @@ extension NSManagedObjectContext {
         var renamed: [(temporary: NSManagedObjectID, permanent: NSManagedObjectID)] = []
         for (store, storeObjects) in byStore.values {
             let identifiers = try coordinator.obtainPermanentIDs(for: storeObjects, in: store)
+            try checkPermanentIDs(identifiers, for: storeObjects, of: store)
             for (object, identifier) in zip(storeObjects, identifiers) {
                 renamed.append((object.objectID, identifier))
                 reregister(object, as: identifier)
@@ -98,6 +99,24 @@ extension NSManagedObjectContext {
         }
         // Ancestors that hold these objects (inserted there and read here) follow the new IDs.
         parent?.adoptPermanentIDs(renamed)
+    }
+
+    /// Refuses the IDs a store gave for new objects unless there is one per object, permanent,
+    /// of the store and the object's entity, and named by no other object: a store a program
+    /// subclasses makes them itself.
+    private func checkPermanentIDs(_ identifiers: [NSManagedObjectID], for objects: [NSManagedObject], of store: NSPersistentStore) throws {
+        let isValid = identifiers.count == objects.count
+            && zip(objects, identifiers).allSatisfy { object, identifier in
+                !identifier.isTemporaryID && identifier.persistentStore === store && identifier.entity === object.entity
+                    && (registry.object(for: identifier.identity).map { $0 === object } ?? true)
+            }
+            && Set(identifiers).count == identifiers.count
+        guard !isValid else { return }
+        throw CoreDataError.make(
+            NSPersistentStoreOperationError,
+            "The store of type '\(store.type)' gave new objects permanent IDs that are missing, temporary, of another store or entity, or already in use.",
+            userInfo: [NSAffectedObjectsErrorKey: objects]
+        )
     }
 
     private func missingObjectError(_ objectID: NSManagedObjectID) -> NSError {

@@ -309,6 +309,7 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     /// - Throws: `NSPersistentStoreUnsupportedRequestTypeError` (134091) for a request of
     ///   another kind.
     open func execute(_ request: NSPersistentStoreRequest) throws -> NSPersistentStoreResult {
+        checkConcurrency(of: "execute(_:)")
         if let asynchronous = request as? AsynchronousFetchStarting {
             return asynchronous.start(in: self)
         }

@@ -1,6 +1,8 @@
 /// The result of an asynchronous fetch: the fetched objects once the fetch has run.
+// The results are written once, on the context's queue, under a lock, and read from any thread.
 open class NSAsynchronousFetchResult<ResultType: NSFetchRequestResult>: NSPersistentStoreAsynchronousResult, @unchecked Sendable {
     private let request: NSAsynchronousFetchRequest<ResultType>
+    private let lock = NSLock()
     private var results: [ResultType]?
 
     init(request: NSAsynchronousFetchRequest<ResultType>, context: NSManagedObjectContext, progress: Progress?) {
@@ -13,11 +15,12 @@ open class NSAsynchronousFetchResult<ResultType: NSFetchRequestResult>: NSPersis
 
     /// The fetched objects, registered in the context; nil until the fetch has run, and when it
     /// failed or was cancelled.
-    open var finalResult: [ResultType]? { results }
+    open var finalResult: [ResultType]? { lock.withLock { results } }
 
     /// Takes the outcome of the same fetch seen through another result type.
     func adopt(_ other: NSAsynchronousFetchResult<NSFetchRequestResult>) {
-        results = other.finalResult?.compactMap { $0 as? ResultType }
+        let adopted = other.finalResult?.compactMap { $0 as? ResultType }
+        lock.withLock { results = adopted }
         finish(with: other.operationError.map { $0 as NSError })
     }
 
@@ -28,7 +31,8 @@ open class NSAsynchronousFetchResult<ResultType: NSFetchRequestResult>: NSPersis
             return finish(with: CoreDataError.make(NSUserCancelledError, "The asynchronous fetch was cancelled."))
         }
         do {
-            results = try managedObjectContext.fetch(request.fetchRequest)
+            let fetched = try managedObjectContext.fetch(request.fetchRequest)
+            lock.withLock { results = fetched }
             finish(with: nil)
         } catch {
             finish(with: error as NSError)

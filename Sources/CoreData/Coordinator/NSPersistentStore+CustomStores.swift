@@ -1,4 +1,8 @@
-/// What the stores a program subclasses (`NSIncrementalStore`, `NSAtomicStore`) share.
+/// A store that names its objects by reference objects: the stores a program subclasses
+/// (`NSIncrementalStore`, `NSAtomicStore`).
+protocol ReferenceObjectNaming: NSPersistentStore {}
+
+/// What the stores a program subclasses share.
 extension NSPersistentStore {
     /// The ID of the object of an entity that a reference object names in this store: equal
     /// reference objects give equal IDs, in every coordinator of the process that adds a store
@@ -6,6 +10,12 @@ extension NSPersistentStore {
     /// them; other reference objects are numbered as they come.
     func objectID(for entity: NSEntityDescription, reference: Any) -> NSManagedObjectID {
         objectID(for: entity, primaryKey: ReferenceObjects.shared.key(for: reference, inStore: identityNumber))
+    }
+
+    /// Whether the store names its objects by reference objects (a store a program subclasses),
+    /// whose IDs a URI may name by a string.
+    var hasReferenceObjects: Bool {
+        self is ReferenceObjectNaming
     }
 
     /// The reference object an ID of this store was made from; `NSNull` for an ID of another store.

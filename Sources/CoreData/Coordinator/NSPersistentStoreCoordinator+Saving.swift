@@ -23,7 +23,8 @@ extension NSPersistentStoreCoordinator {
     /// Writes each store's share of a save: every store writes inside an open transaction first,
     /// and only when all of them succeeded do they commit, so a conflict or a failure anywhere
     /// leaves every store as it was. (Should a commit itself fail after another store committed,
-    /// the stores that have not committed yet roll back.)
+    /// the stores that have not committed yet roll back.) Stores without transactions write
+    /// last, once every other store has written.
     ///
     /// The context is the one that saves (`requestingContext`), which custom stores hand to their
     /// subclasses' methods.
@@ -32,21 +33,23 @@ extension NSPersistentStoreCoordinator {
     }
 
     private func write(_ shares: [(store: NSPersistentStore, changes: StoreSaveChanges)]) throws -> SaveOutcome {
+        let engines = try shares.map { try $0.store.engine() }
+        let order = engines.indices.sorted { !engines[$0].writesWithoutTransaction && engines[$1].writesWithoutTransaction }
         var begun: [PersistentStoreEngine] = []
-        var results: [StoreSaveResult] = []
+        var results = [StoreSaveResult](repeating: StoreSaveResult(), count: shares.count)
         var changedRows: [[ObjectIdentity]] = []
         do {
-            for share in shares {
-                let engine = try share.store.engine()
-                switch try engine.beginSave(share.changes) {
+            for index in order {
+                let (engine, changes) = (engines[index], shares[index].changes)
+                switch try engine.beginSave(changes) {
                 case .written(let result):
-                    results.append(result)
+                    results[index] = result
                 case .conflict(let conflict):
                     begun.forEach { try? $0.finishSave(committing: false) }
                     return .conflict(conflict)
                 }
                 begun.append(engine)
-                changedRows.append((share.changes.updates + share.changes.deletes).map(\.objectID.identity))
+                changedRows.append((changes.updates + changes.deletes).map(\.objectID.identity))
             }
         } catch {
             begun.forEach { try? $0.finishSave(committing: false) }
@@ -59,7 +62,7 @@ extension NSPersistentStoreCoordinator {
                 begun[(index + 1)...].forEach { try? $0.finishSave(committing: false) }
                 throw error
             }
-            results[index].generation = engine.rowChanges.record(changedRows[index])
+            results[order[index]].generation = engine.rowChanges.record(changedRows[index])
             if !changedRows[index].isEmpty { hasChangedRows.store(true, ordering: .releasing) }
         }
         return .saved(results)

@@ -242,13 +242,20 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
 
     /// The object ID a URI from `uriRepresentation()` names, or nil when no store of this
     /// coordinator has the URI's UUID or the URI is malformed.
+    ///
+    /// After `p` comes a primary key, or the reference object of a custom store that names its
+    /// objects by strings.
     open func managedObjectID(forURIRepresentation url: URL) -> NSManagedObjectID? {
         guard url.scheme == "x-coredata", let host = url.host, !host.isEmpty else { return nil }
         let parts = url.path.split(separator: "/").map(String.init)
-        guard parts.count == 2, parts[1].hasPrefix("p"), let primaryKey = Int64(parts[1].dropFirst()), primaryKey > 0,
-              let entity = managedObjectModel.entitiesByName[parts[0]], !entity.isAbstract else { return nil }
-        guard let store = persistentStores.first(where: { $0.identifier == host }) else { return nil }
-        return store.objectID(for: entity, primaryKey: primaryKey)
+        guard parts.count == 2, parts[1].hasPrefix("p"), parts[1].count > 1,
+              let entity = managedObjectModel.entitiesByName[parts[0]], !entity.isAbstract,
+              let store = persistentStores.first(where: { $0.identifier == host }) else { return nil }
+        let key = String(parts[1].dropFirst())
+        if let primaryKey = Int64(key), primaryKey > 0 {
+            return store.objectID(for: entity, primaryKey: primaryKey)
+        }
+        return store.hasReferenceObjects ? store.objectID(for: entity, reference: key) : nil
     }
 
     // MARK: Serialized access

@@ -58,6 +58,10 @@ protocol PersistentStoreEngine: NSPersistentStore {
     /// Commits, or rolls back, the transaction `beginSave` opened.
     func finishSave(committing: Bool) throws
 
+    /// Whether `beginSave` writes for good, the store having no transaction to roll back (the
+    /// stores a program subclasses): a save begins those last.
+    var writesWithoutTransaction: Bool { get }
+
     /// The store's data as it is now, frozen for later reads; nil when the store cannot freeze
     /// its data (its reads then stay current).
     func openQueryGeneration() throws -> StoreQueryGeneration?
@@ -68,6 +72,8 @@ protocol PersistentStoreEngine: NSPersistentStore {
 
 extension PersistentStoreEngine {
     func unload() {}
+
+    var writesWithoutTransaction: Bool { false }
 
     func openQueryGeneration() throws -> StoreQueryGeneration? { nil }
 

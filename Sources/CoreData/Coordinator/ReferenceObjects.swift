@@ -34,6 +34,12 @@ final class ReferenceObjects: @unchecked Sendable {
         return lock.withLock { tables[store]?.objects[key]?.base }
     }
 
+    /// How a URI names the reference object of a key: an integer as itself, another reference
+    /// object by its description (a string as it is).
+    func name(of key: Int64, inStore store: UInt32) -> String {
+        object(for: key, inStore: store).map { "\($0)" } ?? "\(key)"
+    }
+
     private static func positiveInteger(_ object: Any) -> Int64? {
         let value: Int64?
         switch object {

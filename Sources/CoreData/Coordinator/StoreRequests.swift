@@ -81,6 +81,7 @@ struct SavedStoreObjects {
     var inserted: [NSManagedObject] = []
     /// Every changed object of the store, its to-many relationships included.
     var updated: [NSManagedObject] = []
+    /// The deleted objects of the store (`StoreSaveChanges.deletes`).
     var deleted: [NSManagedObject] = []
     /// The unchanged objects checked for optimistic locking (`StoreSaveChanges.lockChecks`).
     var locked: [NSManagedObject] = []

@@ -90,7 +90,7 @@ open class NSManagedObjectID: NSObject, NSCopying, @unchecked Sendable {
         switch key {
         case .permanent(let primaryKey):
             components.host = StoreIdentityRegistry.shared.identifier(numbered: identityNumber) ?? ""
-            components.path = "/\(entity.entityName)/p\(primaryKey)"
+            components.path = "/\(entity.entityName)/p\(primaryKey > 0 ? "\(primaryKey)" : ReferenceObjects.shared.name(of: primaryKey, inStore: identityNumber))"
         case .temporary(let number):
             components.host = ""
             components.path = "/\(entity.entityName)/t\(Self.processTemporaryPrefix)\(number)"

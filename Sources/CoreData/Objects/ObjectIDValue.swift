@@ -2,9 +2,8 @@
 ///
 /// A fetched row carries one, so that fetching makes no `NSManagedObjectID` until something asks
 /// an object for its ID; `NSManagedObjectID` wraps one.
+// Every property is immutable, and the entity is a frozen model object.
 struct ObjectIDValue: @unchecked Sendable {
-    // `@unchecked`: the entity is a frozen model object, never mutated once IDs name it.
-
     /// The entity of the identified object.
     let entity: NSEntityDescription
     /// The primary key of a permanent ID; the bits of a temporary ID's counter.

@@ -1,5 +1,5 @@
 /// An atomic store as the coordinator uses every store: its rows are read from its cache nodes.
-extension NSAtomicStore: PersistentStoreEngine {
+extension NSAtomicStore: PersistentStoreEngine, ReferenceObjectNaming {
     /// Gives the store Apple's default metadata when its initializer set none (its type, a new
     /// UUID and the model's version hashes), then loads its nodes.
     func load(model: NSManagedObjectModel) throws {
@@ -41,10 +41,11 @@ extension NSAtomicStore: PersistentStoreEngine {
 
     /// Brings the cache nodes up to date with the save (a new node per inserted object, then the
     /// values of every inserted and updated object; the nodes of deleted objects removed), and
-    /// writes them with ``save()``. When writing fails, the nodes are read again from the file.
+    /// writes them with ``save()``. When writing fails, the nodes are put back as they were.
     func beginSave(_ changes: StoreSaveChanges) throws -> StoreSaveOutcome {
         let objects = changes.objects
         try assignPermanentIDs(to: objects.inserted, in: try requestingContext())
+        let before = cacheState(keepingValuesOf: (objects.updated + objects.deleted).compactMap { cacheNode(for: $0.objectID) })
         addCacheNodes(Set(objects.inserted.map(newCacheNode(for:))))
         for object in objects.inserted + objects.updated {
             guard let node = cacheNode(for: object.objectID) else { continue }
@@ -56,8 +57,7 @@ extension NSAtomicStore: PersistentStoreEngine {
         do {
             try save()
         } catch {
-            removeCacheNodes(cacheNodes())
-            try? load()
+            restore(before)
             throw error
         }
         metadataChanged = false
@@ -65,6 +65,8 @@ extension NSAtomicStore: PersistentStoreEngine {
     }
 
     func finishSave(committing: Bool) throws {}
+
+    var writesWithoutTransaction: Bool { true }
 
     // MARK: Rows of cache nodes
 

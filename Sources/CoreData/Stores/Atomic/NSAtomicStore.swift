@@ -12,7 +12,7 @@ open class NSAtomicStore: NSPersistentStore {
     private var nodesByIdentity: [ObjectIdentity: NSAtomicStoreCacheNode] = [:]
 
     /// Reads the store's file and registers its objects' cache nodes. Subclasses must override
-    /// it; a store added at a location without a file starts empty.
+    /// it, and treat a location without a file, or with an empty one, as a new, empty store.
     open func load() throws {
         throw CoreDataError.make(NSPersistentStoreUnsupportedRequestTypeError, "\(Swift.type(of: self)) does not override load().")
     }
@@ -49,8 +49,9 @@ open class NSAtomicStore: NSPersistentStore {
         }
     }
 
-    /// Returns the reference object that names, for good, an object a save inserts.
-    /// Subclasses must override it.
+    /// Returns the reference object that names, for good, an object a save inserts; unique in
+    /// its entity hierarchy in this store. Subclasses should override it; this implementation
+    /// returns a new UUID string.
     open func newReferenceObject(for managedObject: NSManagedObject) -> Any {
         UUID().uuidString
     }
@@ -70,6 +71,23 @@ open class NSAtomicStore: NSPersistentStore {
     /// Called before ``save()`` with the cache nodes of the objects the save deletes, which the
     /// store then no longer holds.
     open func willRemoveCacheNodes(_ cacheNodes: Set<NSAtomicStoreCacheNode>) {}
+
+    /// The registered nodes and copies of the values of some of them: what a failed save puts back.
+    struct CacheState {
+        fileprivate let nodes: [ObjectIdentity: NSAtomicStoreCacheNode]
+        fileprivate let values: [(node: NSAtomicStoreCacheNode, cache: NSMutableDictionary?)]
+    }
+
+    /// The registered nodes, and the values of `nodes`, as they are now.
+    func cacheState(keepingValuesOf nodes: [NSAtomicStoreCacheNode]) -> CacheState {
+        CacheState(nodes: nodesByIdentity, values: nodes.map { ($0, $0.propertyCache?.mutableCopy() as? NSMutableDictionary) })
+    }
+
+    /// Puts back the nodes and values of `state`.
+    func restore(_ state: CacheState) {
+        nodesByIdentity = state.nodes
+        for (node, cache) in state.values { node.propertyCache = cache }
+    }
 
     /// Forgets cache nodes.
     func removeCacheNodes(_ cacheNodes: Set<NSAtomicStoreCacheNode>) {

@@ -1,6 +1,6 @@
 /// An incremental store as the coordinator uses every store: each call turns into the calls of
 /// Apple's incremental-store contract, made with the context whose request the coordinator runs.
-extension NSIncrementalStore: PersistentStoreEngine {
+extension NSIncrementalStore: PersistentStoreEngine, ReferenceObjectNaming {
     func load(model: NSManagedObjectModel) throws {
         try loadMetadata()
         var metadata = storedMetadata
@@ -65,6 +65,8 @@ extension NSIncrementalStore: PersistentStoreEngine {
     }
 
     func finishSave(committing: Bool) throws {}
+
+    var writesWithoutTransaction: Bool { true }
 
     // MARK: Turning the subclass's answers into rows
 

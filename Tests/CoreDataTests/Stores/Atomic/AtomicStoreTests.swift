@@ -16,9 +16,9 @@ import Testing
         #expect(store.cacheNode(for: node.objectID) === node)
     }
 
-    /// A save whose `save()` fails throws, and the store reads its nodes again from the file, which
-    /// is unchanged; the context keeps its unsaved object.
-    @Test func aFailedWriteLeavesTheFileAndReloadsTheNodes() throws {
+    /// A save whose `save()` fails throws, and the store's nodes are as they were, as is the file;
+    /// the context keeps its unsaved changes.
+    @Test func aFailedWriteLeavesTheFileAndTheNodesAsTheyWere() throws {
         let shelf = try CustomStoreShelf.Kind.atomic.shelf()
         let store = try #require(shelf.store as? NSAtomicStore)
         let url = try #require(store.url)
@@ -26,11 +26,18 @@ import Testing
         try shelf.context.performAndWait {
             let book = NSEntityDescription.insertNewObject(forEntityName: "Book", into: shelf.context)
             book.setValue("Unwritable", forKey: "title")
+            let request = NSFetchRequest<NSManagedObject>(entityName: "Author")
+            request.predicate = NSPredicate(format: "name == %@", "Calvino")
+            let calvino = try #require(shelf.context.fetch(request).first)
+            calvino.setValue("Italo Calvino", forKey: "name")
+            book.setValue(calvino, forKey: "author")
             #expect { try shelf.context.save() } throws: { ($0 as NSError).code == CocoaError.fileWriteOutOfSpace.rawValue }
             #expect(book.isInserted)
         }
         #expect(try Data(contentsOf: url) == before)
         #expect(store.cacheNodes().count == 5)
+        let calvinoNode = store.cacheNodes().first { $0.value(forKey: "name") as? String == "Calvino" }
+        #expect((calvinoNode?.value(forKey: "books") as? NSSet)?.count == 1)
         let reopened = try shelf.reopened()
         let count = try reopened.context.performAndWait { try reopened.context.count(for: NSFetchRequest<NSManagedObject>(entityName: "Book")) }
         #expect(count == 3)

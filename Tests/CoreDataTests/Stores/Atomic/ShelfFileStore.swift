@@ -51,13 +51,15 @@ final class ShelfFileStore: NSAtomicStore, @unchecked Sendable {
         addCacheNodes(Set(authors.values).union(books.map(\.node)))
     }
 
+    /// Authors get the next number after those the store holds or has handed out; books a UUID.
     override func newReferenceObject(for managedObject: NSManagedObject) -> Any {
-        if managedObject.entity.name == "Author" {
-            let numbers = cacheNodes().compactMap { referenceObject(for: $0.objectID) as? NSNumber }.map(\.intValue)
-            return (numbers.max() ?? 0) + 1
-        }
-        return (managedObject.value(forKey: "title") as? String ?? UUID().uuidString).lowercased()
+        guard managedObject.entity.name == "Author" else { return UUID().uuidString }
+        let numbers = cacheNodes().compactMap { referenceObject(for: $0.objectID) as? NSNumber }.map(\.intValue)
+        lastAuthorNumber = max(lastAuthorNumber, numbers.max() ?? 0) + 1
+        return lastAuthorNumber
     }
+
+    private var lastAuthorNumber = 0
 
     /// Writes every node's line; a book titled "Unwritable" makes the write fail, as a full disk
     /// would, before the file is touched.

@@ -78,12 +78,12 @@ final class BookshelfStore: NSIncrementalStore, @unchecked Sendable {
         return written.map { newObjectID(for: relationship.destinationEntity!, referenceObject: $0["id"]!) }
     }
 
-    /// Authors get the next number, books their title in lower case.
+    /// Authors get the next numbers, books UUIDs.
     override func obtainPermanentIDs(for array: [NSManagedObject]) throws -> [NSManagedObjectID] {
         var nextAuthor = (authors.compactMap { $0["id"] as? Int }.max() ?? 0) + 1
         return array.map { object in
             guard object.entity.name == "Author" else {
-                return newObjectID(for: object.entity, referenceObject: (object.value(forKey: "title") as? String ?? UUID().uuidString).lowercased())
+                return newObjectID(for: object.entity, referenceObject: UUID().uuidString)
             }
             defer { nextAuthor += 1 }
             return newObjectID(for: object.entity, referenceObject: nextAuthor)

@@ -68,3 +68,58 @@ import Testing
         #expect(titles == Self.saved)
     }
 }
+
+/// A save across the SQLite store and an incremental store: the store without transactions
+/// writes last, so a conflict in the SQLite store leaves the incremental store's file untouched.
+@Suite struct CustomStoreAndSQLiteSavingTests {
+    private static func model() -> NSManagedObjectModel {
+        let model = BookshelfStore.model()
+        let note = ModelFixtureKit.entity("Note", [ModelFixtureKit.attribute("text", .stringAttributeType)])
+        let shelf = model.entities
+        model.entities = shelf + [note]
+        model.setEntities(shelf, forConfigurationName: "Shelf")
+        model.setEntities([note], forConfigurationName: "Local")
+        return model
+    }
+
+    @Test func aConflictInTheSQLiteStoreLeavesTheIncrementalStoreUnwritten() throws {
+        NSPersistentStoreCoordinator.registerStoreClass(BookshelfStore.self, type: BookshelfStore.storeType)
+        let directory = try CtxTemporaryDirectory()
+        let shelfURL = directory.url.appendingPathComponent("shelf.json")
+        try Data(BookshelfStore.sampleShelf.utf8).write(to: shelfURL)
+        let coordinator = NSPersistentStoreCoordinator(managedObjectModel: Self.model())
+        try coordinator.addPersistentStore(ofType: BookshelfStore.storeType.rawValue, configurationName: "Shelf", at: shelfURL, options: nil)
+        try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: "Local", at: directory.url.appendingPathComponent("local.sqlite"), options: nil)
+        func context() -> NSManagedObjectContext {
+            let context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+            context.persistentStoreCoordinator = coordinator
+            return context
+        }
+        let first = context()
+        let noteID = try first.performAndWait {
+            let note = NSEntityDescription.insertNewObject(forEntityName: "Note", into: first)
+            note.setValue("draft", forKey: "text")
+            try first.save()
+            return note.objectID
+        }
+        let before = try Data(contentsOf: shelfURL)
+        let stale = context()
+        // Held across the blocks: a context holds unchanged objects weakly.
+        let staleNote = try stale.performAndWait {
+            let note = try stale.existingObject(with: noteID)
+            _ = note.value(forKey: "text")
+            return note
+        }
+        try first.performAndWait {
+            try first.existingObject(with: noteID).setValue("final", forKey: "text")
+            try first.save()
+        }
+        try stale.performAndWait {
+            let book = NSEntityDescription.insertNewObject(forEntityName: "Book", into: stale)
+            book.setValue("Labyrinths", forKey: "title")
+            staleNote.setValue("stale", forKey: "text")
+            #expect { try stale.save() } throws: { ($0 as NSError).code == NSManagedObjectMergeError }
+        }
+        #expect(try Data(contentsOf: shelfURL) == before)
+    }
+}

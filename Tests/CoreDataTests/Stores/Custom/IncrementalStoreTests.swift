@@ -21,4 +21,55 @@ import Testing
             #expect(try context.existingObject(with: again) === book)
         }
     }
+
+    /// A string reference object is the URI's key, so the URI names the object in any
+    /// coordinator, after a relaunch too.
+    @Test func theURIOfAnObjectNamedByAStringRoundTripsInEveryCoordinator() throws {
+        let shelf = try CustomStoreShelf.Kind.incremental.shelf()
+        let uri = try shelf.context.performAndWait {
+            let request = NSFetchRequest<NSManagedObject>(entityName: "Book")
+            request.predicate = NSPredicate(format: "year == 1968")
+            let book = try #require(shelf.context.fetch(request).first)
+            let uri = book.objectID.uriRepresentation()
+            #expect(uri.absoluteString == "x-coredata://bookshelf-shelf.json/Book/pearthsea")
+            #expect(shelf.context.persistentStoreCoordinator?.managedObjectID(forURIRepresentation: uri) == book.objectID)
+            return uri
+        }
+        let reopened = try shelf.reopened()
+        let title = try reopened.context.performAndWait {
+            let objectID = try #require(reopened.context.persistentStoreCoordinator?.managedObjectID(forURIRepresentation: uri))
+            return try reopened.context.existingObject(with: objectID).value(forKey: "title") as? String
+        }
+        #expect(title == "A Wizard of Earthsea")
+    }
+
+    /// A store that names every new object by the same reference object.
+    final class OneNameStore: NSIncrementalStore, @unchecked Sendable {
+        override var type: String { "OneName" }
+
+        override func loadMetadata() throws {
+            metadata = [NSStoreTypeKey: type, NSStoreUUIDKey: "one-name"]
+        }
+
+        override func execute(_ request: NSPersistentStoreRequest, with context: NSManagedObjectContext?) throws -> Any {
+            [Any]()
+        }
+
+        override func obtainPermanentIDs(for array: [NSManagedObject]) throws -> [NSManagedObjectID] {
+            array.map { newObjectID(for: $0.entity, referenceObject: "same") }
+        }
+    }
+
+    @Test func permanentIDsAStoreGivesTwiceAreRefusedWith134070() throws {
+        NSPersistentStoreCoordinator.registerStoreClass(OneNameStore.self, forStoreType: "OneName")
+        let coordinator = NSPersistentStoreCoordinator(managedObjectModel: BookshelfStore.model())
+        try coordinator.addPersistentStore(ofType: "OneName", configurationName: nil, at: URL(fileURLWithPath: "/tmp/one-name"), options: nil)
+        let context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+        context.persistentStoreCoordinator = coordinator
+        context.performAndWait {
+            let authors = (0..<2).map { _ in NSEntityDescription.insertNewObject(forEntityName: "Author", into: context) }
+            #expect { try context.save() } throws: { ($0 as NSError).code == NSPersistentStoreOperationError }
+            #expect(authors.allSatisfy { $0.objectID.isTemporaryID && $0.isInserted })
+        }
+    }
 }
