@@ -118,9 +118,10 @@ open class NSPersistentStore: NSObject, @unchecked Sendable {
     }
 
     /// Deletes the store at a location (`destroyPersistentStore(at:type:options:)`): its file,
-    /// for a store class that keeps one.
+    /// for a store class that keeps one. A folder there is left alone.
     class func destroyStore(at url: URL) throws {
-        guard url.isFileURL, FileManager.default.fileExists(atPath: url.path) else { return }
+        var isFolder: ObjCBool = false
+        guard url.isFileURL, FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else { return }
         try FileManager.default.removeItem(at: url)
     }
 

@@ -55,6 +55,7 @@ import Testing
         try writeBooks(scenario, titles: ["A"])
         let v2 = Models.book([Models.attribute("title", .stringAttributeType), Models.attribute("pages", .integer16AttributeType), Models.attribute("isbn", .stringAttributeType)])
         try scenario.migrate(from: v1(), to: v2)
+        #expect(FileManager.default.fileExists(atPath: scenario.url.path + "-wal"), "the migration's commit is in the log")
         let fileAfterMigration = try Data(contentsOf: scenario.url)
         let stack = try scenario.open(v2)
         defer { stack.close() }

@@ -66,6 +66,13 @@ import Testing
         other.persistentStoreCoordinator = shelf.context.persistentStoreCoordinator
         let titles = try other.performAndWait { try catalogue(other) }
         #expect(titles == Self.saved)
+        let borgesBooks = try other.performAndWait {
+            let request = NSFetchRequest<NSManagedObject>(entityName: "Author")
+            request.predicate = NSPredicate(format: "name == %@", "Borges")
+            let borges = try #require(other.fetch(request).first)
+            return (borges.value(forKey: "books") as? Set<NSManagedObject>)?.compactMap { $0.value(forKey: "title") as? String }
+        }
+        #expect(borgesBooks == ["Ficciones"], "the new author's to-many relationship, as the store saved it")
     }
 }
 
