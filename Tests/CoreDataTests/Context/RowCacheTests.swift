@@ -113,13 +113,18 @@ import Testing
         #expect(error?.code == NSManagedObjectMergeError)
     }
 
+    /// Rows with the values of `row` under new primary keys from 100.
+    private static func copies(_ count: Int, of row: RowSnapshot, entity: NSEntityDescription, store: NSPersistentStore) -> [RowSnapshot] {
+        (0..<count).map { key in
+            RowSnapshot.make(objectID: store.objectID(for: entity, primaryKey: Int64(100 + key)), version: 1, values: row.values, generation: 0)
+        }
+    }
+
     @Test func theCacheHoldsAtMostItsCapacity() throws {
         let (stack, alien) = try Self.stack()
         let row = try #require(stack.coordinator.rowCache.row(for: alien.identity))
         let cache = RowCache(capacity: 4)
-        let rows = (0..<10).map { key in
-            RowSnapshot.make(objectID: stack.store.objectID(for: alien.entity, primaryKey: Int64(100 + key)), version: 1, values: row.values, generation: 0)
-        }
+        let rows = Self.copies(10, of: row, entity: alien.entity, store: stack.store)
         cache.insert(rows)
         #expect(rows.filter { cache.row(for: $0.objectID.identity) != nil }.count <= 4)
         #expect(cache.row(for: rows[9].objectID.identity) === rows[9])
@@ -133,9 +138,7 @@ import Testing
         let (stack, alien) = try Self.stack()
         let row = try #require(stack.coordinator.rowCache.row(for: alien.identity))
         let cache = RowCache(capacity: 4)
-        let rows = (0..<5).map { key in
-            RowSnapshot.make(objectID: stack.store.objectID(for: alien.entity, primaryKey: Int64(100 + key)), version: 1, values: row.values, generation: 0)
-        }
+        let rows = Self.copies(5, of: row, entity: alien.entity, store: stack.store)
         cache.insert(CollectionOfOne(row))
         cache.insertNewRows([rows[0]])
         #expect(cache.row(for: alien.identity) === row)

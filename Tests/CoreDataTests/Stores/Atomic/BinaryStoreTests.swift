@@ -66,10 +66,17 @@ import Testing
         }
     }
 
-    @Test func everyValueAndTheOrderOfAToManyRelationshipSurviveANewCoordinator() throws {
+    /// A saved shelf in a scratch directory, which the caller keeps while it uses the file.
+    private func shelfFile() throws -> (CtxTemporaryDirectory, URL) {
         let directory = try CtxTemporaryDirectory()
         let url = directory.url.appendingPathComponent("Shelf.binary")
         try writeShelf(at: url)
+        return (directory, url)
+    }
+
+    @Test func everyValueAndTheOrderOfAToManyRelationshipSurviveANewCoordinator() throws {
+        let (directory, url) = try shelfFile()
+        defer { withExtendedLifetime(directory) {} }
         let reopened = try open(url)
         try reopened.context.performAndWait {
             let owner = try #require(reopened.context.fetch(NSFetchRequest<NSManagedObject>(entityName: "Owner")).first)
@@ -85,9 +92,8 @@ import Testing
     }
 
     @Test func insertsUpdatesAndDeletesAfterReopeningKeepKeysUnique() throws {
-        let directory = try CtxTemporaryDirectory()
-        let url = directory.url.appendingPathComponent("Shelf.binary")
-        try writeShelf(at: url)
+        let (directory, url) = try shelfFile()
+        defer { withExtendedLifetime(directory) {} }
         let stack = try open(url)
         try stack.context.performAndWait {
             let request = NSFetchRequest<NSManagedObject>(entityName: "Item")
@@ -122,9 +128,8 @@ import Testing
     }
 
     @Test func aStoreOfAnotherModelVersionIsRefusedWith134100AndItsMetadataReadsWithoutACoordinator() throws {
-        let directory = try CtxTemporaryDirectory()
-        let url = directory.url.appendingPathComponent("Shelf.binary")
-        try writeShelf(at: url)
+        let (directory, url) = try shelfFile()
+        defer { withExtendedLifetime(directory) {} }
         let before = try Data(contentsOf: url)
         let coordinator = NSPersistentStoreCoordinator(managedObjectModel: Self.model(extra: true))
         #expect { try coordinator.addPersistentStore(type: .binary, at: url) } throws: { ($0 as NSError).code == NSPersistentStoreIncompatibleVersionHashError }
