@@ -26,4 +26,22 @@ extension Workload {
             results: [ResultLine(label: "W1", ours: "ours", raw: "raw", grdb: "grdb-record")],
             supportsRollback: true)
     }
+
+    /// W1d: W1 into a new binary store (`NSBinaryStoreType`), beside raw SQLite. Apple calls the
+    /// binary store fast, with the whole graph in memory.
+    static var w1dInsertItemsIntoBinaryStore: Workload {
+        var peers = [RawSQLitePeers.insertItems]
+        #if canImport(CoreData)
+        peers.append(CoreDataPeers.insertItemsIntoBinaryStore)
+        #endif
+        return Workload(
+            name: "W1d",
+            group: "W1",
+            summary: "insert Item objects into a new binary store, one save",
+            defaultCount: 100_000,
+            fixture: .none,
+            peers: peers,
+            expectedChecksum: { count in Checksum(values: [Int64(count)]) },
+            results: [ResultLine(label: "W1d", ours: "ours-binary", raw: "raw", grdb: nil)])
+    }
 }

@@ -18,7 +18,7 @@ extension Workload {
             GRDBPeers.fetchItemRecords,
         ]
         #if canImport(CoreData)
-        peers += [CoreDataPeers.fetchItems, CoreDataPeers.fetchItemFaults, CoreDataPeers.fetchGeneratedItems]
+        peers += [CoreDataPeers.fetchItems, CoreDataPeers.fetchItemFaults, CoreDataPeers.fetchGeneratedItems, CoreDataPeers.fetchItemsFromBinaryStore]
         #endif
         return Workload(
             name: "W2",
@@ -31,6 +31,7 @@ extension Workload {
                 ResultLine(label: "W2", ours: "ours", raw: "raw", grdb: "grdb-record"),
                 ResultLine(label: "W2b", ours: "ours-faults", raw: "raw", grdb: "grdb-record"),
                 ResultLine(label: "W2c", ours: "ours-generated", raw: "raw", grdb: "grdb-record"),
+                ResultLine(label: "W2d", ours: "ours-binary", raw: "raw", grdb: "grdb-record"),
             ])
     }
 }

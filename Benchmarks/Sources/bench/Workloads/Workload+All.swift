@@ -3,6 +3,7 @@ extension Workload {
     static var all: [Workload] {
         [
             .w1InsertItems,
+            .w1dInsertItemsIntoBinaryStore,
             .w2FetchItems,
             .w3aIndexedFetch,
             .w3bUnindexedFetch,

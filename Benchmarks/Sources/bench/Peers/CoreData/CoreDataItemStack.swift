@@ -29,14 +29,14 @@ final class CoreDataItemStack {
     let store: NSPersistentStore
     let context: NSManagedObjectContext
 
-    /// Adds the SQLite store at `storeURL` (creating it if needed) for `model` and makes a
-    /// private-queue context on it.
-    init(storeURL: URL, settings: StoreSettings, model: NSManagedObjectModel = makeModel()) throws {
+    /// Adds the store at `storeURL` (creating it if needed; SQLite unless `type` says otherwise)
+    /// for `model` and makes a private-queue context on it.
+    init(storeURL: URL, settings: StoreSettings, model: NSManagedObjectModel = makeModel(), type: NSPersistentStore.StoreType = .sqlite) throws {
         coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
         let pragmas: [String: String] = ["journal_mode": settings.journalMode, "synchronous": settings.synchronous]
-        let options: [AnyHashable: Any] = [NSSQLitePragmasOption: pragmas]
+        let options: [AnyHashable: Any]? = type == .sqlite ? [NSSQLitePragmasOption: pragmas] : nil
         store = try coordinator.addPersistentStore(
-            ofType: NSSQLiteStoreType, configurationName: nil, at: storeURL, options: options)
+            ofType: type.rawValue, configurationName: nil, at: storeURL, options: options)
         context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
         context.persistentStoreCoordinator = coordinator
     }

@@ -8,8 +8,18 @@ extension CoreDataPeers {
     /// Set-up (not measured): build the model, the coordinator, add the SQLite store (which creates
     /// the file and its schema), make the private-queue context.
     static var insertItems: Peer {
-        Peer(name: "ours", family: .ours) { input in
-            let stack = try CoreDataItemStack(storeURL: input.storeURL, settings: input.settings)
+        insertPeer(named: "ours", type: .sqlite)
+    }
+
+    /// W1d ours: the same into a new binary store (`NSBinaryStoreType`), which writes the whole
+    /// graph to its file at the save.
+    static var insertItemsIntoBinaryStore: Peer {
+        insertPeer(named: "ours-binary", type: .binary)
+    }
+
+    private static func insertPeer(named name: String, type: NSPersistentStore.StoreType) -> Peer {
+        Peer(name: name, family: .ours) { input in
+            let stack = try CoreDataItemStack(storeURL: input.storeURL, settings: input.settings, type: type)
             return PreparedRun(
                 body: {
                     try stack.context.performAndWait {

@@ -43,13 +43,25 @@ extension CoreDataPeers {
         }
     }
 
+    /// W2d ours: 2a on a binary store (`NSBinaryStoreType`) holding the fixture's items, which
+    /// the set-up moves there from the SQLite fixture and opens (reading the whole graph).
+    static var fetchItemsFromBinaryStore: Peer {
+        fetchPeer(named: "ours-binary", onBinaryStore: true) { _ in }
+    }
+
     /// A W2 peer. Set-up (not measured): build the model and the coordinator, add the SQLite store
-    /// on the fixture copy, make the private-queue context.
+    /// on the fixture copy (or a binary store copied from it), make the private-queue context.
     private static func fetchPeer(
-        named name: String, configure: @escaping (NSFetchRequest<NSManagedObject>) -> Void
+        named name: String, onBinaryStore: Bool = false, configure: @escaping (NSFetchRequest<NSManagedObject>) -> Void
     ) -> Peer {
         Peer(name: name, family: .ours) { input in
-            let stack = try CoreDataItemStack(storeURL: input.storeURL, settings: input.settings)
+            var storeURL = input.storeURL
+            if onBinaryStore {
+                let fixture = try CoreDataItemStack(storeURL: input.storeURL, settings: input.settings)
+                storeURL = input.storeURL.appendingPathExtension("binary")
+                _ = try fixture.coordinator.migratePersistentStore(fixture.store, to: storeURL, type: .binary)
+            }
+            let stack = try CoreDataItemStack(storeURL: storeURL, settings: input.settings, type: onBinaryStore ? .binary : .sqlite)
             return PreparedRun(
                 body: {
                     try stack.context.performAndWait {
