@@ -24,16 +24,27 @@ extension NSIncrementalStore: PersistentStoreEngine, ReferenceObjectNaming {
     /// Asks the subclass for the objects of the plan's entity, then selects, sorts and pages
     /// their values in memory, whatever the subclass did with the request.
     func fetchRows(_ plan: FetchPlan) throws -> [RowSnapshot] {
-        let context = try requestingContext()
+        let rows = try resultIDs(of: plan).compactMap { try snapshot(for: $0) }
+        return try plan.evaluate(on: rows, of: self)
+    }
+
+    /// The IDs of the plan's results; without a predicate or an order to apply, straight from
+    /// the subclass's answer, asking for no values (as counts and fetches of IDs or faults do).
+    func fetchObjectIDs(_ plan: FetchPlan) throws -> [NSManagedObjectID] {
+        guard plan.predicate == nil, plan.sortDescriptors.isEmpty else { return try fetchRows(plan).map(\.objectID) }
+        let wanted = Set(plan.entities.map(ObjectIdentifier.init))
+        return plan.page(of: try resultIDs(of: plan).filter { wanted.contains(ObjectIdentifier($0.entity)) })
+    }
+
+    /// The IDs the subclass gives for a fetch of the plan's entity.
+    private func resultIDs(of plan: FetchPlan) throws -> [NSManagedObjectID] {
         let request = NSFetchRequest<NSFetchRequestResult>()
         request.entity = plan.entity
         request.predicate = plan.predicate
         request.sortDescriptors = plan.sortDescriptors
         request.includesSubentities = plan.entities.count > 1
         request.affectedStores = [self]
-        let results = try execute(request, with: context)
-        let rows = try Self.objectIDs(in: results).compactMap { try snapshot(for: $0) }
-        return try plan.evaluate(on: rows, of: self)
+        return try Self.objectIDs(in: execute(request, with: requestingContext()))
     }
 
     func snapshot(for objectID: NSManagedObjectID) throws -> RowSnapshot? {

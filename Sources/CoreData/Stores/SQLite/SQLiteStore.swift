@@ -166,19 +166,12 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
     /// Whether a file exists and holds something. An empty file becomes a new store, and so does a
     /// SQLite database without a table: what a process killed while it created a store leaves.
     static func fileHasContent(_ url: URL) -> Bool {
-        fileSize(url) > 0 && !isDatabaseWithoutTables(url)
-    }
-
-    /// Whether a writable file is a SQLite database whose schema is empty.
-    private static func isDatabaseWithoutTables(_ url: URL) -> Bool {
-        guard (try? checkHeader(url)) != nil, FileManager.default.isWritableFile(atPath: url.path) else { return false }
-        let sideFiles = SideFiles(of: url)
-        guard let connection = try? openForReading(url, writable: true, sideFiles: sideFiles) else { return false }
-        let isEmpty = try? isWithoutTables(connection)
-        connection.close()
-        // A check that failed (a full disk, a damaged file) leaves the opening to report why.
-        if isEmpty == nil { sideFiles.removeCreated() }
-        return isEmpty == true
+        do {
+            return try existingContents(url) != nil
+        } catch {
+            // A file that is there but is no store, or cannot be read, has content: opening it says why.
+            return true
+        }
     }
 
     /// Reads the metadata and layout of the store in a file without changing the file, or nil when

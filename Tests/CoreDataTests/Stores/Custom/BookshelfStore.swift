@@ -7,6 +7,8 @@ final class BookshelfStore: NSIncrementalStore, @unchecked Sendable {
     static let storeType = NSPersistentStore.StoreType(rawValue: "Bookshelf")
 
     private var authors: [[String: Any]] = []
+    /// How many times Core Data asked for an object's values.
+    private(set) var valueRequests = 0
     private var books: [[String: Any]] = []
 
     /// The model the store serves: Author (name, books) and Book (title, year, author).
@@ -62,6 +64,7 @@ final class BookshelfStore: NSIncrementalStore, @unchecked Sendable {
     }
 
     override func newValuesForObject(with objectID: NSManagedObjectID, with context: NSManagedObjectContext) throws -> NSIncrementalStoreNode {
+        valueRequests += 1
         let reference = referenceObject(for: objectID)
         if objectID.entity.name == "Author" {
             guard let author = authors.first(where: { Self.same($0["id"], reference) }) else { throw CocoaError(.fileNoSuchFile) }

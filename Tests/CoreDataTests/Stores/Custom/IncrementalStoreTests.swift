@@ -72,4 +72,21 @@ import Testing
             #expect(authors.allSatisfy { $0.objectID.isTemporaryID && $0.isInserted })
         }
     }
+
+    /// A count, or a fetch of faults, without a predicate or an order needs no values: the store
+    /// is asked for them only when a fault fires.
+    @Test func countsAndFaultsWithoutAPredicateAskForNoValues() throws {
+        let shelf = try CustomStoreShelf.Kind.incremental.shelf()
+        let store = try #require(shelf.store as? BookshelfStore)
+        try shelf.context.performAndWait {
+            #expect(try shelf.context.count(for: NSFetchRequest<NSManagedObject>(entityName: "Book")) == 3)
+            let request = NSFetchRequest<NSManagedObject>(entityName: "Book")
+            request.includesPropertyValues = false
+            let books = try shelf.context.fetch(request)
+            #expect(books.count == 3 && books.allSatisfy(\.isFault))
+            #expect(store.valueRequests == 0)
+            _ = books[0].value(forKey: "title")
+            #expect(store.valueRequests >= 1, "firing a fault asks for the values of its batch")
+        }
+    }
 }
