@@ -269,8 +269,8 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
     /// The registered store types: the store classes by type name, the built-in types included.
     ///
     /// Linux Foundation's `NSValue` cannot hold a class, so each value is an `NSNumber` (an
-    /// `NSValue`) holding the address of the class's metadata:
-    /// `unsafeBitCast(Int(truncating: value as! NSNumber), to: AnyClass.self)` gives the class back.
+    /// `NSValue`) whose `intValue` is the address of the class's metadata, which
+    /// `unsafeBitCast(number.intValue, to: AnyClass.self)` turns back into the class.
     open class var registeredStoreTypes: [String: NSValue] {
         StoreRegistry.registeredClasses.mapValues { NSNumber(value: unsafeBitCast($0, to: Int.self)) }
     }

@@ -16,15 +16,15 @@ enum AutomaticMigration {
               stagedManager != nil || store.isOptionSet(NSMigratePersistentStoresAutomaticallyOption),
               !store.isOptionSet(NSIgnorePersistentStoreVersioningOption),
               var metadata = try SQLiteStore.existingContents(url)?.metadata else { return }
-        let configuration = store.configurationName == NSManagedObjectModel.defaultConfigurationName ? nil : store.configurationName
-        guard !model.isConfiguration(withName: configuration, compatibleWithStoreMetadata: metadata) else { return }
+        let configuration = store.modelConfiguration
+        guard !store.isCompatible(metadata, with: model) else { return }
         guard !store.isReadOnly else {
             throw CoreDataError.make(NSPersistentStoreIncompatibleVersionHashError, "The store at \(url.path) needs a migration but is opened read-only.", userInfo: [NSURLErrorKey: url])
         }
         if let stagedManager {
             try StagedMigration(manager: stagedManager, url: url, destinationModel: model, configuration: configuration).run(metadata: metadata)
             metadata = try SQLiteStore.readMetadata(at: url)
-            guard !model.isConfiguration(withName: configuration, compatibleWithStoreMetadata: metadata),
+            guard !store.isCompatible(metadata, with: model),
                   store.isOptionSet(NSMigratePersistentStoresAutomaticallyOption) else { return }
         }
         guard let sourceModel = sourceModel(for: metadata, configuration: configuration, besides: model) else {

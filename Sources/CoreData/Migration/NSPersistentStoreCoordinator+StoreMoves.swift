@@ -8,7 +8,7 @@ extension NSPersistentStoreCoordinator {
         if type != NSInMemoryStoreType, SQLiteStore.fileHasContent(url) {
             throw CoreDataError.make(NSPersistentStoreOperationError, "A store already exists at \(url.path); it is not replaced.", userInfo: [NSURLErrorKey: url])
         }
-        let configuration = store.configurationName == NSManagedObjectModel.defaultConfigurationName ? nil : store.configurationName
+        let configuration = store.modelConfiguration
         let staging = NSPersistentStoreCoordinator(managedObjectModel: managedObjectModel)
         let copy: NSPersistentStore
         do {

@@ -45,21 +45,12 @@ final class BinaryStore: NSAtomicStore, @unchecked Sendable {
         let data = FileManager.default.contents(atPath: url.path) ?? Data()
         guard !data.isEmpty else { return try save() }
         let file = try BinaryStoreFile(data: data, url: url)
-        try checkCompatibility(of: file.metadata, with: model, url: url)
+        guard isOptionSet(NSIgnorePersistentStoreVersioningOption) || isCompatible(file.metadata, with: model) else {
+            throw incompatibleVersionError(file.metadata, url: url)
+        }
         storedMetadata = file.metadata
         identifier = file.metadata[NSStoreUUIDKey] as? String
         try addCacheNodes(Set(nodes(of: file, model: model, url: url)))
-    }
-
-    private func checkCompatibility(of metadata: [String: Any], with model: NSManagedObjectModel, url: URL) throws {
-        let configuration = configurationName == NSManagedObjectModel.defaultConfigurationName ? nil : configurationName
-        guard !isOptionSet(NSIgnorePersistentStoreVersioningOption),
-              !model.isConfiguration(withName: configuration, compatibleWithStoreMetadata: metadata) else { return }
-        throw CoreDataError.make(
-            NSPersistentStoreIncompatibleVersionHashError,
-            "The model used to open the store is incompatible with the one used to create the store at \(url.path).",
-            userInfo: [NSURLErrorKey: url, "metadata": metadata]
-        )
     }
 
     /// The cache nodes of the file's objects, their relationships linking nodes.

@@ -4,10 +4,7 @@ extension NSAtomicStore: PersistentStoreEngine, ReferenceObjectNaming {
     /// UUID and the model's version hashes), then loads its nodes.
     func load(model: NSManagedObjectModel) throws {
         if storedMetadata[NSStoreUUIDKey] == nil {
-            let configuration = configurationName == NSManagedObjectModel.defaultConfigurationName ? nil : configurationName
-            let entities = model.entities(forConfigurationName: configuration) ?? model.entities
-            storedMetadata.merge(StoreMetadata.modelKeys(for: entities, model: model)) { current, _ in current }
-            storedMetadata[NSStoreUUIDKey] = UUID().uuidString
+            storedMetadata.merge(newStoreMetadata(for: model)) { current, _ in current }
         }
         if storedMetadata[NSStoreTypeKey] == nil {
             storedMetadata[NSStoreTypeKey] = type

@@ -32,10 +32,7 @@ final class InMemoryStore: NSPersistentStore, PersistentStoreEngine, @unchecked 
     override class func destroyStore(at url: URL) throws {}
 
     func load(model: NSManagedObjectModel) throws {
-        let entities = model.entities(forConfigurationName: configurationName == NSManagedObjectModel.defaultConfigurationName ? nil : configurationName) ?? model.entities
-        storedMetadata = StoreMetadata.modelKeys(for: entities, model: model)
-        storedMetadata[NSStoreUUIDKey] = UUID().uuidString
-        storedMetadata[NSStoreTypeKey] = NSInMemoryStoreType
+        storedMetadata = newStoreMetadata(for: model)
         identifier = storedMetadata[NSStoreUUIDKey] as? String
     }
 

@@ -61,13 +61,7 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
         if let (metadata, layout) = try Self.existingContents(url) {
             let ignoresVersions = isOptionSet(NSIgnorePersistentStoreVersioningOption)
             let isCompatible = isCompatible(metadata, with: model)
-            guard isCompatible || ignoresVersions else {
-                throw CoreDataError.make(
-                    NSPersistentStoreIncompatibleVersionHashError,
-                    "The model used to open the store is incompatible with the one used to create the store at \(url.path).",
-                    userInfo: [NSURLErrorKey: url, "metadata": metadata]
-                )
-            }
+            guard isCompatible || ignoresVersions else { throw incompatibleVersionError(metadata, url: url) }
             let connection = try openConnection(url, create: false)
             let schema = SQLiteSchema(entities: entities, stored: layout)
             // Without version checks, the columns are the program's business, as on Apple
@@ -112,11 +106,6 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
         let configured = model.entities(forConfigurationName: configuration) ?? model.entities
         let wanted = Set(configured.flatMap { $0.rootEntity.selfAndDescendants }.map(ObjectIdentifier.init))
         return model.entities.filter { wanted.contains(ObjectIdentifier($0)) }
-    }
-
-    private func isCompatible(_ metadata: [String: Any], with model: NSManagedObjectModel) -> Bool {
-        let configuration = configurationName == NSManagedObjectModel.defaultConfigurationName ? nil : configurationName
-        return model.isConfiguration(withName: configuration, compatibleWithStoreMetadata: metadata)
     }
 
     private func openConnection(_ url: URL, create: Bool) throws -> SQLiteConnection {
