@@ -100,4 +100,21 @@ import Testing
         }
         #expect(metadataError.code == NSPersistentStoreInvalidTypeError)
     }
+
+    /// Destroying a store of a class without files of its own removes the file at its URL, and
+    /// leaves a folder there alone.
+    @Test func destroyingAStoreOfARegisteredClassRemovesItsFileButNoFolder() throws {
+        let type = uniqueType()
+        NSPersistentStoreCoordinator.registerStoreClass(RecordingStore.self, forStoreType: type)
+        let directory = try CtxTemporaryDirectory()
+        let file = directory.url.appendingPathComponent("store.data")
+        try Data("x".utf8).write(to: file)
+        let folder = directory.url.appendingPathComponent("folder", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let coordinator = NSPersistentStoreCoordinator(managedObjectModel: CtxGraphModel.make())
+        try coordinator.destroyPersistentStore(at: file, ofType: type, options: nil)
+        try coordinator.destroyPersistentStore(at: folder, ofType: type, options: nil)
+        #expect(!FileManager.default.fileExists(atPath: file.path))
+        #expect(FileManager.default.fileExists(atPath: folder.path))
+    }
 }
