@@ -10,7 +10,7 @@ struct ModelFileError: Error {
     var element: String?
     let message: String
 
-    init(_ message: String, at element: ModelXMLElement? = nil) {
+    init(_ message: String, at element: XMLDocumentElement? = nil) {
         self.message = message
         self.element = element?.tag
         self.line = element?.line

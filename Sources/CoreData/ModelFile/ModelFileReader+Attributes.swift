@@ -9,13 +9,13 @@ extension ModelFileReader {
         "Transformable": .transformableAttributeType, "ObjectID": .objectIDAttributeType, "Composite": .compositeAttributeType,
     ]
 
-    static func attributeType(named name: String, at element: ModelXMLElement) throws -> NSAttributeType {
+    static func attributeType(named name: String, at element: XMLDocumentElement) throws -> NSAttributeType {
         guard let type = attributeTypesByName[name] else { throw ModelFileError("'attributeType' is \"\(name)\", which is not an attribute type", at: element) }
         return type
     }
 
     /// An `<attribute>`: a plain, derived or composite attribute description.
-    func attribute(from element: ModelXMLElement, visitingComposites: [String] = []) throws -> NSAttributeDescription {
+    func attribute(from element: XMLDocumentElement, visitingComposites: [String] = []) throws -> NSAttributeDescription {
         try Self.checkChildren(of: element, among: ["userInfo"])
         let type = try Self.attributeType(named: element["attributeType"] ?? "Undefined", at: element)
         let attribute: NSAttributeDescription
@@ -57,7 +57,7 @@ extension ModelFileReader {
     }
 
     /// The number of attributes a composite expands to, its nested composites' included.
-    private func expandedSize(of name: String, declaration: ModelXMLElement, visiting: [String], sizes: inout [String: Int]) throws -> Int {
+    private func expandedSize(of name: String, declaration: XMLDocumentElement, visiting: [String], sizes: inout [String: Int]) throws -> Int {
         if let size = sizes[name] { return size }
         guard visiting.count < Self.maximumCompositeDepth else { throw ModelFileError("composites nest more than \(Self.maximumCompositeDepth) levels deep", at: declaration) }
         var size = 0
@@ -73,7 +73,7 @@ extension ModelFileReader {
     }
 
     /// A composite attribute, its elements read from the `<composite>` it names.
-    private func compositeAttribute(from element: ModelXMLElement, visiting: [String]) throws -> NSCompositeAttributeDescription {
+    private func compositeAttribute(from element: XMLDocumentElement, visiting: [String]) throws -> NSCompositeAttributeDescription {
         let name = try Self.required("composite", of: element)
         guard let declaration = compositesByName[name] else { throw ModelFileError("no composite is named \"\(name)\"", at: element) }
         guard !visiting.contains(name) else { throw ModelFileError("the composite \"\(name)\" contains itself", at: element) }
@@ -88,7 +88,7 @@ extension ModelFileReader {
 
     /// `defaultValueString` (or `defaultDateTimeInterval`) as a value of the attribute's type.
     /// Numbers accept `YES` and `NO`, which Xcode has written on number attributes.
-    static func defaultValue(of type: NSAttributeType, from element: ModelXMLElement) throws -> Any? {
+    static func defaultValue(of type: NSAttributeType, from element: XMLDocumentElement) throws -> Any? {
         if type == .dateAttributeType, let interval = try double("defaultDateTimeInterval", of: element) {
             return Date(timeIntervalSinceReferenceDate: interval)
         }
@@ -146,7 +146,7 @@ extension ModelFileReader {
 
     /// The validation predicates of `minValueString`, `maxValueString` (lengths for strings),
     /// their date forms and `regularExpressionString`, each with the error code it reports.
-    static func validation(of type: NSAttributeType, from element: ModelXMLElement) throws -> [ValidationRule] {
+    static func validation(of type: NSAttributeType, from element: XMLDocumentElement) throws -> [ValidationRule] {
         var rules: [ValidationRule] = []
         for bound in ValidationRule.Bound.allCases {
             guard let limit = try validationLimit(bound, of: type, from: element) else { continue }
@@ -161,7 +161,7 @@ extension ModelFileReader {
     }
 
     /// The limit of a bound as the type's value: a number, a string length or a date.
-    private static func validationLimit(_ bound: ValidationRule.Bound, of type: NSAttributeType, from element: ModelXMLElement) throws -> Any? {
+    private static func validationLimit(_ bound: ValidationRule.Bound, of type: NSAttributeType, from element: XMLDocumentElement) throws -> Any? {
         if type == .dateAttributeType, let interval = try double(bound.dateAttribute, of: element) {
             return Date(timeIntervalSinceReferenceDate: interval)
         }

@@ -2,7 +2,7 @@
 extension ModelFileReader {
     /// An entity with the attributes of its `<entity>` element; its properties come later, once
     /// every entity exists for relationships to point to.
-    mutating func declareEntity(_ element: ModelXMLElement) throws -> NSEntityDescription {
+    mutating func declareEntity(_ element: XMLDocumentElement) throws -> NSEntityDescription {
         try Self.checkChildren(of: element, among: ["attribute", "relationship", "fetchedProperty", "fetchIndex", "compoundIndexes", "uniquenessConstraints", "userInfo"])
         let entity = NSEntityDescription()
         let name = try Self.required("name", of: element)
@@ -28,7 +28,7 @@ extension ModelFileReader {
 
     /// Makes each entity a sub-entity of its `parentEntity`, refusing cycles and chains deeper
     /// than `maximumInheritanceDepth`.
-    func setParents(of entities: [NSEntityDescription], from elements: [ModelXMLElement]) throws {
+    func setParents(of entities: [NSEntityDescription], from elements: [XMLDocumentElement]) throws {
         var parents: [ObjectIdentifier: NSEntityDescription] = [:]
         var children: [ObjectIdentifier: [NSEntityDescription]] = [:]
         for (entity, element) in zip(entities, elements) {
@@ -53,7 +53,7 @@ extension ModelFileReader {
     }
 
     /// The attributes, relationships and fetched properties of an entity.
-    mutating func readProperties(of entity: NSEntityDescription, from element: ModelXMLElement) throws {
+    mutating func readProperties(of entity: NSEntityDescription, from element: XMLDocumentElement) throws {
         var properties: [NSPropertyDescription] = []
         var names = Set<String>()
         for child in element.children {
@@ -73,7 +73,7 @@ extension ModelFileReader {
     }
 
     /// The settings every kind of property shares.
-    static func readPropertyBasics(of property: NSPropertyDescription, from element: ModelXMLElement) throws {
+    static func readPropertyBasics(of property: NSPropertyDescription, from element: XMLDocumentElement) throws {
         property.name = try required("name", of: element)
         property.isOptional = try flag("optional", of: element) ?? false
         property.isTransient = try flag("transient", of: element) ?? false
@@ -88,7 +88,7 @@ extension ModelFileReader {
     // MARK: Indexes and constraints
 
     /// `<fetchIndex>`, legacy `<compoundIndexes>` and `<uniquenessConstraints>`.
-    func readIndexesAndConstraints(of entity: NSEntityDescription, from element: ModelXMLElement) throws {
+    func readIndexesAndConstraints(of entity: NSEntityDescription, from element: XMLDocumentElement) throws {
         let properties = entity.propertiesByName
         var indexes: [NSFetchIndexDescription] = []
         for index in element.children(named: "fetchIndex") {
@@ -112,7 +112,7 @@ extension ModelFileReader {
     }
 
     /// The `value`s of `<container><group><item value=…/>…</group>…</container>`.
-    private func groups(in element: ModelXMLElement, container: String, group: String, item: String) throws -> [(names: [String], element: ModelXMLElement)] {
+    private func groups(in element: XMLDocumentElement, container: String, group: String, item: String) throws -> [(names: [String], element: XMLDocumentElement)] {
         try element.children(named: container).flatMap { list in
             try Self.checkChildren(of: list, among: [group])
             return try list.children.map { member in
@@ -122,7 +122,7 @@ extension ModelFileReader {
         }
     }
 
-    private func fetchIndexElement(from element: ModelXMLElement, of entity: NSEntityDescription, properties: [String: NSPropertyDescription]) throws -> NSFetchIndexElementDescription {
+    private func fetchIndexElement(from element: XMLDocumentElement, of entity: NSEntityDescription, properties: [String: NSPropertyDescription]) throws -> NSFetchIndexElementDescription {
         let collation: NSFetchIndexElementType
         switch (element["type"] ?? "Binary").lowercased().replacingOccurrences(of: "-", with: "") {
         case "binary": collation = .binary
@@ -151,7 +151,7 @@ extension ModelFileReader {
     }
 
     /// A property of the entity (inherited ones included) that an index or constraint names.
-    private func property(named name: String, of entity: NSEntityDescription, in properties: [String: NSPropertyDescription], at element: ModelXMLElement) throws -> NSPropertyDescription {
+    private func property(named name: String, of entity: NSEntityDescription, in properties: [String: NSPropertyDescription], at element: XMLDocumentElement) throws -> NSPropertyDescription {
         guard let property = properties[name] else { throw ModelFileError("\(entity.name ?? "") has no property named \"\(name)\"", at: element) }
         return property
     }

@@ -1,7 +1,7 @@
 // Fetch requests: model-level templates and the requests of fetched properties.
 extension ModelFileReader {
     /// A `<fetchRequest>`, with every request attribute the format has.
-    func fetchRequest(from element: ModelXMLElement) throws -> NSFetchRequest<NSFetchRequestResult> {
+    func fetchRequest(from element: XMLDocumentElement) throws -> NSFetchRequest<NSFetchRequestResult> {
         try Self.checkChildren(of: element, among: [])
         let request = NSFetchRequest<NSFetchRequestResult>()
         request.entity = try entity(named: Self.required("entity", of: element), at: element)
@@ -21,7 +21,7 @@ extension ModelFileReader {
     }
 
     /// A `<fetchedProperty>` and the request it holds.
-    func fetchedProperty(from element: ModelXMLElement) throws -> NSFetchedPropertyDescription {
+    func fetchedProperty(from element: XMLDocumentElement) throws -> NSFetchedPropertyDescription {
         try Self.checkChildren(of: element, among: ["fetchRequest", "userInfo"])
         let property = NSFetchedPropertyDescription()
         try Self.readPropertyBasics(of: property, from: element)

@@ -1,7 +1,7 @@
 // Relationships: their destinations, counts, delete rules and inverses.
 extension ModelFileReader {
     /// A `<relationship>`; its inverse is connected once every entity has its relationships.
-    func relationship(from element: ModelXMLElement) throws -> NSRelationshipDescription {
+    func relationship(from element: XMLDocumentElement) throws -> NSRelationshipDescription {
         try Self.checkChildren(of: element, among: ["userInfo"])
         let relationship = NSRelationshipDescription()
         try Self.readPropertyBasics(of: relationship, from: element)
@@ -21,14 +21,14 @@ extension ModelFileReader {
         "No Action": .noActionDeleteRule, "Nullify": .nullifyDeleteRule, "Cascade": .cascadeDeleteRule, "Deny": .denyDeleteRule,
     ]
 
-    private static func deleteRule(_ element: ModelXMLElement) throws -> NSDeleteRule {
+    private static func deleteRule(_ element: XMLDocumentElement) throws -> NSDeleteRule {
         guard let name = element["deletionRule"] else { return .nullifyDeleteRule }
         guard let rule = deleteRulesByName[name] else { throw ModelFileError("'deletionRule' is \"\(name)\", not Nullify, Cascade, Deny or No Action", at: element) }
         return rule
     }
 
     /// Sets the inverse of each relationship of the entity that names one.
-    func connectInverses(of entity: NSEntityDescription, from element: ModelXMLElement) throws {
+    func connectInverses(of entity: NSEntityDescription, from element: XMLDocumentElement) throws {
         for child in element.children(named: "relationship") {
             guard let inverseName = child["inverseName"] else { continue }
             guard let relationship = entity.relationshipsByName[child["name"] ?? ""], let destination = relationship.destinationEntity else { continue }

@@ -9,7 +9,7 @@ struct ModelFileReader {
     /// The entities of the model, by name, as they are declared.
     var entitiesByName: [String: NSEntityDescription] = [:]
     /// The `<composite>` declarations of the model, by name.
-    var compositesByName: [String: ModelXMLElement] = [:]
+    var compositesByName: [String: XMLDocumentElement] = [:]
 
     /// Fills an empty model with the model of a `contents` file.
     static func read(contentsOf url: URL, into model: NSManagedObjectModel) throws {
@@ -28,9 +28,9 @@ struct ModelFileReader {
 
     /// Fills an empty model with the model of a `contents` document.
     static func read(_ bytes: [UInt8], into model: NSManagedObjectModel) throws {
-        let root: ModelXMLElement
+        let root: XMLDocumentElement
         do {
-            root = try ModelXMLParser.parse(bytes)
+            root = try XMLDocumentParser.parse(bytes)
         } catch {
             var failure = ModelFileError("malformed XML: \(error.message)")
             failure.line = error.line
@@ -40,7 +40,7 @@ struct ModelFileReader {
         try reader.read(root, into: model)
     }
 
-    private mutating func read(_ root: ModelXMLElement, into model: NSManagedObjectModel) throws {
+    private mutating func read(_ root: XMLDocumentElement, into model: NSManagedObjectModel) throws {
         guard root.name == "model" else { throw ModelFileError("the root element is not <model>: this is not a Core Data model file", at: root) }
         if let type = root["type"], type != "com.apple.IDECoreDataModeler.DataModel" {
             throw ModelFileError("the model type \"\(type)\" is not com.apple.IDECoreDataModeler.DataModel", at: root)
@@ -70,7 +70,7 @@ struct ModelFileReader {
         }
     }
 
-    private func readConfiguration(_ element: ModelXMLElement, into model: NSManagedObjectModel) throws {
+    private func readConfiguration(_ element: XMLDocumentElement, into model: NSManagedObjectModel) throws {
         let name = try Self.required("name", of: element)
         // Xcode writes the implicit configuration only to carry settings such as usedWithCloudKit.
         if name == "Default" && element.children.isEmpty { return }
@@ -81,7 +81,7 @@ struct ModelFileReader {
     }
 
     /// The entity of a name the file refers to.
-    func entity(named name: String, at element: ModelXMLElement) throws -> NSEntityDescription {
+    func entity(named name: String, at element: XMLDocumentElement) throws -> NSEntityDescription {
         guard let entity = entitiesByName[name] else { throw ModelFileError("no entity is named \"\(name)\"", at: element) }
         return entity
     }
@@ -89,13 +89,13 @@ struct ModelFileReader {
     // MARK: Values
 
     /// The value of an attribute the element must have, not empty.
-    static func required(_ attribute: String, of element: ModelXMLElement) throws -> String {
+    static func required(_ attribute: String, of element: XMLDocumentElement) throws -> String {
         guard let value = element[attribute], !value.isEmpty else { throw ModelFileError("the '\(attribute)' attribute is missing", at: element) }
         return value
     }
 
     /// A `YES`/`NO` attribute; nil when absent.
-    static func flag(_ attribute: String, of element: ModelXMLElement) throws -> Bool? {
+    static func flag(_ attribute: String, of element: XMLDocumentElement) throws -> Bool? {
         guard let value = element[attribute] else { return nil }
         guard let flag = yesOrNo(value) else { throw ModelFileError("'\(attribute)' is \"\(value)\", not YES or NO", at: element) }
         return flag
@@ -111,28 +111,28 @@ struct ModelFileReader {
     }
 
     /// A non-negative integer attribute; nil when absent.
-    static func integer(_ attribute: String, of element: ModelXMLElement) throws -> Int? {
+    static func integer(_ attribute: String, of element: XMLDocumentElement) throws -> Int? {
         guard let value = element[attribute] else { return nil }
         guard let integer = Int(value), integer >= 0 else { throw ModelFileError("'\(attribute)' is \"\(value)\", not a count", at: element) }
         return integer
     }
 
     /// A number attribute; nil when absent.
-    static func double(_ attribute: String, of element: ModelXMLElement) throws -> Double? {
+    static func double(_ attribute: String, of element: XMLDocumentElement) throws -> Double? {
         guard let value = element[attribute] else { return nil }
         guard let double = Double(value), double.isFinite else { throw ModelFileError("'\(attribute)' is \"\(value)\", not a finite number", at: element) }
         return double
     }
 
     /// Fails for a child element that is not one of `names`.
-    static func checkChildren(of element: ModelXMLElement, among names: Set<String>) throws {
+    static func checkChildren(of element: XMLDocumentElement, among names: Set<String>) throws {
         if let unknown = element.children.first(where: { !names.contains($0.name) }) {
             throw ModelFileError("unknown element in \(element.tag)", at: unknown)
         }
     }
 
     /// The `<userInfo>` entries of an element, as strings.
-    static func userInfo(of element: ModelXMLElement) throws -> [AnyHashable: Any] {
+    static func userInfo(of element: XMLDocumentElement) throws -> [AnyHashable: Any] {
         var info: [AnyHashable: Any] = [:]
         for userInfo in element.children(named: "userInfo") {
             try checkChildren(of: userInfo, among: ["entry"])
@@ -144,7 +144,7 @@ struct ModelFileReader {
     }
 
     /// A predicate string of the file, parsed.
-    static func predicate(_ attribute: String, of element: ModelXMLElement) throws -> NSPredicate? {
+    static func predicate(_ attribute: String, of element: XMLDocumentElement) throws -> NSPredicate? {
         guard let format = element[attribute] else { return nil }
         do {
             return try NSPredicate(validatingFormat: format, argumentArray: [])
@@ -154,7 +154,7 @@ struct ModelFileReader {
     }
 
     /// An expression string of the file, parsed.
-    static func expression(_ attribute: String, of element: ModelXMLElement) throws -> NSExpression {
+    static func expression(_ attribute: String, of element: XMLDocumentElement) throws -> NSExpression {
         let format = try required(attribute, of: element)
         switch PredicateParser.parseExpression(format, arguments: []) {
         case .success(let node): return NSExpression(node: node)

@@ -8,15 +8,15 @@
 /// or other setting of a fetch request template beyond the editor's, an expression property.
 struct ModelFileWriter {
     /// The `<composite>` declarations the attributes written so far use, by name.
-    private var composites: [String: ModelXMLElement] = [:]
+    private var composites: [String: XMLDocumentElement] = [:]
 
     /// The `contents` document of a model.
     static func contents(of model: NSManagedObjectModel) throws -> String {
         var writer = ModelFileWriter()
-        return try writer.element(of: model).document
+        return try writer.element(of: model).document()
     }
 
-    private mutating func element(of model: NSManagedObjectModel) throws -> ModelXMLElement {
+    private mutating func element(of model: NSManagedObjectModel) throws -> XMLDocumentElement {
         var attributes: [(String, String)] = [
             ("type", "com.apple.IDECoreDataModeler.DataModel"), ("documentVersion", "1.0"),
             ("minimumToolsVersion", "Automatic"), ("sourceLanguage", "Swift"),
@@ -33,15 +33,15 @@ struct ModelFileWriter {
             children.append(try Self.element(of: request, named: name, at: "the fetch request template \"\(name)\""))
         }
         for configuration in model.configurations {
-            let members = (model.entities(forConfigurationName: configuration) ?? []).map { ModelXMLElement(name: "memberEntity", attributes: [("name", $0.entityName)]) }
-            children.append(ModelXMLElement(name: "configuration", attributes: [("name", configuration)], children: members))
+            let members = (model.entities(forConfigurationName: configuration) ?? []).map { XMLDocumentElement(name: "memberEntity", attributes: [("name", $0.entityName)]) }
+            children.append(XMLDocumentElement(name: "configuration", attributes: [("name", configuration)], children: members))
         }
-        return ModelXMLElement(name: "model", attributes: attributes, children: children)
+        return XMLDocumentElement(name: "model", attributes: attributes, children: children)
     }
 
     // MARK: Entities
 
-    private mutating func element(of entity: NSEntityDescription) throws -> ModelXMLElement {
+    private mutating func element(of entity: NSEntityDescription) throws -> XMLDocumentElement {
         guard !entity.entityName.isEmpty else { throw Self.unwritable("an entity has no name") }
         var attributes: [(String, String)] = [("name", entity.entityName)]
         if let className = entity.managedObjectClassName, className != "NSManagedObject" { attributes.append(("representedClassName", className)) }
@@ -52,7 +52,7 @@ struct ModelFileWriter {
         attributes.append(optional: entity.codeGenerationType?.rawValue, as: "codeGenerationType")
 
         let declared = entity.declaredProperties.sorted { $0.name < $1.name }
-        var children: [ModelXMLElement] = []
+        var children: [XMLDocumentElement] = []
         for case let attribute as NSAttributeDescription in declared {
             children.append(try element(of: attribute))
         }
@@ -68,19 +68,19 @@ struct ModelFileWriter {
         children += try entity.indexes.map { try Self.element(of: $0, in: entity) }
         if !entity.uniquenessConstraints.isEmpty {
             let constraints = entity.uniquenessConstraints.map { constraint in
-                ModelXMLElement(name: "uniquenessConstraint", attributes: [], children: constraint.map { member in
-                    ModelXMLElement(name: "constraint", attributes: [("value", (member as? NSPropertyDescription)?.name ?? "\(member)")])
+                XMLDocumentElement(name: "uniquenessConstraint", attributes: [], children: constraint.map { member in
+                    XMLDocumentElement(name: "constraint", attributes: [("value", (member as? NSPropertyDescription)?.name ?? "\(member)")])
                 })
             }
-            children.append(ModelXMLElement(name: "uniquenessConstraints", attributes: [], children: constraints))
+            children.append(XMLDocumentElement(name: "uniquenessConstraints", attributes: [], children: constraints))
         }
         children += Self.userInfo(entity.userInfo)
-        return ModelXMLElement(name: "entity", attributes: attributes, children: children)
+        return XMLDocumentElement(name: "entity", attributes: attributes, children: children)
     }
 
-    private static func element(of index: NSFetchIndexDescription, in entity: NSEntityDescription) throws -> ModelXMLElement {
+    private static func element(of index: NSFetchIndexDescription, in entity: NSEntityDescription) throws -> XMLDocumentElement {
         guard index.partialIndexPredicate == nil else { throw unwritable("the index \"\(index.name)\" of \(entity.entityName) has a partial index predicate, which a model file cannot state") }
-        let elements = try index.elements.map { element -> ModelXMLElement in
+        let elements = try index.elements.map { element -> XMLDocumentElement in
             var attributes: [(String, String)] = []
             if let expression = element.property as? NSExpressionDescription {
                 attributes.append(("expression", expression.expression?.description ?? expression.name))
@@ -92,9 +92,9 @@ struct ModelFileWriter {
             }
             attributes.append(("type", element.collationType == .rTree ? "RTree" : "Binary"))
             attributes.append(("order", element.isAscending ? "ascending" : "descending"))
-            return ModelXMLElement(name: "fetchIndexElement", attributes: attributes)
+            return XMLDocumentElement(name: "fetchIndexElement", attributes: attributes)
         }
-        return ModelXMLElement(name: "fetchIndex", attributes: [("name", index.name)], children: elements)
+        return XMLDocumentElement(name: "fetchIndex", attributes: [("name", index.name)], children: elements)
     }
 
     // MARK: Properties
@@ -119,7 +119,7 @@ struct ModelFileWriter {
         return attributes
     }
 
-    private mutating func element(of attribute: NSAttributeDescription) throws -> ModelXMLElement {
+    private mutating func element(of attribute: NSAttributeDescription) throws -> XMLDocumentElement {
         var attributes = try Self.basics(of: attribute)
         attributes.append(("attributeType", ModelFileReader.typeName(attribute.attributeType)))
         if let derived = attribute as? NSDerivedAttributeDescription {
@@ -140,7 +140,7 @@ struct ModelFileWriter {
             attributes.append(("composite", try declare(composite)))
         }
         attributes += Self.trailingBasics(of: attribute)
-        return ModelXMLElement(name: "attribute", attributes: attributes, children: Self.userInfo(attribute.userInfo))
+        return XMLDocumentElement(name: "attribute", attributes: attributes, children: Self.userInfo(attribute.userInfo))
     }
 
     /// Adds the `<composite>` that declares a composite attribute's elements, returning its name.
@@ -150,7 +150,7 @@ struct ModelFileWriter {
         let name = composite.compositeName ?? composite.name
         guard composites[name] == nil else { return name }
         let elements = try composite.elements.map { try element(of: $0) }
-        composites[name] = ModelXMLElement(name: "composite", attributes: [("name", name)], children: elements)
+        composites[name] = XMLDocumentElement(name: "composite", attributes: [("name", name)], children: elements)
         return name
     }
 
@@ -202,7 +202,7 @@ struct ModelFileWriter {
         return attributes
     }
 
-    private static func element(of relationship: NSRelationshipDescription) throws -> ModelXMLElement {
+    private static func element(of relationship: NSRelationshipDescription) throws -> XMLDocumentElement {
         guard let destination = relationship.destinationEntity else { throw unwritable("the relationship \"\(relationship.name)\" has no destination entity") }
         var attributes = try basics(of: relationship)
         if relationship.isToMany { attributes.append(("toMany", "YES")) }
@@ -216,20 +216,20 @@ struct ModelFileWriter {
             attributes += [("inverseName", inverse.name), ("inverseEntity", inverseEntity.entityName)]
         }
         attributes += trailingBasics(of: relationship)
-        return ModelXMLElement(name: "relationship", attributes: attributes, children: userInfo(relationship.userInfo))
+        return XMLDocumentElement(name: "relationship", attributes: attributes, children: userInfo(relationship.userInfo))
     }
 
-    private static func element(of fetched: NSFetchedPropertyDescription) throws -> ModelXMLElement {
+    private static func element(of fetched: NSFetchedPropertyDescription) throws -> XMLDocumentElement {
         guard let request = fetched.fetchRequest else { throw unwritable("the fetched property \"\(fetched.name)\" has no fetch request") }
         var attributes = try basics(of: fetched)
         attributes += trailingBasics(of: fetched)
         let requestElement = try element(of: request, named: "fetchedPropertyFetchRequest", at: "the fetched property \"\(fetched.name)\"")
-        return ModelXMLElement(name: "fetchedProperty", attributes: attributes, children: [requestElement] + userInfo(fetched.userInfo))
+        return XMLDocumentElement(name: "fetchedProperty", attributes: attributes, children: [requestElement] + userInfo(fetched.userInfo))
     }
 
     // MARK: Fetch requests
 
-    private static func element(of request: NSFetchRequest<NSFetchRequestResult>, named name: String, at place: String) throws -> ModelXMLElement {
+    private static func element(of request: NSFetchRequest<NSFetchRequestResult>, named name: String, at place: String) throws -> XMLDocumentElement {
         guard let entityName = request.entity?.name ?? request.entityName else { throw unwritable("\(place) has no entity") }
         guard request.sortDescriptors?.isEmpty ?? true, request.fetchOffset == 0, request.propertiesToFetch == nil, request.propertiesToGroupBy == nil,
               request.havingPredicate == nil, request.relationshipKeyPathsForPrefetching == nil else {
@@ -245,16 +245,16 @@ struct ModelFileWriter {
         if !request.includesPendingChanges { attributes.append(("includesPendingChanges", "NO")) }
         if !request.returnsObjectsAsFaults { attributes.append(("returnObjectsAsFaults", "NO")) }
         if request.returnsDistinctResults { attributes.append(("returnDistinctResults", "YES")) }
-        return ModelXMLElement(name: "fetchRequest", attributes: attributes)
+        return XMLDocumentElement(name: "fetchRequest", attributes: attributes)
     }
 
     // MARK: Helpers
 
-    private static func userInfo(_ info: [AnyHashable: Any]?) -> [ModelXMLElement] {
+    private static func userInfo(_ info: [AnyHashable: Any]?) -> [XMLDocumentElement] {
         guard let info, !info.isEmpty else { return [] }
         let entries = info.map { ("\($0.key.base)", "\($0.value)") }.sorted { $0.0 < $1.0 }
-            .map { ModelXMLElement(name: "entry", attributes: [("key", $0.0), ("value", $0.1)]) }
-        return [ModelXMLElement(name: "userInfo", attributes: [], children: entries)]
+            .map { XMLDocumentElement(name: "entry", attributes: [("key", $0.0), ("value", $0.1)]) }
+        return [XMLDocumentElement(name: "userInfo", attributes: [], children: entries)]
     }
 
     private static func unwritable(_ message: String) -> ModelFileError {

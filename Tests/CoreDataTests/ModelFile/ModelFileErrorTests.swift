@@ -68,7 +68,7 @@ import Testing
     @Test func nestingDeeperThanAnyModelFileIsRefusedWithoutRecursion() throws {
         let depth = 200_000
         let contents = "<model>" + String(repeating: "<a>", count: depth) + String(repeating: "</a>", count: depth) + "</model>"
-        try Self.expectCorrupt(contents, mentions: ["nest more than \(ModelXMLParser.maximumDepth) levels"])
+        try Self.expectCorrupt(contents, mentions: ["nest more than \(XMLDocumentParser.maximumDepth) levels"])
     }
 
     @Test func longInheritanceChainsAreRefusedBeforeAnythingWalksThem() throws {

@@ -1,12 +1,12 @@
-/// Reads the XML of a model file into elements.
+/// Reads an XML document into elements: the model files Xcode writes and the XML store's files.
 ///
-/// Xcode writes a small part of XML: a declaration, elements with attributes, character
-/// references in attribute values, and whitespace between elements. The parser reads that,
-/// skips comments, processing instructions, a document type declaration, CDATA sections and
-/// text, and reports anything malformed with its line. Model files nest a few levels deep; the
-/// parser refuses more than `maximumDepth`, so that no file can build a tree deep enough for
-/// walking or freeing it to overflow a thread's stack.
-struct ModelXMLParser {
+/// Both use a small part of XML: a declaration, a document type declaration, elements with
+/// attributes, text with character references, and whitespace between elements. The parser
+/// reads that, keeps each element's text (CDATA sections included), skips comments, processing
+/// instructions and the document type declaration, and reports anything malformed with its
+/// line. It refuses elements nested more than `maximumDepth` deep, so that no file can build a
+/// tree deep enough for walking or freeing it to overflow a thread's stack.
+struct XMLDocumentParser {
     static let maximumDepth = 64
 
     /// What is wrong, and on which line.
@@ -26,21 +26,29 @@ struct ModelXMLParser {
     }
 
     /// The root element of a document.
-    static func parse(_ bytes: [UInt8]) throws(Failure) -> ModelXMLElement {
-        var parser = ModelXMLParser(bytes)
+    static func parse(_ bytes: [UInt8]) throws(Failure) -> XMLDocumentElement {
+        var parser = XMLDocumentParser(bytes)
         return try parser.document()
     }
 
     // MARK: Document
 
-    private mutating func document() throws(Failure) -> ModelXMLElement {
+    private mutating func document() throws(Failure) -> XMLDocumentElement {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
-        var open: [ModelXMLElement] = []
-        var root: ModelXMLElement?
+        var open: [XMLDocumentElement] = []
+        var root: XMLDocumentElement?
         while true {
-            skipText(allowed: !open.isEmpty)
+            if open.isEmpty {
+                skipWhitespace()
+            } else {
+                try readText(into: &open[open.count - 1].text)
+            }
             guard position < bytes.count else { break }
             guard bytes[position] == UInt8(ascii: "<") else { throw failure("text outside the root element") }
+            if peek("<![CDATA["), !open.isEmpty {
+                try readCharacterData(into: &open[open.count - 1].text)
+                continue
+            }
             if try skipMarkup() { continue }
             if peek("</") {
                 let (name, line) = try closingTag()
@@ -64,7 +72,7 @@ struct ModelXMLParser {
     }
 
     /// Adds a finished element to its parent, or makes it the root.
-    private func attach(_ element: ModelXMLElement, to open: inout [ModelXMLElement], root: inout ModelXMLElement?) {
+    private func attach(_ element: XMLDocumentElement, to open: inout [XMLDocumentElement], root: inout XMLDocumentElement?) {
         if open.isEmpty {
             root = element
         } else {
@@ -75,7 +83,7 @@ struct ModelXMLParser {
     // MARK: Tags
 
     /// `<name attribute="value" …>` or `<name … />`.
-    private mutating func openingTag() throws(Failure) -> (ModelXMLElement, isEmpty: Bool) {
+    private mutating func openingTag() throws(Failure) -> (XMLDocumentElement, isEmpty: Bool) {
         let line = currentLine()
         position += 1
         let name = try self.name()
@@ -86,11 +94,11 @@ struct ModelXMLParser {
             guard position < bytes.count else { throw failure("<\(name)> ends before its '>'", at: line) }
             if bytes[position] == UInt8(ascii: ">") {
                 position += 1
-                return (ModelXMLElement(name: name, attributes: attributes, line: line), false)
+                return (XMLDocumentElement(name: name, attributes: attributes, line: line), false)
             }
             if peek("/>") {
                 position += 2
-                return (ModelXMLElement(name: name, attributes: attributes, line: line), true)
+                return (XMLDocumentElement(name: name, attributes: attributes, line: line), true)
             }
             guard hadSpace else { throw failure("unexpected byte 0x\(String(bytes[position], radix: 16)) in <\(name)>") }
             let attribute = try self.name()
@@ -154,6 +162,31 @@ struct ModelXMLParser {
         return String(decoding: value, as: UTF8.self)
     }
 
+    // MARK: Text
+
+    /// Text up to the next '<', with its references replaced by the characters they stand for.
+    private mutating func readText(into text: inout String) throws(Failure) {
+        var run: [UInt8] = []
+        while position < bytes.count, bytes[position] != UInt8(ascii: "<") {
+            if bytes[position] == UInt8(ascii: "&") {
+                run.append(contentsOf: try reference())
+            } else {
+                run.append(bytes[position])
+                position += 1
+            }
+        }
+        if !run.isEmpty { text += String(decoding: run, as: UTF8.self) }
+    }
+
+    /// A CDATA section's characters, as they are.
+    private mutating func readCharacterData(into text: inout String) throws(Failure) {
+        let line = currentLine()
+        let start = position + "<![CDATA[".utf8.count
+        guard let end = find("]]>", from: start) else { throw failure("'<![CDATA[' is never closed", at: line) }
+        text += String(decoding: bytes[start..<end], as: UTF8.self)
+        position = end + "]]>".utf8.count
+    }
+
     /// `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;`, `&#NN;` or `&#xHH;`, as UTF-8.
     private mutating func reference() throws(Failure) -> [UInt8] {
         guard let end = bytes[position...].prefix(12).firstIndex(of: UInt8(ascii: ";")) else { throw failure("'&' starts no reference") }
@@ -186,7 +219,7 @@ struct ModelXMLParser {
     // MARK: Skipped content
 
     /// Skips a comment, a processing instruction (the XML declaration), a document type
-    /// declaration or a CDATA section; false when none starts here.
+    /// declaration or a CDATA section outside the root element; false when none starts here.
     private mutating func skipMarkup() throws(Failure) -> Bool {
         let skipped: (start: String, end: String)? =
             peek("<!--") ? ("<!--", "-->") : peek("<?") ? ("<?", "?>") : peek("<![CDATA[") ? ("<![CDATA[", "]]>") : peek("<!") ? ("<!", ">") : nil
@@ -195,15 +228,6 @@ struct ModelXMLParser {
         guard let end = find(skipped.end, from: position + skipped.start.utf8.count) else { throw failure("'\(skipped.start)' is never closed", at: line) }
         position = end + skipped.end.utf8.count
         return true
-    }
-
-    /// Skips text up to the next '<'. Text is allowed inside elements (and ignored), but only
-    /// whitespace outside the root element.
-    private mutating func skipText(allowed: Bool) {
-        while position < bytes.count, bytes[position] != UInt8(ascii: "<") {
-            if !allowed && !Self.isWhitespace(bytes[position]) { return }
-            position += 1
-        }
     }
 
     @discardableResult

@@ -1,17 +1,25 @@
-/// An element of a model file's XML: its name, its attributes, its child elements, and the line
-/// it starts on, so that an error can say where the file is wrong.
-struct ModelXMLElement {
+/// An element of an XML document: its name, its attributes, its child elements, its text, and
+/// the line it starts on, so that an error can say where the file is wrong.
+struct XMLDocumentElement {
     let name: String
     /// The attributes in the order the file gives them.
     let attributes: [(name: String, value: String)]
-    var children: [ModelXMLElement] = []
+    var children: [XMLDocumentElement] = []
+    /// The element's own text, whitespace between its children included.
+    var text = ""
     let line: Int
 
-    init(name: String, attributes: [(name: String, value: String)], children: [ModelXMLElement] = [], line: Int = 0) {
+    init(name: String, attributes: [(name: String, value: String)] = [], children: [XMLDocumentElement] = [], text: String = "", line: Int = 0) {
         self.name = name
         self.attributes = attributes
         self.children = children
+        self.text = text
         self.line = line
+    }
+
+    /// The first child element of a name.
+    func child(named name: String) -> XMLDocumentElement? {
+        children.first { $0.name == name }
     }
 
     /// The value of an attribute, or nil when the element has none of that name.
@@ -20,7 +28,7 @@ struct ModelXMLElement {
     }
 
     /// The child elements of a name.
-    func children(named name: String) -> [ModelXMLElement] {
+    func children(named name: String) -> [XMLDocumentElement] {
         children.filter { $0.name == name }
     }
 
