@@ -154,5 +154,7 @@ extension NSPersistentStore {
         public static let inMemory = StoreType(rawValue: NSInMemoryStoreType)
         /// The binary atomic store.
         public static let binary = StoreType(rawValue: NSBinaryStoreType)
+        /// The XML atomic store.
+        public static let xml = StoreType(rawValue: NSXMLStoreType)
     }
 }

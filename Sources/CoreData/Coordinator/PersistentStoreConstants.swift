@@ -6,6 +6,8 @@ public let NSSQLiteStoreType: String = "SQLite"
 public let NSInMemoryStoreType: String = "InMemory"
 /// The binary atomic store type.
 public let NSBinaryStoreType: String = "Binary"
+/// The XML atomic store type.
+public let NSXMLStoreType: String = "XML"
 
 /// Option: open the store read-only.
 public let NSReadOnlyPersistentStoreOption: String = "NSReadOnlyPersistentStoreOption"

@@ -8,6 +8,7 @@ enum StoreRegistry {
         NSSQLiteStoreType: SQLiteStore.self,
         NSInMemoryStoreType: InMemoryStore.self,
         NSBinaryStoreType: BinaryStore.self,
+        NSXMLStoreType: XMLStore.self,
     ])
 
     /// Registers `storeClass` for `type`, replacing any class registered for it; nil unregisters.

@@ -10,24 +10,41 @@ enum AutomaticMigration {
     /// A staged migration manager in the options (`NSPersistentStoreStagedMigrationManagerOptionKey`)
     /// runs its stages first; the inferred migration then takes the store the rest of the way,
     /// deferring its cleanup when the options set `NSPersistentStoreDeferredLightweightMigrationOptionKey`.
+    ///
+    /// Atomic stores (binary, XML, and registered subclasses that read their metadata without a
+    /// coordinator) migrate through the inferred mapping only; staged migrations are SQLite's.
     static func migrateIfNeeded(_ store: NSPersistentStore, to model: NSManagedObjectModel) throws {
-        let stagedManager = store.options?[NSPersistentStoreStagedMigrationManagerOptionKey] as? NSStagedMigrationManager
-        guard store.type == NSSQLiteStoreType, let url = store.url,
-              stagedManager != nil || store.isOptionSet(NSMigratePersistentStoresAutomaticallyOption),
-              !store.isOptionSet(NSIgnorePersistentStoreVersioningOption),
-              var metadata = try SQLiteStore.existingContents(url)?.metadata else { return }
-        let configuration = store.modelConfiguration
-        guard !store.isCompatible(metadata, with: model) else { return }
+        guard let url = store.url, !store.isOptionSet(NSIgnorePersistentStoreVersioningOption) else { return }
+        if store.type == NSSQLiteStoreType {
+            try migrateSQLiteStoreIfNeeded(store, at: url, to: model)
+        } else if store is NSAtomicStore, store.isOptionSet(NSMigratePersistentStoresAutomaticallyOption),
+                  FileManager.default.fileExists(atPath: url.path),
+                  let metadata = try? type(of: store).metadataForPersistentStore(with: url) {
+            guard try needsMigration(store, at: url, metadata: metadata, to: model) else { return }
+            let (sourceModel, mapping) = try inferredMigration(of: store, at: url, metadata: metadata, to: model)
+            try AtomicStoreMigration(store: store, url: url, metadata: metadata, sourceModel: sourceModel, destinationModel: model, mapping: mapping).run()
+        }
+    }
+
+    /// Whether a store whose file holds `metadata` must migrate to `model`.
+    ///
+    /// - Throws: `NSPersistentStoreIncompatibleVersionHashError` (134100) when it must but is
+    ///   opened read-only.
+    private static func needsMigration(_ store: NSPersistentStore, at url: URL, metadata: [String: Any], to model: NSManagedObjectModel) throws -> Bool {
+        guard !store.isCompatible(metadata, with: model) else { return false }
         guard !store.isReadOnly else {
             throw CoreDataError.make(NSPersistentStoreIncompatibleVersionHashError, "The store at \(url.path) needs a migration but is opened read-only.", userInfo: [NSURLErrorKey: url])
         }
-        if let stagedManager {
-            try StagedMigration(manager: stagedManager, url: url, destinationModel: model, configuration: configuration).run(metadata: metadata)
-            metadata = try SQLiteStore.readMetadata(at: url)
-            guard !store.isCompatible(metadata, with: model),
-                  store.isOptionSet(NSMigratePersistentStoresAutomaticallyOption) else { return }
-        }
-        guard let sourceModel = sourceModel(for: metadata, configuration: configuration, besides: model) else {
+        return true
+    }
+
+    /// The model a store was written with and the mapping from it to `model`.
+    ///
+    /// - Throws: `NSMigrationMissingSourceModelError` (134130) when no model the program has
+    ///   matches the store; `NSMigrationMissingMappingModelError` (134140) when no mapping can
+    ///   be inferred or inference is off.
+    private static func inferredMigration(of store: NSPersistentStore, at url: URL, metadata: [String: Any], to model: NSManagedObjectModel) throws -> (NSManagedObjectModel, NSMappingModel) {
+        guard let sourceModel = sourceModel(for: metadata, configuration: store.modelConfiguration, besides: model) else {
             throw CoreDataError.make(
                 NSMigrationMissingSourceModelError,
                 "Can't find model for source store at \(url.path): no model version the program has matches its version hashes.",
@@ -35,6 +52,22 @@ enum AutomaticMigration {
             )
         }
         let mapping = try mappingModel(from: sourceModel, to: model, inferring: store.isOptionSet(NSInferMappingModelAutomaticallyOption), url: url)
+        return (sourceModel, mapping)
+    }
+
+    private static func migrateSQLiteStoreIfNeeded(_ store: NSPersistentStore, at url: URL, to model: NSManagedObjectModel) throws {
+        let stagedManager = store.options?[NSPersistentStoreStagedMigrationManagerOptionKey] as? NSStagedMigrationManager
+        guard stagedManager != nil || store.isOptionSet(NSMigratePersistentStoresAutomaticallyOption),
+              var metadata = try SQLiteStore.existingContents(url)?.metadata else { return }
+        let configuration = store.modelConfiguration
+        guard try needsMigration(store, at: url, metadata: metadata, to: model) else { return }
+        if let stagedManager {
+            try StagedMigration(manager: stagedManager, url: url, destinationModel: model, configuration: configuration).run(metadata: metadata)
+            metadata = try SQLiteStore.readMetadata(at: url)
+            guard !store.isCompatible(metadata, with: model),
+                  store.isOptionSet(NSMigratePersistentStoresAutomaticallyOption) else { return }
+        }
+        let (sourceModel, mapping) = try inferredMigration(of: store, at: url, metadata: metadata, to: model)
         var migration = SQLiteInPlaceMigration(url: url, sourceModel: sourceModel, destinationModel: model, mapping: mapping, configuration: configuration)
         migration.defersCleanup = store.isOptionSet(NSPersistentStoreDeferredLightweightMigrationOptionKey)
         try migration.run()

@@ -31,8 +31,13 @@ extension NSMigrationManager {
             let what = "the value expression of \(mapping.name ?? "?").\(name)"
             evaluatedProperty = property
             defer { evaluatedProperty = nil }
-            let value = try evaluate(expression, variables: variables, with: source, describing: what)
-            destination.setValue(try propertyValue(value, for: property, describing: what), forKey: name)
+            let value = try propertyValue(try evaluate(expression, variables: variables, with: source, describing: what), for: property, describing: what)
+            if value == nil, let attribute = property as? NSAttributeDescription, !attribute.isOptional, attribute.defaultValue != nil {
+                // An attribute made required with a default keeps the default where the source
+                // had no value, as a lightweight migration gives it.
+                continue
+            }
+            destination.setValue(value, forKey: name)
         }
     }
 

@@ -28,7 +28,7 @@ enum LayeringAllowList {
             from: "Coordinator", to: "Stores/Memory", types: ["InMemoryStore"],
             reason: "`StoreRegistry` starts with the built-in store classes (see Stores/SQLite)"),
         AllowedEdge(
-            from: "Coordinator", to: "Stores/Atomic", types: ["BinaryStore"],
+            from: "Coordinator", to: "Stores/Atomic", types: ["BinaryStore", "XMLStore"],
             reason: "`StoreRegistry` starts with the built-in store classes (see Stores/SQLite)"),
         AllowedEdge(
             from: "Coordinator", to: "Migration", types: ["NSMigrationManager", "AutomaticMigration"],

@@ -1,10 +1,12 @@
 import CoreData
 import Testing
 
-/// The binary store (`NSBinaryStoreType`): every attribute type and relationship kind survive a
-/// save and a new coordinator; the file is checked when read; a store written with another model
-/// is refused with 134100; metadata without a coordinator.
-@Suite struct BinaryStoreTests {
+/// The binary and XML stores (`NSBinaryStoreType`, `NSXMLStoreType`): every attribute type and
+/// relationship kind survive a save and a new coordinator; the file is checked when read; a
+/// store written with another model is refused with 134100; metadata without a coordinator.
+@Suite struct AtomicFileStoreTests {
+    static let types: [NSPersistentStore.StoreType] = [.binary, .xml]
+
     typealias Kit = ModelFixtureKit
 
     /// Item (one attribute per type, a to-one `owner`) and Owner (an ordered to-many `items`).
@@ -33,7 +35,7 @@ import Testing
         let context: NSManagedObjectContext
     }
 
-    private func open(_ url: URL, type: NSPersistentStore.StoreType = .binary, model: NSManagedObjectModel = model()) throws -> Stack {
+    private func open(_ url: URL, type: NSPersistentStore.StoreType, model: NSManagedObjectModel = model()) throws -> Stack {
         let coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
         try coordinator.addPersistentStore(type: type, at: url)
         let context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
@@ -49,7 +51,7 @@ import Testing
     ] }
 
     /// Saves an owner with three items, the first holding a value of every type.
-    private func writeShelf(at url: URL, type: NSPersistentStore.StoreType = .binary) throws {
+    private func writeShelf(at url: URL, type: NSPersistentStore.StoreType) throws {
         let stack = try open(url, type: type)
         try stack.context.performAndWait {
             let owner = NSEntityDescription.insertNewObject(forEntityName: "Owner", into: stack.context)
@@ -67,17 +69,18 @@ import Testing
     }
 
     /// A saved shelf in a scratch directory, which the caller keeps while it uses the file.
-    private func shelfFile() throws -> (CtxTemporaryDirectory, URL) {
+    private func shelfFile(_ type: NSPersistentStore.StoreType) throws -> (CtxTemporaryDirectory, URL) {
         let directory = try CtxTemporaryDirectory()
-        let url = directory.url.appendingPathComponent("Shelf.binary")
-        try writeShelf(at: url)
+        let url = directory.url.appendingPathComponent("Shelf.\(type.rawValue)")
+        try writeShelf(at: url, type: type)
         return (directory, url)
     }
 
-    @Test func everyValueAndTheOrderOfAToManyRelationshipSurviveANewCoordinator() throws {
-        let (directory, url) = try shelfFile()
+    @Test(arguments: types)
+    func everyValueAndTheOrderOfAToManyRelationshipSurviveANewCoordinator(type: NSPersistentStore.StoreType) throws {
+        let (directory, url) = try shelfFile(type)
         defer { withExtendedLifetime(directory) {} }
-        try expectShelf(in: try open(url))
+        try expectShelf(in: try open(url, type: type))
     }
 
     /// Expects the shelf `writeShelf` saved: the owner's items in their order, every value of the
@@ -95,26 +98,29 @@ import Testing
         }
     }
 
-    @Test func migratingBetweenSQLiteAndBinaryKeepsEveryObjectValueAndOrder() throws {
+    /// Moves the shelf through every store type in turn, in memory included, and back to SQLite.
+    @Test func migratingThroughEveryStoreTypeKeepsEveryObjectValueAndOrder() throws {
         let directory = try CtxTemporaryDirectory()
         let sqlite = directory.url.appendingPathComponent("Shelf.sqlite")
         try writeShelf(at: sqlite, type: .sqlite)
-        let original = try open(sqlite, type: .sqlite)
-        let binary = directory.url.appendingPathComponent("Moved.binary")
-        let moved = try original.coordinator.migratePersistentStore(original.coordinator.persistentStores[0], to: binary, type: .binary)
-        #expect(moved.type == NSBinaryStoreType)
-        try expectShelf(in: try open(binary))
-
-        let fromBinary = try open(binary)
-        let back = directory.url.appendingPathComponent("Back.sqlite")
-        _ = try fromBinary.coordinator.migratePersistentStore(fromBinary.coordinator.persistentStores[0], to: back, type: .sqlite)
-        try expectShelf(in: try open(back, type: .sqlite))
+        var stack = try open(sqlite, type: .sqlite)
+        let route: [NSPersistentStore.StoreType] = [.binary, .xml, .inMemory, .xml, .binary, .sqlite]
+        for (step, type) in route.enumerated() {
+            let url = directory.url.appendingPathComponent("Step\(step).\(type.rawValue)")
+            let moved = try stack.coordinator.migratePersistentStore(stack.coordinator.persistentStores[0], to: url, type: type)
+            #expect(moved.type == type.rawValue)
+            let context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+            context.persistentStoreCoordinator = stack.coordinator
+            stack = Stack(coordinator: stack.coordinator, context: context)
+            try expectShelf(in: type == .inMemory ? stack : try open(url, type: type))
+        }
     }
 
-    @Test func insertsUpdatesAndDeletesAfterReopeningKeepKeysUnique() throws {
-        let (directory, url) = try shelfFile()
+    @Test(arguments: types)
+    func insertsUpdatesAndDeletesAfterReopeningKeepKeysUnique(type: NSPersistentStore.StoreType) throws {
+        let (directory, url) = try shelfFile(type)
         defer { withExtendedLifetime(directory) {} }
-        let stack = try open(url)
+        let stack = try open(url, type: type)
         try stack.context.performAndWait {
             let request = NSFetchRequest<NSManagedObject>(entityName: "Item")
             request.predicate = NSPredicate(format: "text == %@", "item 1")
@@ -123,43 +129,93 @@ import Testing
             let added = NSEntityDescription.insertNewObject(forEntityName: "Item", into: stack.context)
             added.setValue("new", forKey: "text")
             try stack.context.save()
-            #expect(added.objectID.uriRepresentation().lastPathComponent == "p4")
+            // Owner 1 and items 2, 3 and 4 were saved first: the new object takes the next
+            // key, not the deleted item's.
+            #expect(added.objectID.uriRepresentation().lastPathComponent == "p5")
         }
-        let reopened = try open(url)
+        let reopened = try open(url, type: type)
         let texts = try reopened.context.performAndWait {
             try reopened.context.fetch(NSFetchRequest<NSManagedObject>(entityName: "Item")).compactMap { $0.value(forKey: "text") as? String }.sorted()
         }
         #expect(texts == ["héllo", "item 2", "new"])
-    }
-
-    @Test func filesThatAreNotBinaryStoresAreRefusedWith134080AndLeftAsTheyWere() throws {
-        let directory = try CtxTemporaryDirectory()
-        let valid = directory.url.appendingPathComponent("Valid.binary")
-        try writeShelf(at: valid)
-        let validData = try Data(contentsOf: valid)
-        let foreign = try PropertyListSerialization.data(fromPropertyList: ["format": "something else"], format: .binary, options: 0)
-        for (name, data) in [("text", Data("not a store".utf8)), ("truncated", validData.prefix(validData.count / 2)), ("foreign", foreign)] {
-            let url = directory.url.appendingPathComponent("\(name).binary")
-            try data.write(to: url)
-            let coordinator = NSPersistentStoreCoordinator(managedObjectModel: Self.model())
-            #expect { try coordinator.addPersistentStore(type: .binary, at: url) } throws: { ($0 as NSError).code == NSPersistentStoreOpenError }
-            #expect(try Data(contentsOf: url) == data, "\(name)")
+        let deleting = try open(url, type: type)
+        try deleting.context.performAndWait {
+            let request = NSFetchRequest<NSManagedObject>(entityName: "Item")
+            request.predicate = NSPredicate(format: "text == 'new'")
+            try deleting.context.fetch(request).forEach(deleting.context.delete)
+            try deleting.context.save()
+        }
+        let last = try open(url, type: type)
+        try last.context.performAndWait {
+            let added = NSEntityDescription.insertNewObject(forEntityName: "Item", into: last.context)
+            try last.context.save()
+            #expect(added.objectID.uriRepresentation().lastPathComponent == "p6", "a deleted object's key is not given out again")
         }
     }
 
-    @Test func aStoreOfAnotherModelVersionIsRefusedWith134100AndItsMetadataReadsWithoutACoordinator() throws {
-        let (directory, url) = try shelfFile()
+    /// Files each store type must refuse: text, a truncated store, another kind of property list.
+    private func foreignFiles(for type: NSPersistentStore.StoreType, valid: Data) throws -> [(String, Data)] {
+        let format: PropertyListSerialization.PropertyListFormat = type == .xml ? .xml : .binary
+        let foreign = try PropertyListSerialization.data(fromPropertyList: ["format": "something else"], format: format, options: 0)
+        return [("text", Data("not a store".utf8)), ("truncated", valid.prefix(valid.count / 2)), ("foreign", foreign)]
+    }
+
+    @Test(arguments: types)
+    func filesThatAreNotStoresOfTheTypeAreRefusedWith134080AndLeftAsTheyWere(type: NSPersistentStore.StoreType) throws {
+        let directory = try CtxTemporaryDirectory()
+        let valid = directory.url.appendingPathComponent("Valid.\(type.rawValue)")
+        try writeShelf(at: valid, type: type)
+        for (name, data) in try foreignFiles(for: type, valid: try Data(contentsOf: valid)) {
+            try expectRefused(data, named: name, type: type, in: directory)
+        }
+    }
+
+    /// XML stores whose objects are damaged: a reference to an object the file lacks, a value
+    /// that is not of its attribute's type, two objects with one id, an entity the model lacks.
+    @Test func damagedXMLStoresAreRefusedWith134080AndLeftAsTheyWere() throws {
+        let directory = try CtxTemporaryDirectory()
+        let valid = directory.url.appendingPathComponent("Valid.xml")
+        try writeShelf(at: valid, type: .xml)
+        let text = try String(contentsOf: valid, encoding: .utf8)
+        let damages: [(String, String, String)] = [
+            ("dangling", "idrefs=\"z1\"", "idrefs=\"z99\""),
+            ("value", "type=\"int16\">-7<", "type=\"int16\">seven<"),
+            ("duplicate", "id=\"z3\"", "id=\"z2\""),
+            ("entity", "type=\"OWNER\"", "type=\"SHELF\""),
+        ]
+        for (name, original, damaged) in damages {
+            #expect(text.contains(original), "\(name)")
+            try expectRefused(Data(text.replacingOccurrences(of: original, with: damaged).utf8), named: name, type: .xml, in: directory)
+        }
+    }
+
+    private func expectRefused(_ data: Data, named name: String, type: NSPersistentStore.StoreType, in directory: CtxTemporaryDirectory) throws {
+        let url = directory.url.appendingPathComponent("\(name).\(type.rawValue)")
+        try data.write(to: url)
+        let coordinator = NSPersistentStoreCoordinator(managedObjectModel: Self.model())
+        #expect(throws: (any Error).self, "\(name)") { try coordinator.addPersistentStore(type: type, at: url) }
+        do {
+            try coordinator.addPersistentStore(type: type, at: url)
+        } catch {
+            #expect((error as NSError).code == NSPersistentStoreOpenError, "\(name): \(error)")
+        }
+        #expect(try Data(contentsOf: url) == data, "\(name)")
+    }
+
+    @Test(arguments: types)
+    func aStoreOfAnotherModelVersionIsRefusedWith134100AndItsMetadataReadsWithoutACoordinator(type: NSPersistentStore.StoreType) throws {
+        let (directory, url) = try shelfFile(type)
         defer { withExtendedLifetime(directory) {} }
         let before = try Data(contentsOf: url)
         let coordinator = NSPersistentStoreCoordinator(managedObjectModel: Self.model(extra: true))
-        #expect { try coordinator.addPersistentStore(type: .binary, at: url) } throws: { ($0 as NSError).code == NSPersistentStoreIncompatibleVersionHashError }
+        #expect { try coordinator.addPersistentStore(type: type, at: url) } throws: { ($0 as NSError).code == NSPersistentStoreIncompatibleVersionHashError }
         #expect(try Data(contentsOf: url) == before)
 
-        let metadata = try NSPersistentStoreCoordinator.metadataForPersistentStore(type: .binary, at: url)
-        #expect(metadata[NSStoreTypeKey] as? String == NSBinaryStoreType)
+        let metadata = try NSPersistentStoreCoordinator.metadataForPersistentStore(type: type, at: url)
+        #expect(metadata[NSStoreTypeKey] as? String == type.rawValue)
         #expect(Self.model().isConfiguration(withName: nil, compatibleWithStoreMetadata: metadata))
-        try NSPersistentStoreCoordinator.setMetadata(["Imported": "yes"], type: .binary, at: url)
-        #expect(try NSPersistentStoreCoordinator.metadataForPersistentStore(type: .binary, at: url)["Imported"] as? String == "yes")
-        #expect(try open(url).coordinator.persistentStores.first?.metadata["Imported"] as? String == "yes")
+        try NSPersistentStoreCoordinator.setMetadata(["Imported": "yes"], type: type, at: url)
+        #expect(try NSPersistentStoreCoordinator.metadataForPersistentStore(type: type, at: url)["Imported"] as? String == "yes")
+        #expect(try open(url, type: type).coordinator.persistentStores.first?.metadata["Imported"] as? String == "yes")
     }
 }

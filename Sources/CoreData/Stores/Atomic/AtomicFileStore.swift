@@ -1,0 +1,127 @@
+/// The built-in atomic stores, binary and XML: the whole object graph is read when the store is
+/// added, and written to a new file, renamed over the old one, at every save, so a crash leaves
+/// the old file or the new one. `Format` reads and writes the file.
+///
+/// A store written with another model version is refused with 134100 (its metadata carries the
+/// model's version hashes), unless `NSIgnorePersistentStoreVersioningOption` is set; adding it
+/// with `NSMigratePersistentStoresAutomaticallyOption` migrates it first (`AutomaticMigration`).
+// Used only under its coordinator's lock, like every store.
+class AtomicFileStore<Format: AtomicStoreFileFormat>: NSAtomicStore, @unchecked Sendable {
+    /// The next integer key. Keys are unique in the whole store, as the XML store's `z` numbers
+    /// are in files Apple's Core Data writes.
+    private var nextKey: Int64 = 1
+
+    override class func location(for url: URL?) throws -> URL {
+        guard let url, url.isFileURL else {
+            throw CoreDataError.make(NSPersistentStoreInvalidTypeError, "An atomic store needs a file URL.")
+        }
+        return url
+    }
+
+    override class func metadataForPersistentStore(with url: URL) throws -> [String: Any] {
+        Format.metadata(of: try file(at: url))
+    }
+
+    override class func setMetadata(_ metadata: [String: Any]?, forPersistentStoreAt url: URL) throws {
+        let file = try file(at: url)
+        var merged = Format.metadata(of: file)
+        metadata?.forEach { merged[$0.key] = $0.value }
+        try Format.data(of: file, replacingMetadataWith: merged).write(to: url, options: .atomic)
+    }
+
+    private static func file(at url: URL) throws -> Format.File {
+        guard FileManager.default.fileExists(atPath: url.path) else { throw CoreDataError.noSuchFile(url) }
+        return try Format.file(from: try Data(contentsOf: url), url: url)
+    }
+
+    // MARK: Loading
+
+    /// Reads the file, or writes a new, empty one where there is none (or an empty file).
+    override func load() throws {
+        guard let url, let model = persistentStoreCoordinator?.managedObjectModel else {
+            throw CoreDataError.storeOpen(url, "the \(type) store has no URL or no coordinator.")
+        }
+        let data = FileManager.default.contents(atPath: url.path) ?? Data()
+        guard !data.isEmpty else { return try save() }
+        let file = try Format.file(from: data, url: url)
+        let metadata = Format.metadata(of: file)
+        guard isOptionSet(NSIgnorePersistentStoreVersioningOption) || isCompatible(metadata, with: model) else {
+            throw incompatibleVersionError(metadata, url: url)
+        }
+        let contents = try Format.contents(of: file, url: url, model: model, coordinator: persistentStoreCoordinator)
+        note(lastKey: contents.lastKey)
+        storedMetadata = contents.metadata
+        identifier = contents.metadata[NSStoreUUIDKey] as? String
+        addCacheNodes(Set(nodes(of: contents.objects)))
+    }
+
+    /// The cache nodes of the file's objects, their relationships linking nodes.
+    private func nodes(of objects: [AtomicStoreContents.Object]) -> [NSAtomicStoreCacheNode] {
+        var nodesByID: [NSManagedObjectID: NSAtomicStoreCacheNode] = [:]
+        let nodes = objects.map { object in
+            let node = NSAtomicStoreCacheNode(objectID: objectID(for: object.entity, withReferenceObject: object.key))
+            for (name, value) in object.attributes { node.setValue(value, forKey: name) }
+            (object.key as? NSNumber).map { note(lastKey: $0.int64Value) }
+            nodesByID[node.objectID] = node
+            return node
+        }
+        for (object, node) in zip(objects, nodes) {
+            for (name, destinations) in object.destinations {
+                guard let relationship = object.entity.relationshipsByName[name] else { continue }
+                let linked = destinations.compactMap { nodesByID[objectID(for: $0.entity, withReferenceObject: $0.key)] }
+                if relationship.isToMany {
+                    node.setValue(relationship.isOrdered ? NSOrderedSet(array: linked) : NSSet(array: linked), forKey: name)
+                } else {
+                    node.setValue(linked.first, forKey: name)
+                }
+            }
+        }
+        return nodes
+    }
+
+    // MARK: Saving
+
+    /// Integers from 1.
+    override func newReferenceObject(for managedObject: NSManagedObject) -> Any {
+        defer { nextKey += 1 }
+        return NSNumber(value: nextKey)
+    }
+
+    /// Makes sure new keys come after `lastKey`.
+    private func note(lastKey: Int64?) {
+        guard let lastKey else { return }
+        nextKey = max(nextKey, lastKey + 1)
+    }
+
+    /// Writes every cache node and the metadata to a new file that replaces the old one.
+    override func save() throws {
+        guard let url else { throw CoreDataError.storeOpen(nil, "the \(type) store has no URL.") }
+        let contents = AtomicStoreContents(metadata: storedMetadata, objects: cacheNodes().map(object(of:)), lastKey: nextKey - 1)
+        let data = try Format.data(of: contents)
+        do {
+            try data.write(to: url, options: .atomic)
+        } catch {
+            throw CoreDataError.make(NSPersistentStoreSaveError, "The \(type) store at \(url.path) could not be written.", userInfo: [NSURLErrorKey: url, NSUnderlyingErrorKey: error])
+        }
+    }
+
+    private func object(of node: NSAtomicStoreCacheNode) -> AtomicStoreContents.Object {
+        let entity = node.objectID.entity
+        var object = AtomicStoreContents.Object(entity: entity, key: referenceObject(for: node.objectID), attributes: [:], destinations: [:])
+        for property in entity.properties where !property.isTransient {
+            let value = node.value(forKey: property.name)
+            switch property {
+            case is NSAttributeDescription:
+                guard let value, !(value is NSNull) else { continue }
+                object.attributes[property.name] = value
+            case is NSRelationshipDescription:
+                let destinations = (value as? NSOrderedSet)?.array ?? (value as? NSSet)?.allObjects ?? value.map { [$0] } ?? []
+                object.destinations[property.name] = destinations.compactMap { ($0 as? NSAtomicStoreCacheNode)?.objectID }
+                    .map { AtomicStoreContents.Destination(entity: $0.entity, key: referenceObject(for: $0)) }
+            default:
+                continue
+            }
+        }
+        return object
+    }
+}
