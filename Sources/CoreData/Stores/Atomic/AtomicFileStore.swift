@@ -60,7 +60,7 @@ class AtomicFileStore<Format: AtomicStoreFileFormat>: NSAtomicStore, @unchecked 
         var nodesByID: [NSManagedObjectID: NSAtomicStoreCacheNode] = [:]
         let nodes = objects.map { object in
             let node = NSAtomicStoreCacheNode(objectID: objectID(for: object.entity, withReferenceObject: object.key))
-            for (name, value) in object.attributes { node.setValue(value, forKey: name) }
+            for (name, value) in object.values { node.setValue(value, forKey: name) }
             (object.key as? NSNumber).map { note(lastKey: $0.int64Value) }
             nodesByID[node.objectID] = node
             return node
@@ -107,21 +107,14 @@ class AtomicFileStore<Format: AtomicStoreFileFormat>: NSAtomicStore, @unchecked 
 
     private func object(of node: NSAtomicStoreCacheNode) -> AtomicStoreContents.Object {
         let entity = node.objectID.entity
-        var object = AtomicStoreContents.Object(entity: entity, key: referenceObject(for: node.objectID), attributes: [:], destinations: [:])
-        for property in entity.properties where !property.isTransient {
-            let value = node.value(forKey: property.name)
-            switch property {
-            case is NSAttributeDescription:
-                guard let value, !(value is NSNull) else { continue }
-                object.attributes[property.name] = value
-            case is NSRelationshipDescription:
-                let destinations = (value as? NSOrderedSet)?.array ?? (value as? NSSet)?.allObjects ?? value.map { [$0] } ?? []
-                object.destinations[property.name] = destinations.compactMap { ($0 as? NSAtomicStoreCacheNode)?.objectID }
-                    .map { AtomicStoreContents.Destination(entity: $0.entity, key: referenceObject(for: $0)) }
-            default:
-                continue
-            }
+        let values = node.allValues
+        var destinations: [String: [AtomicStoreContents.Destination]] = [:]
+        for case let relationship as NSRelationshipDescription in entity.properties where !relationship.isTransient {
+            let value = values[relationship.name]
+            let linked = (value as? NSOrderedSet)?.array ?? (value as? NSSet)?.allObjects ?? value.map { [$0] } ?? []
+            destinations[relationship.name] = linked.compactMap { ($0 as? NSAtomicStoreCacheNode)?.objectID }
+                .map { AtomicStoreContents.Destination(entity: $0.entity, key: referenceObject(for: $0)) }
         }
-        return object
+        return AtomicStoreContents.Object(entity: entity, key: referenceObject(for: node.objectID), values: values, destinations: destinations)
     }
 }

@@ -2,12 +2,12 @@
 /// object, its attributes decoded for the model and its relationships resolved to objects.
 struct AtomicStoreContents {
     /// An object of the file: its entity, the reference object that names it in the store, its
-    /// attribute values by name (nil values left out) and its destinations by relationship
-    /// name, in order.
+    /// attribute values by name (nil values left out; entries that name no attribute are
+    /// ignored) and its destinations by relationship name, in order.
     struct Object {
         let entity: NSEntityDescription
         let key: Any
-        var attributes: [String: Any]
+        var values: [String: Any]
         var destinations: [String: [Destination]]
     }
 

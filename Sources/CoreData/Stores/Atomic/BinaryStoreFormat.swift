@@ -82,11 +82,11 @@ enum BinaryStoreFormat: AtomicStoreFileFormat {
                 throw damaged("object")
             }
             let entity = try self.entity(named: entityName)
-            var object = AtomicStoreContents.Object(entity: entity, key: key, attributes: [:], destinations: [:])
+            var object = AtomicStoreContents.Object(entity: entity, key: key, values: [:], destinations: [:])
             let entityAttributes = self.attributes[entityName] ?? [:]
             for (name, value) in attributes {
                 guard let attribute = entityAttributes[name] else { continue }
-                object.attributes[name] = BinaryStoreValueCodec.decode(value, for: attribute, coordinator: coordinator)
+                object.values[name] = BinaryStoreValueCodec.decode(value, for: attribute, coordinator: coordinator)
             }
             for (name, value) in relationships {
                 guard case .array(let entries) = value else { throw damaged("relationship") }
@@ -137,8 +137,8 @@ enum BinaryStoreFormat: AtomicStoreFileFormat {
 
     private static func value(of object: AtomicStoreContents.Object) throws -> BinaryPropertyList.Value {
         var attributes: [String: BinaryPropertyList.Value] = [:]
-        for case let attribute as NSAttributeDescription in object.entity.properties {
-            guard let value = object.attributes[attribute.name] else { continue }
+        for case let attribute as NSAttributeDescription in object.entity.properties where !attribute.isTransient {
+            guard let value = object.values[attribute.name], !(value is NSNull) else { continue }
             attributes[attribute.name] = try BinaryStoreValueCodec.encode(value, for: attribute)
         }
         let relationships = object.destinations.mapValues { destinations in

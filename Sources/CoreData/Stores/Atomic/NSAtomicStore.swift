@@ -75,18 +75,18 @@ open class NSAtomicStore: NSPersistentStore {
     /// The registered nodes and copies of the values of some of them: what a failed save puts back.
     struct CacheState {
         fileprivate let nodes: [ObjectIdentity: NSAtomicStoreCacheNode]
-        fileprivate let values: [(node: NSAtomicStoreCacheNode, cache: NSMutableDictionary?)]
+        fileprivate let values: [(node: NSAtomicStoreCacheNode, values: NSAtomicStoreCacheNode.SavedValues)]
     }
 
     /// The registered nodes, and the values of `nodes`, as they are now.
     func cacheState(keepingValuesOf nodes: [NSAtomicStoreCacheNode]) -> CacheState {
-        CacheState(nodes: nodesByIdentity, values: nodes.map { ($0, $0.propertyCache?.mutableCopy() as? NSMutableDictionary) })
+        CacheState(nodes: nodesByIdentity, values: nodes.map { ($0, $0.savedValues()) })
     }
 
     /// Puts back the nodes and values of `state`.
     func restore(_ state: CacheState) {
         nodesByIdentity = state.nodes
-        for (node, cache) in state.values { node.propertyCache = cache }
+        for (node, values) in state.values { node.restore(values) }
     }
 
     /// Forgets cache nodes.

@@ -5,9 +5,12 @@
 /// ordered) of cache nodes. Values of the entity's properties live in ``propertyCache``.
 open class NSAtomicStoreCacheNode: NSObject {
     private let identifier: NSManagedObjectID
-
-    /// The values of the node's properties, by name; nil until a value is set.
-    open var propertyCache: NSMutableDictionary?
+    /// The values, until something asks for ``propertyCache``: a Swift dictionary costs far
+    /// less than an `NSMutableDictionary`, whose keys Linux Foundation bridges to `NSString`.
+    private var values: [String: Any] = [:]
+    /// The values once something asked for ``propertyCache``, which callers may change in place.
+    private var dictionary: NSMutableDictionary?
+    private var usesDictionary = false
 
     /// Creates a node for the object with an ID.
     public init(objectID moid: NSManagedObjectID) {
@@ -18,19 +21,67 @@ open class NSAtomicStoreCacheNode: NSObject {
     /// The ID of the object the node holds.
     open var objectID: NSManagedObjectID { identifier }
 
+    /// The values of the node's properties, by name; nil until a value is set.
+    open var propertyCache: NSMutableDictionary? {
+        get {
+            if !usesDictionary {
+                usesDictionary = true
+                dictionary = values.isEmpty ? nil : NSMutableDictionary(dictionary: values)
+                values = [:]
+            }
+            return dictionary
+        }
+        set {
+            usesDictionary = true
+            dictionary = newValue
+            values = [:]
+        }
+    }
+
     /// The value of a property of the node's entity, from ``propertyCache``.
     open func value(forKey key: String) -> Any? {
-        propertyCache?[key]
+        usesDictionary ? dictionary?[key] : values[key]
     }
 
     /// Sets the value of a property of the node's entity in ``propertyCache``, making the cache
     /// for a first value; nil removes the value.
     open func setValue(_ value: Any?, forKey key: String) {
-        guard let value else {
-            propertyCache?.removeObject(forKey: key)
+        guard usesDictionary else {
+            values[key] = value
             return
         }
-        if propertyCache == nil { propertyCache = NSMutableDictionary() }
-        propertyCache?[key] = value
+        guard let value else {
+            dictionary?.removeObject(forKey: key)
+            return
+        }
+        if dictionary == nil { dictionary = NSMutableDictionary() }
+        dictionary?[key] = value
+    }
+
+    // MARK: Saving
+
+    /// Every value by property name, without turning the node's values into ``propertyCache``.
+    var allValues: [String: Any] {
+        guard usesDictionary else { return values }
+        var all: [String: Any] = [:]
+        dictionary?.forEach { key, value in (key as? String).map { all[$0] = value } }
+        return all
+    }
+
+    /// The node's values as they are, to put back after a failed save.
+    struct SavedValues {
+        fileprivate let values: [String: Any]
+        fileprivate let dictionary: NSMutableDictionary?
+        fileprivate let usesDictionary: Bool
+    }
+
+    func savedValues() -> SavedValues {
+        SavedValues(values: values, dictionary: dictionary?.mutableCopy() as? NSMutableDictionary, usesDictionary: usesDictionary)
+    }
+
+    func restore(_ saved: SavedValues) {
+        values = saved.values
+        dictionary = saved.dictionary
+        usesDictionary = saved.usesDictionary
     }
 }

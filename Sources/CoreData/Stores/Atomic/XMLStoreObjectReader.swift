@@ -40,11 +40,11 @@ struct XMLStoreObjectReader {
             let entity = entitiesByIdentifier[identifier]!
             let properties = propertiesByEntity[ObjectIdentifier(entity)] ?? Dictionary(entity.properties.map { ($0.name.lowercased(), $0) }) { first, _ in first }
             propertiesByEntity[ObjectIdentifier(entity)] = properties
-            var object = AtomicStoreContents.Object(entity: entity, key: XMLStoreFormat.key(of: identifier), attributes: [:], destinations: [:])
+            var object = AtomicStoreContents.Object(entity: entity, key: XMLStoreFormat.key(of: identifier), values: [:], destinations: [:])
             for child in element.children {
                 switch (child.name, child["name"].flatMap { properties[$0.lowercased()] }) {
                 case ("attribute", let attribute as NSAttributeDescription):
-                    object.attributes[attribute.name] = try value(of: child, for: attribute, in: identifier)
+                    object.values[attribute.name] = try value(of: child, for: attribute, in: identifier)
                 case ("relationship", let relationship as NSRelationshipDescription):
                     object.destinations[relationship.name] = try destinations(of: child, in: identifier)
                 default:

@@ -8,7 +8,7 @@ enum XMLStoreObjectWriter {
         var element = XMLDocumentElement(name: "object", attributes: [("type", object.entity.entityName.uppercased()), ("id", XMLStoreFormat.identifier(of: object.key))])
         let properties = object.entity.properties.filter { !$0.isTransient }
         for attribute in properties.compactMap({ $0 as? NSAttributeDescription }) {
-            guard let value = object.attributes[attribute.name] else { continue }
+            guard let value = object.values[attribute.name], !(value is NSNull) else { continue }
             element.children.append(XMLDocumentElement(
                 name: "attribute",
                 attributes: [("name", attribute.name.lowercased()), ("type", XMLStoreValueCodec.typeName(of: attribute.attributeType))],

@@ -42,4 +42,23 @@ import Testing
         let count = try reopened.context.performAndWait { try reopened.context.count(for: NSFetchRequest<NSManagedObject>(entityName: "Book")) }
         #expect(count == 3)
     }
+
+    /// Values set through `setValue(_:forKey:)` are in `propertyCache`, and changes made to the
+    /// dictionary in place are the node's values.
+    @Test func aNodesPropertyCacheHoldsItsValuesAndTakesChangesInPlace() throws {
+        let shelf = try CustomStoreShelf.Kind.atomic.shelf()
+        let store = try #require(shelf.store as? NSAtomicStore)
+        let node = try #require(store.cacheNodes().first { ($0.value(forKey: "title") as? String) == "Invisible Cities" })
+        let cache = try #require(node.propertyCache)
+        #expect(cache["title"] as? String == "Invisible Cities")
+        cache["title"] = "Le città invisibili"
+        #expect(node.value(forKey: "title") as? String == "Le città invisibili")
+        node.setValue(nil, forKey: "title")
+        #expect(cache["title"] == nil)
+
+        let empty = NSAtomicStoreCacheNode(objectID: node.objectID)
+        #expect(empty.propertyCache == nil)
+        empty.setValue("x", forKey: "title")
+        #expect(empty.propertyCache?["title"] as? String == "x")
+    }
 }
