@@ -63,7 +63,7 @@ extension NSManagedObjectContext {
         return FetchPlan(
             entity: entity,
             entities: request.includesSubentities ? entity.selfAndDescendants : [entity],
-            predicate: request.predicate,
+            predicate: try resolvingFetchRequestExpressions(in: request.predicate),
             sortDescriptors: request.sortDescriptors ?? [],
             limit: max(request.fetchLimit, 0),
             offset: max(request.fetchOffset, 0)

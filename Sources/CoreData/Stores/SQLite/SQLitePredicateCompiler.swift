@@ -188,6 +188,10 @@ struct SQLitePredicateCompiler {
             throw unsupported("the set expression \(operation.keyword)")
         case .conditional, .anyKey, .indexSymbol:
             throw unsupported(PredicateFormatPrinter.format(expression))
+        case .fetchRequest:
+            // The context runs a fetch request expression before the fetch unless it reads the
+            // fetched object or sits inside another expression.
+            throw unsupported("the fetch request expression \(PredicateFormatPrinter.format(expression)) inside another expression or reading the fetched object")
         case .block:
             throw unsupported("a block expression (block expressions work with in-memory stores only)")
         }
