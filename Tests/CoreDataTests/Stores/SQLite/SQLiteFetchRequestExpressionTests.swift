@@ -1,0 +1,122 @@
+@testable import CoreData
+import Testing
+
+/// Predicates that compare with an `NSFetchRequestExpression` (a fetch as a subquery, or its
+/// count) answer the same from a SQLite store as from the in-memory store.
+@Suite struct SQLiteFetchRequestExpressionTests {
+    /// | movie        | year | characters           |
+    /// |--------------|------|----------------------|
+    /// | Alien        | 1979 | Ripley, Ash, Dallas  |
+    /// | Aliens       | 1986 | Ripley, Hicks        |
+    /// | Amélie       | 2001 | Amélie               |
+    /// | Blade Runner | 1982 | Deckard              |
+    private static let rows: [(title: String, year: Int, characters: [String])] = [
+        ("Alien", 1979, ["Ripley", "Ash", "Dallas"]),
+        ("Aliens", 1986, ["Ripley", "Hicks"]),
+        ("Amélie", 2001, ["Amélie"]),
+        ("Blade Runner", 1982, ["Deckard"]),
+    ]
+
+    private static func stack(_ storeType: String) throws -> CtxStack {
+        let stack = try CtxStack(model: MovieModel.make(), storeType: storeType)
+        try stack.context.performAndWait { () throws in
+            for row in rows {
+                let movie = ctxInsert("Movie", into: stack.context, ["title": row.title, "year": row.year])
+                for name in row.characters {
+                    ctxInsert("Character", into: stack.context, ["name": name, "movie": movie])
+                }
+            }
+            try stack.context.save()
+        }
+        return storeType == NSSQLiteStoreType ? try stack.reopened() : stack
+    }
+
+    private static func request<Result>(_ entityName: String, _ format: String, _ arguments: [Any] = [], of _: Result.Type = NSManagedObject.self) -> NSFetchRequest<Result> {
+        let request = NSFetchRequest<Result>(entityName: entityName)
+        request.predicate = NSPredicate(format: format, argumentArray: arguments)
+        return request
+    }
+
+    private static func fetch(_ request: NSPersistentStoreRequest, in context: NSManagedObjectContext, countOnly: Bool) -> NSExpression {
+        NSFetchRequestExpression.expression(forFetch: NSExpression(forConstantValue: request),
+                                            context: NSExpression(forConstantValue: context), countOnly: countOnly)
+    }
+
+    /// The sorted names (`title` or `name`) of the objects of `entityName` matching the predicate
+    /// `predicate` makes with the stack's context, from a SQLite store and from an in-memory store.
+    private static func answers(_ entityName: String, _ predicate: @escaping (NSManagedObjectContext) -> NSPredicate) throws -> (sqlite: [String], inMemory: [String]) {
+        (try names(entityName, in: stack(NSSQLiteStoreType), predicate), try names(entityName, in: stack(NSInMemoryStoreType), predicate))
+    }
+
+    private static func names(_ entityName: String, in stack: CtxStack, _ predicate: (NSManagedObjectContext) -> NSPredicate) throws -> [String] {
+        try stack.context.performAndWait { () throws in
+            let request = NSFetchRequest<NSManagedObject>(entityName: entityName)
+            request.predicate = predicate(stack.context)
+            return try stack.context.fetch(request).map(name).sorted()
+        }
+    }
+
+    private static func name(_ object: NSManagedObject) -> String {
+        object.value(forKey: object.entity.name == "Movie" ? "title" : "name") as? String ?? ""
+    }
+
+    @Test func selfInAFetchAgreesAcrossStores() throws {
+        let answers = try Self.answers("Movie") { context in
+            NSPredicate(format: "SELF IN %@", Self.fetch(Self.request("Movie", "year > 1980"), in: context, countOnly: false))
+        }
+        #expect(answers.sqlite == ["Aliens", "Amélie", "Blade Runner"])
+        #expect(answers.inMemory == answers.sqlite)
+    }
+
+    @Test func aToOneRelationshipInAFetchAgreesAcrossStores() throws {
+        let answers = try Self.answers("Character") { context in
+            NSPredicate(format: "movie IN %@ AND name BEGINSWITH 'R'", Self.fetch(Self.request("Movie", "year < 1990"), in: context, countOnly: false))
+        }
+        #expect(answers.sqlite == ["Ripley", "Ripley"])
+        #expect(answers.inMemory == answers.sqlite)
+    }
+
+    @Test func aFetchOfObjectIDsAgreesAcrossStores() throws {
+        let answers = try Self.answers("Character") { context in
+            let movies = Self.request("Movie", "title CONTAINS 'Alien'", of: NSManagedObjectID.self)
+            movies.resultType = .managedObjectIDResultType
+            return NSPredicate(format: "NOT (movie IN %@)", Self.fetch(movies, in: context, countOnly: false))
+        }
+        #expect(answers.sqlite == ["Amélie", "Deckard"])
+        #expect(answers.inMemory == answers.sqlite)
+    }
+
+    @Test func aCountOnlyFetchComparedWithAKeyPathAgreesAcrossStores() throws {
+        // Movies with more characters than there are movies after 1985 (two).
+        let answers = try Self.answers("Movie") { context in
+            NSPredicate(format: "characters.@count > %@", Self.fetch(Self.request("Movie", "year > 1985"), in: context, countOnly: true))
+        }
+        #expect(answers.sqlite == ["Alien"])
+        #expect(answers.inMemory == answers.sqlite)
+    }
+
+    @Test func aCountOnlyFetchOnTheLeftAgreesAcrossStores() throws {
+        let answers = try Self.answers("Movie") { context in
+            NSPredicate(format: "%@ <= year - 1983", Self.fetch(Self.request("Character", "name == 'Ripley'"), in: context, countOnly: true))
+        }
+        #expect(answers.sqlite == ["Aliens", "Amélie"])
+        #expect(answers.inMemory == answers.sqlite)
+    }
+
+    @Test func theNestedFetchSeesItsContextsUnsavedChanges() throws {
+        for storeType in [NSSQLiteStoreType, NSInMemoryStoreType] {
+            let stack = try Self.stack(storeType)
+            let titles = try stack.context.performAndWait { () throws in
+                let heat = ctxInsert("Movie", into: stack.context, ["title": "Heat", "year": 1995])
+                ctxInsert("Character", into: stack.context, ["name": "McCauley", "movie": heat])
+                let hicks = try #require(try ctxFetch("Character", in: stack.context, "name == 'Hicks'").first)
+                hicks.setValue("Mr Hicks", forKey: "name")
+                let characters = Self.request("Character", "name BEGINSWITH 'M'")
+                let request = NSFetchRequest<NSManagedObject>(entityName: "Movie")
+                request.predicate = NSPredicate(format: "ANY characters IN %@", Self.fetch(characters, in: stack.context, countOnly: false))
+                return try stack.context.fetch(request).map(Self.name).sorted()
+            }
+            #expect(titles == ["Aliens", "Heat"], "\(storeType)")
+        }
+    }
+}
