@@ -119,4 +119,66 @@ import Testing
             #expect(titles == ["Aliens", "Heat"], "\(storeType)")
         }
     }
+
+    @Test func aNestedFetchWithAnOrderAndALimitAgreesAcrossStores() throws {
+        let answers = try Self.answers("Character") { context in
+            let latest = Self.request("Movie", "year > 1900")
+            latest.sortDescriptors = [NSSortDescriptor(key: "year", ascending: false)]
+            latest.fetchLimit = 2
+            latest.fetchOffset = 1
+            return NSPredicate(format: "movie IN %@", Self.fetch(latest, in: context, countOnly: false))
+        }
+        #expect(answers.sqlite == ["Deckard", "Hicks", "Ripley"])
+        #expect(answers.inMemory == answers.sqlite)
+    }
+
+    @Test func aNestedFetchInAnotherContextSeesThatContextsChanges() throws {
+        for storeType in [NSSQLiteStoreType, NSInMemoryStoreType] {
+            let stack = try Self.stack(storeType)
+            let other = stack.newContext()
+            try other.performAndWait { () throws in
+                try #require(try ctxFetch("Movie", in: other, "title == 'Blade Runner'").first).setValue(2019, forKey: "year")
+            }
+            let titles = try stack.context.performAndWait { () throws in
+                let request = NSFetchRequest<NSManagedObject>(entityName: "Movie")
+                request.predicate = NSPredicate(format: "SELF IN %@", Self.fetch(Self.request("Movie", "year > 2010"), in: other, countOnly: false))
+                return try stack.context.fetch(request).map(Self.name)
+            }
+            #expect(titles == ["Blade Runner"], "\(storeType)")
+        }
+    }
+
+    // MARK: One statement
+
+    @Test func aFetchInTheFetchingContextIsASubqueryOfTheSameStatement() throws {
+        let stack = try Self.stack(NSSQLiteStoreType)
+        var titles: [String] = []
+        let statements = try ctxStatements(in: stack) {
+            titles = try stack.context.performAndWait { () throws in
+                let request = NSFetchRequest<NSManagedObject>(entityName: "Movie")
+                request.predicate = NSPredicate(format: "SELF IN %@", Self.fetch(Self.request("Movie", "year > %d", [1985]), in: stack.context, countOnly: false))
+                return try stack.context.fetch(request).map(Self.name).sorted()
+            }
+        }
+        #expect(titles == ["Aliens", "Amélie"])
+        #expect(statements.count == 1)
+        #expect(statements.first?.contains("t0.Z_PK IN (SELECT t0.Z_PK FROM ZMOVIE t0 WHERE") == true)
+        // The nested constant is bound, not written into the SQL.
+        #expect(statements.first?.contains("1985") == false)
+    }
+
+    @Test func aCountOnlyFetchInTheFetchingContextIsAScalarSubquery() throws {
+        let stack = try Self.stack(NSSQLiteStoreType)
+        var count = 0
+        let statements = try ctxStatements(in: stack) {
+            count = try stack.context.performAndWait { () throws in
+                let request = NSFetchRequest<NSManagedObject>(entityName: "Movie")
+                request.predicate = NSPredicate(format: "characters.@count >= %@", Self.fetch(Self.request("Character", "name == 'Ripley'"), in: stack.context, countOnly: true))
+                return try stack.context.count(for: request)
+            }
+        }
+        #expect(count == 2)
+        #expect(statements.count == 1)
+        #expect(statements.first?.contains("(SELECT COUNT(*) FROM (SELECT t0.Z_PK FROM ZCHARACTER t0 WHERE") == true)
+    }
 }
