@@ -9,7 +9,25 @@ extension NSManagedObjectContext: FetchRequestExpressionContext {
                 "The request of a fetch request expression must evaluate to an NSFetchRequest, not \(request.map { "\(type(of: $0))" } ?? "nil")."
             )
         }
-        return countOnly ? NSNumber(value: try request.count(in: self)) : try request.results(in: self)
+        return try nestingFetch { () throws -> Any in
+            countOnly ? NSNumber(value: try request.count(in: self)) : try request.results(in: self)
+        }
+    }
+
+    /// The deepest fetch request expressions nest inside one another's requests.
+    static let maximumNestedFetchDepth = 32
+
+    /// Runs `body`, which fetches for a fetch request expression, one level deeper; throws rather
+    /// than recursing without end when a request is (through others) inside its own predicate.
+    private func nestingFetch<T>(_ body: () throws -> T) throws -> T {
+        guard nestedFetchDepth < Self.maximumNestedFetchDepth else {
+            throw CoreDataError.invalidRequest(
+                "Fetch request expressions nest more than \(Self.maximumNestedFetchDepth) levels deep; does a fetch request compare with a fetch of itself?"
+            )
+        }
+        nestedFetchDepth += 1
+        defer { nestedFetchDepth -= 1 }
+        return try body()
     }
 
     /// The predicate of `request`, a fetch of `entity` (and `entities`), with each fetch request
@@ -71,7 +89,7 @@ extension NSManagedObjectContext: FetchRequestExpressionContext {
             ? Self.isOrdering(comparison.operatorType) && Self.isNumber(other, in: entity)
             : comparison.operatorType == .in && onRight && Self.isObjectKey(other, in: entity)
         guard compiles else { return nil }
-        let plan = try request.plan(in: self)
+        let plan = try nestingFetch { try request.plan(in: self) }
         guard try storeAnsweringAlone(plan.entities, affectedStores: request.affectedStores,
                                       includesPendingChanges: request.includesPendingChanges) === store else { return nil }
         return .fetchRequest(request: .constant(ConstantValue(StoreSubfetch(plan: plan))), context: .constant(contextConstant), countOnly: countOnly)

@@ -124,4 +124,27 @@ import Testing
         #expect(error.domain == NSCocoaErrorDomain)
         #expect("\(error)".contains("Spaceship"))
     }
+
+    @Test func aFetchRequestInsideItsOwnPredicateGivesAnErrorNotACrash() throws {
+        for storeType in [NSInMemoryStoreType, NSSQLiteStoreType] {
+            let stack = try CtxStack(model: MovieModel.make(), storeType: storeType)
+            let request = NSFetchRequest<NSManagedObject>(entityName: "Movie")
+            for countOnly in [false, true] {
+                request.predicate = NSPredicate(format: countOnly ? "year > %@" : "SELF IN %@", Self.fetchExpression(request, in: stack.context, countOnly: countOnly))
+                let error = try #require(stack.context.performAndWait { ctxError { _ = try stack.context.fetch(request) } })
+                #expect(error.domain == NSCocoaErrorDomain)
+                #expect("\(error)".contains("nest more than"))
+            }
+            request.predicate = nil
+        }
+    }
+
+    @Test func aFetchInsideAnotherExpressionIsEvaluatedInMemory() throws {
+        let stack = try Self.stack()
+        let fetch = Self.fetchExpression(Self.moviesAfter(1980), in: stack.context, countOnly: false)
+        let titles = try stack.context.performAndWait { () throws in
+            try ctxFetch("Movie", in: stack.context, "%@.@count == 2 AND year < 1980", [fetch]).compactMap { $0.value(forKey: "title") as? String }
+        }
+        #expect(titles == ["Alien"])
+    }
 }

@@ -181,4 +181,17 @@ import Testing
         #expect(statements.count == 1)
         #expect(statements.first?.contains("(SELECT COUNT(*) FROM (SELECT t0.Z_PK FROM ZCHARACTER t0 WHERE") == true)
     }
+
+    @Test func aFetchInsideAnotherExpressionGivesAnErrorNotACrash() throws {
+        let stack = try Self.stack(NSSQLiteStoreType)
+        let error = try #require(stack.context.performAndWait {
+            ctxError {
+                let fetch = Self.fetch(Self.request("Movie", "year > 1980"), in: stack.context, countOnly: false)
+                _ = try ctxFetch("Movie", in: stack.context, "%@.@count == 3", [fetch])
+            }
+        })
+        #expect(error.domain == NSCocoaErrorDomain)
+        #expect(error.code == NSCoreDataError)
+        #expect("\(error)".contains("cannot evaluate the count of FETCH("))
+    }
 }
