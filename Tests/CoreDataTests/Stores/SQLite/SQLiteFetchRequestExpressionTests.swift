@@ -60,46 +60,44 @@ import Testing
         object.value(forKey: object.entity.name == "Movie" ? "title" : "name") as? String ?? ""
     }
 
-    @Test func selfInAFetchAgreesAcrossStores() throws {
-        let answers = try Self.answers("Movie") { context in
-            NSPredicate(format: "SELF IN %@", Self.fetch(Self.request("Movie", "year > 1980"), in: context, countOnly: false))
-        }
-        #expect(answers.sqlite == ["Aliens", "Amélie", "Blade Runner"])
-        #expect(answers.inMemory == answers.sqlite)
+    /// A fetch of `entity` whose predicate `format` compares with a fetch of `nested`.
+    struct AgreementCase: CustomTestStringConvertible, Sendable {
+        let entity: String
+        let format: String
+        let nested: (entity: String, format: String)
+        var countOnly = false
+        var objectIDs = false
+        let expected: [String]
+
+        var testDescription: String { "\(entity) where \(format) with \(nested.entity) where \(nested.format)" }
     }
 
-    @Test func aToOneRelationshipInAFetchAgreesAcrossStores() throws {
-        let answers = try Self.answers("Character") { context in
-            NSPredicate(format: "movie IN %@ AND name BEGINSWITH 'R'", Self.fetch(Self.request("Movie", "year < 1990"), in: context, countOnly: false))
-        }
-        #expect(answers.sqlite == ["Ripley", "Ripley"])
-        #expect(answers.inMemory == answers.sqlite)
-    }
-
-    @Test func aFetchOfObjectIDsAgreesAcrossStores() throws {
-        let answers = try Self.answers("Character") { context in
-            let movies = Self.request("Movie", "title CONTAINS 'Alien'", of: NSManagedObjectID.self)
-            movies.resultType = .managedObjectIDResultType
-            return NSPredicate(format: "NOT (movie IN %@)", Self.fetch(movies, in: context, countOnly: false))
-        }
-        #expect(answers.sqlite == ["Amélie", "Deckard"])
-        #expect(answers.inMemory == answers.sqlite)
-    }
-
-    @Test func aCountOnlyFetchComparedWithAKeyPathAgreesAcrossStores() throws {
+    static let agreementCases = [
+        AgreementCase(entity: "Movie", format: "SELF IN %@", nested: ("Movie", "year > 1980"), expected: ["Aliens", "Amélie", "Blade Runner"]),
+        AgreementCase(entity: "Character", format: "movie IN %@ AND name BEGINSWITH 'R'", nested: ("Movie", "year < 1990"),
+                      expected: ["Ripley", "Ripley"]),
+        AgreementCase(entity: "Character", format: "NOT (movie IN %@)", nested: ("Movie", "title CONTAINS 'Alien'"), objectIDs: true,
+                      expected: ["Amélie", "Deckard"]),
         // Movies with more characters than there are movies after 1985 (two).
-        let answers = try Self.answers("Movie") { context in
-            NSPredicate(format: "characters.@count > %@", Self.fetch(Self.request("Movie", "year > 1985"), in: context, countOnly: true))
-        }
-        #expect(answers.sqlite == ["Alien"])
-        #expect(answers.inMemory == answers.sqlite)
-    }
+        AgreementCase(entity: "Movie", format: "characters.@count > %@", nested: ("Movie", "year > 1985"), countOnly: true, expected: ["Alien"]),
+        AgreementCase(entity: "Movie", format: "%@ <= year - 1983", nested: ("Character", "name == 'Ripley'"), countOnly: true,
+                      expected: ["Aliens", "Amélie"]),
+    ]
 
-    @Test func aCountOnlyFetchOnTheLeftAgreesAcrossStores() throws {
-        let answers = try Self.answers("Movie") { context in
-            NSPredicate(format: "%@ <= year - 1983", Self.fetch(Self.request("Character", "name == 'Ripley'"), in: context, countOnly: true))
+    @Test(arguments: agreementCases)
+    func aComparisonWithAFetchAgreesAcrossStores(_ agreement: AgreementCase) throws {
+        let answers = try Self.answers(agreement.entity) { context in
+            let nested: NSPersistentStoreRequest
+            if agreement.objectIDs {
+                let request = Self.request(agreement.nested.entity, agreement.nested.format, of: NSManagedObjectID.self)
+                request.resultType = .managedObjectIDResultType
+                nested = request
+            } else {
+                nested = Self.request(agreement.nested.entity, agreement.nested.format)
+            }
+            return NSPredicate(format: agreement.format, Self.fetch(nested, in: context, countOnly: agreement.countOnly))
         }
-        #expect(answers.sqlite == ["Aliens", "Amélie"])
+        #expect(answers.sqlite == agreement.expected)
         #expect(answers.inMemory == answers.sqlite)
     }
 
