@@ -14,8 +14,11 @@
 /// ```
 ///
 /// Evaluating it performs `fetch(_:)` in the context, or `count(for:)` when it is count-only.
-/// A fetch whose predicate uses it runs the expression's fetch first and uses its results (an
-/// array) or its count (an `NSNumber`) as a constant, on every store type.
+/// A fetch whose predicate compares with it runs the expression's fetch first and compares with
+/// its results (an array) or its count (an `NSNumber`), on every store type; a SQLite store
+/// fetching in the expression's own context, with no unsaved changes for either fetch to
+/// include, answers it instead as a subquery of the same statement (`SELF IN` or a to-one key
+/// path `IN` its results, or a number compared with its count).
 open class NSFetchRequestExpression: NSExpression {
     /// Returns an expression that evaluates to the result of executing a fetch request on a context.
     ///
