@@ -60,10 +60,11 @@ extension NSManagedObjectContext {
         if !(request.propertiesToGroupBy ?? []).isEmpty && request.resultType != .dictionaryResultType {
             throw CoreDataError.invalidRequest("Invalid fetch request: propertiesToGroupBy requires the dictionary result type (.dictionaryResultType).")
         }
+        let entities = request.includesSubentities ? entity.selfAndDescendants : [entity]
         return FetchPlan(
             entity: entity,
-            entities: request.includesSubentities ? entity.selfAndDescendants : [entity],
-            predicate: request.predicate,
+            entities: entities,
+            predicate: try resolvingFetchRequestExpressions(of: request, entity: entity, entities: entities),
             sortDescriptors: request.sortDescriptors ?? [],
             limit: max(request.fetchLimit, 0),
             offset: max(request.fetchOffset, 0)

@@ -182,6 +182,9 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     var objectsCheckedForConflicts: [NSManagedObject] = []
     /// Which generation of the stores' data the context reads.
     var queryGeneration = QueryGenerationState.unpinned
+    /// How many fetch request expressions are running their fetches in this context, one inside
+    /// another's predicate: a request that names itself would otherwise recurse without end.
+    var nestedFetchDepth = 0
     /// The lock of `lock()`, `tryLock()` and `unlock()`.
     let contextLock = NSRecursiveLock()
     /// The stores `assign(_:to:)` chose for inserted objects.

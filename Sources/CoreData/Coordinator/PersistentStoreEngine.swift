@@ -24,6 +24,10 @@ protocol PersistentStoreEngine: NSPersistentStore {
     /// The number of rows matching a plan.
     func countRows(_ plan: FetchPlan) throws -> Int
 
+    /// Whether the store answers the fetch request expressions of a plan's predicate that the
+    /// context hands it as `StoreSubfetch`es inside its own query.
+    var compilesSubfetches: Bool { get }
+
     /// The dictionary results of a plan, with offset and limit applied to the dictionaries.
     func fetchDictionaries(_ plan: FetchPlan, shape: DictionaryFetchShape) throws -> [NSDictionary]
 
@@ -74,6 +78,8 @@ extension PersistentStoreEngine {
     func unload() {}
 
     var writesWithoutTransaction: Bool { false }
+
+    var compilesSubfetches: Bool { false }
 
     func openQueryGeneration() throws -> StoreQueryGeneration? { nil }
 

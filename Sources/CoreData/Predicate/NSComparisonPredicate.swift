@@ -51,12 +51,12 @@ open class NSComparisonPredicate: NSPredicate {
 
     /// The left expression.
     open var leftExpression: NSExpression {
-        NSExpression(node: comparison.left)
+        NSExpression.make(node: comparison.left)
     }
 
     /// The right expression.
     open var rightExpression: NSExpression {
-        NSExpression(node: comparison.right)
+        NSExpression.make(node: comparison.right)
     }
 
     /// The operator.

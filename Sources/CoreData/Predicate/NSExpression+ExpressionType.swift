@@ -27,5 +27,10 @@ extension NSExpression {
         case block = 19
         /// A `TERNARY` conditional.
         case conditional = 20
+        /// A fetch request run in a managed object context: `NSFetchRequestExpression`.
+        case fetchRequest = 50
     }
 }
+
+/// The type of an `NSFetchRequestExpression`.
+public let NSFetchRequestExpressionType = NSExpression.ExpressionType.fetchRequest

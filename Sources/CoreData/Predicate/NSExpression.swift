@@ -117,6 +117,7 @@ open class NSExpression: NSObject, NSCopying {
         case .conditional: .conditional
         case .anyKey: .anyKey
         case .block: .block
+        case .fetchRequest: .fetchRequest
         }
     }
 

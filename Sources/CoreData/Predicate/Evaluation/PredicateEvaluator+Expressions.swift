@@ -33,7 +33,9 @@ extension PredicateEvaluator {
             return try anyKeyValues(of: object)
         case .block(let block, let arguments):
             let context = self.context ?? NSMutableDictionary(dictionary: variables)
-            return ValueUnwrapping.unwrapped(block.body(object, arguments.map { NSExpression(node: $0) }, context))
+            return ValueUnwrapping.unwrapped(block.body(object, arguments.map { NSExpression.make(node: $0) }, context))
+        case .fetchRequest(let request, let context, let countOnly):
+            return try fetchResult(of: request, in: context, countOnly: countOnly, with: object)
         }
     }
 
@@ -67,6 +69,17 @@ extension PredicateEvaluator {
             inner.variables[variable] = element
             return try inner.evaluate(predicate, with: object)
         }
+    }
+
+    /// The results of a fetch request expression, or their number: the context runs the fetch.
+    private func fetchResult(of request: ExpressionNode, in context: ExpressionNode, countOnly: Bool, with object: Any?) throws -> Any {
+        let contextValue = try value(of: context, with: object)
+        guard let fetchingContext = contextValue as? FetchRequestExpressionContext else {
+            throw PredicateEvaluationError.invalidOperand(
+                "the context of a fetch request expression must be a managed object context, found \(type(of: contextValue ?? NSNull()))"
+            )
+        }
+        return try fetchingContext.result(ofFetch: value(of: request, with: object), countOnly: countOnly)
     }
 
     /// `ANYKEY`: the values of every key of the evaluated dictionary.

@@ -50,6 +50,8 @@ enum PredicateFormatPrinter {
             "ANYKEY"
         case .block(_, let arguments):
             "BLOCK(<block>, " + arguments.map(format).joined(separator: ", ") + ")"
+        case .fetchRequest(let request, let context, let countOnly):
+            "FETCH(" + format(request) + ", " + format(context) + ", " + (countOnly ? "YES" : "NO") + ")"
         }
     }
 

@@ -6,12 +6,12 @@
 extension PredicateNode {
     /// Whether the predicate, or an expression in it, is a block.
     var callsBlocks: Bool {
-        isBlockOrHasExpression(where: \.callsBlocks)
+        hasComparisonOperand(where: \.callsBlocks, blocksPass: true)
     }
 
     /// Whether the predicate reads the object it is evaluated with; a block may.
     var readsEvaluatedObject: Bool {
-        isBlockOrHasExpression(where: \.readsEvaluatedObject)
+        hasComparisonOperand(where: \.readsEvaluatedObject, blocksPass: true)
     }
 
     /// The key paths the predicate reads from the object it is evaluated with (`title`,
@@ -25,12 +25,14 @@ extension PredicateNode {
         }
     }
 
-    private func isBlockOrHasExpression(where test: (ExpressionNode) -> Bool) -> Bool {
+    /// Whether an operand of a comparison, at any depth of `AND`, `OR` and `NOT`, passes `test`;
+    /// a block predicate passes when `blocksPass`.
+    func hasComparisonOperand(where test: (ExpressionNode) -> Bool, blocksPass: Bool = false) -> Bool {
         switch self {
         case .constant: false
-        case .block: true
+        case .block: blocksPass
         case .comparison(let comparison): test(comparison.left) || test(comparison.right)
-        case .compound(_, let subpredicates): subpredicates.contains { $0.isBlockOrHasExpression(where: test) }
+        case .compound(_, let subpredicates): subpredicates.contains { $0.hasComparisonOperand(where: test, blocksPass: blocksPass) }
         }
     }
 }

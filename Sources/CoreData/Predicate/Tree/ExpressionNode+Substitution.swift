@@ -31,6 +31,8 @@ extension ExpressionNode {
                          whenFalse.substitutingVariables(bindings))
         case .block(let block, let arguments):
             .block(block, arguments.map { $0.substitutingVariables(bindings) })
+        case .fetchRequest(let request, let context, let countOnly):
+            .fetchRequest(request: request.substitutingVariables(bindings), context: context.substitutingVariables(bindings), countOnly: countOnly)
         }
     }
 

@@ -56,6 +56,10 @@ indirect enum ExpressionNode: Hashable {
 
     /// A Swift closure over the evaluated object and its argument expressions; memory only.
     case block(ExpressionBlock, [ExpressionNode])
+
+    /// `NSFetchRequestExpression`: the results of the fetch request `request` evaluates to, run
+    /// in the managed object context `context` evaluates to, or their number when `countOnly`.
+    case fetchRequest(request: ExpressionNode, context: ExpressionNode, countOnly: Bool)
 }
 
 extension ExpressionNode {
@@ -100,6 +104,8 @@ extension ExpressionNode {
             elements
         case .function(_, let arguments), .block(_, let arguments):
             arguments
+        case .fetchRequest(let request, let context, _):
+            [request, context]
         case .method(let receiver, _, let arguments):
             [receiver] + arguments
         case .subquery(let collection, _, _):
@@ -117,7 +123,7 @@ extension ExpressionNode {
         switch self {
         case .constant, .indexSymbol:
             true
-        case .evaluatedObject, .variable, .keyPath, .variableKeyPath, .anyKey, .block, .subquery, .conditional, .method:
+        case .evaluatedObject, .variable, .keyPath, .variableKeyPath, .anyKey, .block, .subquery, .conditional, .method, .fetchRequest:
             false
         case .function(let function, _) where !function.isDeterministic:
             false

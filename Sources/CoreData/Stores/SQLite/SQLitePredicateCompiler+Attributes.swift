@@ -47,7 +47,7 @@ extension SQLitePredicateCompiler {
             other = SQLFragment(sql: otherColumn)
         case .scalar(let fragment):
             other = fragment
-        case .objectKey, .toMany:
+        case .objectKey, .toMany, .keys:
             throw unsupported("comparing an attribute with a relationship")
         }
         return try compare(SQLFragment(sql: column), type, other, stringOptions: stringOptions)

@@ -48,6 +48,8 @@ extension SQLitePredicateCompiler {
             return SelectItem(fragment: .parameter(try scalarBinding(value)), decoding: .constant(value))
         case .toMany(let relationship, _, _):
             throw unsupported("the to-many relationship '\(relationship.name)' in a dictionary result")
+        case .keys:
+            throw unsupported("the results of a fetch request expression in a dictionary result")
         }
     }
 

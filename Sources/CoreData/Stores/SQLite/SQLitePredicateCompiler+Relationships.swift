@@ -23,6 +23,10 @@ extension SQLitePredicateCompiler {
             guard !keys.isEmpty else { return .alwaysFalse }
             let list = SQLFragment.parameters(keys.map(SQLValue.integer))
             return SQLFragment(sql: "\(column) IN (\(list.sql))", bindings: list.bindings)
+        case (.in, .keys(let keys, let keysEntity)):
+            // Primary keys identify rows within the table of an inheritance hierarchy only.
+            guard keysEntity.rootEntity === entity.rootEntity else { return .alwaysFalse }
+            return SQLFragment(sql: "\(column) IN (\(keys.sql))", bindings: keys.bindings)
         case (.equalTo, .objectKey(let other, _)), (.notEqualTo, .objectKey(let other, _)):
             return SQLFragment(sql: "\(column) \(Self.sqlOperator(type)) \(other)")
         default:

@@ -146,6 +146,9 @@ struct SQLitePredicateCompiler {
         case toMany(NSRelationshipDescription, ownerAlias: String, remainder: [String])
         /// A scalar SQL expression such as a `@count` subquery.
         case scalar(SQLFragment)
+        /// A subquery listing primary keys of rows of an entity: the results of a fetch request
+        /// expression the store answers itself.
+        case keys(SQLFragment, NSEntityDescription)
         /// A constant value.
         case constant(Any?)
     }
@@ -188,6 +191,13 @@ struct SQLitePredicateCompiler {
             throw unsupported("the set expression \(operation.keyword)")
         case .conditional, .anyKey, .indexSymbol:
             throw unsupported(PredicateFormatPrinter.format(expression))
+        case .fetchRequest(let request, _, let countOnly):
+            // The context runs a fetch request expression before the fetch, or hands it over as a
+            // StoreSubfetch, unless it reads the fetched object or sits inside another expression.
+            guard case .constant(let constant) = request, let subfetch = constant.value as? StoreSubfetch else {
+                throw unsupported("the fetch request expression \(PredicateFormatPrinter.format(expression)) inside another expression or reading the fetched object")
+            }
+            return try subfetchOperand(subfetch, countOnly: countOnly)
         case .block:
             throw unsupported("a block expression (block expressions work with in-memory stores only)")
         }
@@ -278,6 +288,8 @@ struct SQLitePredicateCompiler {
             return try compileConstants(value, type: type, options: comparison.options, right: right)
         case .toMany:
             throw unsupported("a to-many key path here")
+        case .keys:
+            throw unsupported("the results of a fetch request expression on the left of a comparison")
         }
     }
 

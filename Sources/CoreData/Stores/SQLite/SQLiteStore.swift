@@ -22,6 +22,9 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
         NSSQLiteStoreType
     }
 
+    /// Fetch request expressions compile to subqueries (`SQLitePredicateCompiler+Subfetches`).
+    var compilesSubfetches: Bool { true }
+
     override class func metadataForPersistentStore(with url: URL) throws -> [String: Any] {
         try readMetadata(at: url)
     }
