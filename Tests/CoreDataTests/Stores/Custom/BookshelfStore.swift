@@ -9,6 +9,10 @@ final class BookshelfStore: NSIncrementalStore, @unchecked Sendable {
     private var authors: [[String: Any]] = []
     /// How many times Core Data asked for an object's values.
     private(set) var valueRequests = 0
+    /// The IDs of each call of `managedObjectContextDidRegisterObjects(with:)`, and of its
+    /// counterpart.
+    private(set) var registrations: [[NSManagedObjectID]] = []
+    private(set) var unregistrations: [[NSManagedObjectID]] = []
     private var books: [[String: Any]] = []
 
     /// The model the store serves: Author (name, books) and Book (title, year, author); deleting
@@ -81,6 +85,14 @@ final class BookshelfStore: NSIncrementalStore, @unchecked Sendable {
         let reference = referenceObject(for: objectID)
         let written = books.filter { Self.same($0["author"], reference) }
         return written.map { newObjectID(for: relationship.destinationEntity!, referenceObject: $0["id"]!) }
+    }
+
+    override func managedObjectContextDidRegisterObjects(with objectIDs: [NSManagedObjectID]) {
+        registrations.append(objectIDs)
+    }
+
+    override func managedObjectContextDidUnregisterObjects(with objectIDs: [NSManagedObjectID]) {
+        unregistrations.append(objectIDs)
     }
 
     /// Authors get the next numbers, books UUIDs.
