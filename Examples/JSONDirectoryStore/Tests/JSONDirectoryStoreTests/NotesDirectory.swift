@@ -30,17 +30,9 @@ final class NotesDirectory {
         folder.name = "Folder"
         let note = NSEntityDescription()
         note.name = "Note"
-        let notes = NSRelationshipDescription()
-        notes.name = "notes"
-        notes.destinationEntity = note
-        notes.maxCount = 0
-        notes.deleteRule = .cascadeDeleteRule
-        let inFolder = NSRelationshipDescription()
-        inFolder.name = "folder"
-        inFolder.destinationEntity = folder
-        inFolder.maxCount = 1
-        notes.inverseRelationship = inFolder
-        inFolder.inverseRelationship = notes
+        let notes = relationship("notes", to: note, maxCount: 0, deleteRule: .cascadeDeleteRule)
+        let inFolder = relationship("folder", to: folder, maxCount: 1, deleteRule: .nullifyDeleteRule)
+        (notes.inverseRelationship, inFolder.inverseRelationship) = (inFolder, notes)
         folder.properties = [attribute("name", .stringAttributeType), notes]
         note.properties = [attribute("title", .stringAttributeType), attribute("words", .integer32AttributeType),
                            attribute("pinned", .booleanAttributeType), attribute("created", .dateAttributeType), inFolder]
@@ -51,9 +43,16 @@ final class NotesDirectory {
 
     private static func attribute(_ name: String, _ type: NSAttributeType) -> NSAttributeDescription {
         let attribute = NSAttributeDescription()
-        attribute.name = name
-        attribute.attributeType = type
+        (attribute.name, attribute.attributeType) = (name, type)
         return attribute
+    }
+
+    /// A relationship: to-one for a `maxCount` of 1, to-many for 0.
+    private static func relationship(_ name: String, to destination: NSEntityDescription, maxCount: Int, deleteRule: NSDeleteRule) -> NSRelationshipDescription {
+        let relationship = NSRelationshipDescription()
+        (relationship.name, relationship.destinationEntity) = (name, destination)
+        (relationship.maxCount, relationship.deleteRule) = (maxCount, deleteRule)
+        return relationship
     }
 }
 
