@@ -75,6 +75,18 @@ let package = Package(
             name: "CoreDataCodeGenerationTests",
             dependencies: ["CoreData", "CoreDataCodeGeneration"]
         ),
+        // The README's example of a store of one's own, written as a program would write it
+        // (`import CoreData`, public API only); no product, its tests run with the package's.
+        .target(
+            name: "JSONDirectoryStore",
+            dependencies: ["CoreData"],
+            path: "Examples/JSONDirectoryStore/Sources/JSONDirectoryStore"
+        ),
+        .testTarget(
+            name: "JSONDirectoryStoreTests",
+            dependencies: ["CoreData", "JSONDirectoryStore"],
+            path: "Examples/JSONDirectoryStore/Tests/JSONDirectoryStoreTests"
+        ),
         // Compiles and runs against the classes the plugin generates from its model.
         .testTarget(
             name: "CoreDataCodegenTests",

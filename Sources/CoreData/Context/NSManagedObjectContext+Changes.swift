@@ -222,6 +222,7 @@ extension NSManagedObjectContext {
         objectsCheckedForConflicts = []
         prefetched.removeAll()
         discardUndoHistory()
+        reportRegistrations()
         NotificationCenter.default.post(
             name: .NSManagedObjectContextObjectsDidChange,
             object: self,

@@ -258,6 +258,7 @@ extension NSManagedObjectContext {
         if realize {
             for (object, row) in zip(objects, rows) where object.isFault { object.materialize(from: row) }
         }
+        reportRegistrations()
         return objects
     }
 

@@ -4,11 +4,22 @@ extension NSManagedObjectContext {
     func register(_ object: NSManagedObject, as objectID: NSManagedObjectID) {
         registry.register(object, as: objectID.identity)
         if retainsRegisteredObjects { retainedObjects.append(object) }
+        reportRegistrations()
     }
 
     /// Moves an object's registration to a new ID (a temporary ID becoming permanent).
     func reregister(_ object: NSManagedObject, as objectID: NSManagedObjectID) {
         registry.withLock { reregister(object, as: objectID, in: &$0) }
+        reportRegistrations()
+    }
+
+    /// Tells the stores that hear of registrations (`NSIncrementalStore`) which of their objects
+    /// the context registered and unregistered since it last told them: at the end of each
+    /// operation that registers or unregisters objects, objects released since included. A
+    /// context of other stores pays one atomic load.
+    func reportRegistrations() {
+        guard registry.mayHoldReports, let coordinator = persistentStoreCoordinator else { return }
+        coordinator.reportRegistrations { registry.takeReports() }
     }
 
     /// Moves an object's registration to a new ID, inside `registry.withLock`, so that a save

@@ -342,6 +342,7 @@ extension NSManagedObjectContext {
         for object in saved.updated { object.didSave() }
         for object in saved.deleted { object.didSave() }
         for object in saved.deleted + saved.inaccessible { object.managedObjectContext = nil }
+        reportRegistrations()
     }
 
     private func postDidSave(_ saved: SavedObjects) {

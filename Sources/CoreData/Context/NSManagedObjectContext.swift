@@ -224,6 +224,7 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
         for object in registry.removeAll() {
             object.managedObjectContext = nil
         }
+        reportRegistrations()
     }
 
     /// The model of the context's coordinator.

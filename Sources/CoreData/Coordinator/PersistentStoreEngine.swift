@@ -72,6 +72,10 @@ protocol PersistentStoreEngine: NSPersistentStore {
 
     /// Runs `body` with the store's reads seeing `generation`, one of its own frozen generations.
     func read<T>(at generation: StoreQueryGeneration, _ body: () throws -> T) throws -> T
+
+    /// Tells the store which of its objects a context registered and unregistered, for the
+    /// stores whose identity `StoreIdentityRegistry` reports registrations to.
+    func contextDidChangeRegistrations(registered: [NSManagedObjectID], unregistered: [NSManagedObjectID])
 }
 
 extension PersistentStoreEngine {
@@ -84,6 +88,8 @@ extension PersistentStoreEngine {
     func openQueryGeneration() throws -> StoreQueryGeneration? { nil }
 
     func read<T>(at generation: StoreQueryGeneration, _ body: () throws -> T) throws -> T { try body() }
+
+    func contextDidChangeRegistrations(registered: [NSManagedObjectID], unregistered: [NSManagedObjectID]) {}
 
     func fetchObjectIDs(_ plan: FetchPlan) throws -> [NSManagedObjectID] {
         try fetchRows(plan).map(\.objectID)

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The small numbers that stand for stores in object IDs, so that an ID holds two integers instead
 /// of a reference to its store and the store's UUID.
 ///
@@ -23,10 +25,15 @@ final class StoreIdentityRegistry: @unchecked Sendable {
         var identifiers: [String] = []
         var liveStores: [UInt32: WeakStore] = [:]
         var lastStoreNumber: UInt32 = 0
+        /// The identity numbers of the stores that hear of their objects' registrations.
+        var reportedIdentities: Set<UInt32> = []
     }
 
     private let lock = NSLock()
     private var state = State()
+    /// Whether any store hears of registrations: until one does, a context's registry asks
+    /// nothing when it makes a group of objects.
+    private let reportsAnyRegistrations = Atomic<Bool>(false)
 
     // MARK: Identity numbers
 
@@ -69,6 +76,21 @@ final class StoreIdentityRegistry: @unchecked Sendable {
     func store(numbered number: UInt32) -> NSPersistentStore? {
         guard number > 0 else { return nil }
         return lock.withLock { state.liveStores[number]?.store }
+    }
+
+    // MARK: Stores that hear of registrations
+
+    /// Makes contexts tell the store with an identity number which of its objects they register
+    /// and unregister (`NSIncrementalStore`).
+    func reportRegistrations(toStoreIdentity number: UInt32) {
+        lock.withLock { _ = state.reportedIdentities.insert(number) }
+        reportsAnyRegistrations.store(true, ordering: .releasing)
+    }
+
+    /// Whether contexts tell the store with an identity number of their registrations.
+    func reportsRegistrations(toStoreIdentity number: UInt32) -> Bool {
+        guard reportsAnyRegistrations.load(ordering: .acquiring) else { return false }
+        return lock.withLock { state.reportedIdentities.contains(number) }
     }
 
     /// Forgets a deallocated store's number.

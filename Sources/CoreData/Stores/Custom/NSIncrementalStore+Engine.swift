@@ -13,10 +13,17 @@ extension NSIncrementalStore: PersistentStoreEngine, ReferenceObjectNaming {
         storedMetadata = metadata
         metadataChanged = false
         identifier = metadata[NSStoreUUIDKey] as? String
+        StoreIdentityRegistry.shared.reportRegistrations(toStoreIdentity: identityNumber)
     }
 
     func unload() {
         nodeDestinations = [:]
+    }
+
+    /// Passes a context's registrations on to the subclass, one call of each kind.
+    func contextDidChangeRegistrations(registered: [NSManagedObjectID], unregistered: [NSManagedObjectID]) {
+        if !registered.isEmpty { managedObjectContextDidRegisterObjects(with: registered) }
+        if !unregistered.isEmpty { managedObjectContextDidUnregisterObjects(with: unregistered) }
     }
 
     // MARK: Fetching

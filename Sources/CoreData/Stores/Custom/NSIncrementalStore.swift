@@ -59,10 +59,20 @@ open class NSIncrementalStore: NSPersistentStore {
         throw CoreDataError.make(NSPersistentStoreUnsupportedRequestTypeError, "\(Swift.type(of: self)) does not override obtainPermanentIDs(for:).")
     }
 
-    /// Tells the store that a context registered objects of it, to keep their data at hand.
+    /// Tells the store that a context registered objects of it, to keep their data at hand: like
+    /// a retain of each ID, which ``managedObjectContextDidUnregisterObjects(with:)`` balances.
+    ///
+    /// A context calls it once after each operation that registered objects of the store: a
+    /// fetch, with the objects it registered; a fault made for an ID (`object(with:)`, a
+    /// relationship's destination); a save, with the objects it inserted, under their permanent
+    /// IDs. The default does nothing.
     open func managedObjectContextDidRegisterObjects(with objectIDs: [NSManagedObjectID]) {}
 
-    /// Tells the store that a context no longer has objects of it registered.
+    /// Tells the store that a context no longer has objects of it registered: like a release of
+    /// each ID, balancing ``managedObjectContextDidRegisterObjects(with:)``.
+    ///
+    /// A context calls it for the objects it released (at its next operation), those a save
+    /// deleted, and all of them at `reset()` or when it is deallocated. The default does nothing.
     open func managedObjectContextDidUnregisterObjects(with objectIDs: [NSManagedObjectID]) {}
 
     /// Returns the ID of the object of an entity that a reference object names in this store

@@ -21,13 +21,16 @@ final class ShelfFileStore: NSAtomicStore, @unchecked Sendable {
         Self.storeType.rawValue
     }
 
+    /// Reads the file; a store where there is none yet is empty.
     override func load() throws {
-        guard let url, let text = try? String(contentsOf: url, encoding: .utf8) else { throw CocoaError(.fileReadNoSuchFile) }
+        guard let url else { throw CocoaError(.fileReadNoSuchFile) }
+        let isNew = !FileManager.default.fileExists(atPath: url.path)
+        guard let text = isNew ? "" : try? String(contentsOf: url, encoding: .utf8) else { throw CocoaError(.fileReadCorruptFile) }
         let model = persistentStoreCoordinator!.managedObjectModel
         var authors: [String: NSAtomicStoreCacheNode] = [:]
         var books: [(node: NSAtomicStoreCacheNode, author: String)] = []
         for line in text.split(separator: "\n") {
-            let fields = line.split(separator: "|").map(String.init)
+            let fields = line.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
             switch fields.first {
             case "author" where fields.count == 3:
                 let node = NSAtomicStoreCacheNode(objectID: objectID(for: model.entitiesByName["Author"]!, withReferenceObject: Int(fields[1])!))
@@ -42,7 +45,7 @@ final class ShelfFileStore: NSAtomicStore, @unchecked Sendable {
                 throw CocoaError(.fileReadCorruptFile, userInfo: [NSURLErrorKey: url])
             }
         }
-        for (book, authorKey) in books {
+        for (book, authorKey) in books where !authorKey.isEmpty {
             guard let author = authors[authorKey] else { throw CocoaError(.fileReadCorruptFile) }
             book.setValue(author, forKey: "author")
             let written = (author.value(forKey: "books") as? NSSet) ?? NSSet()

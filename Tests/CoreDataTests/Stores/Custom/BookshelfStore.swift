@@ -9,14 +9,19 @@ final class BookshelfStore: NSIncrementalStore, @unchecked Sendable {
     private var authors: [[String: Any]] = []
     /// How many times Core Data asked for an object's values.
     private(set) var valueRequests = 0
+    /// The IDs of each call of `managedObjectContextDidRegisterObjects(with:)`, and of its
+    /// counterpart.
+    private(set) var registrations: [[NSManagedObjectID]] = []
+    private(set) var unregistrations: [[NSManagedObjectID]] = []
     private var books: [[String: Any]] = []
 
-    /// The model the store serves: Author (name, books) and Book (title, year, author).
-    static func model() -> NSManagedObjectModel {
+    /// The model the store serves: Author (name, books) and Book (title, year, author); deleting
+    /// an author applies `booksDeleteRule` to its books.
+    static func model(booksDeleteRule: NSDeleteRule = .nullifyDeleteRule) -> NSManagedObjectModel {
         typealias Kit = ModelFixtureKit
         let author = Kit.entity("Author", [Kit.attribute("name", .stringAttributeType)])
         let book = Kit.entity("Book", [Kit.attribute("title", .stringAttributeType), Kit.attribute("year", .integer32AttributeType)])
-        let books = Kit.relationship("books", to: book, maxCount: 0)
+        let books = Kit.relationship("books", to: book, maxCount: 0, deleteRule: booksDeleteRule)
         let writer = Kit.relationship("author", to: author, maxCount: 1)
         Kit.inverse(books, writer)
         author.properties.append(books)
@@ -36,9 +41,10 @@ final class BookshelfStore: NSIncrementalStore, @unchecked Sendable {
         Self.storeType.rawValue
     }
 
+    /// Reads the file; a store where there is none yet is empty.
     override func loadMetadata() throws {
         guard let url else { throw CocoaError(.fileNoSuchFile) }
-        let data = try Data(contentsOf: url)
+        let data = FileManager.default.fileExists(atPath: url.path) ? try Data(contentsOf: url) : Data(#"{"authors": [], "books": []}"#.utf8)
         guard let shelf = try JSONSerialization.jsonObject(with: data) as? [String: [[String: Any]]],
               let authors = shelf["authors"], let books = shelf["books"] else {
             throw CocoaError(.fileReadCorruptFile, userInfo: [NSURLErrorKey: url])
@@ -71,7 +77,7 @@ final class BookshelfStore: NSIncrementalStore, @unchecked Sendable {
             return NSIncrementalStoreNode(objectID: objectID, withValues: ["name": author["name"] ?? NSNull()], version: 1)
         }
         guard let book = books.first(where: { Self.same($0["id"], reference) }) else { throw CocoaError(.fileNoSuchFile) }
-        let author = book["author"].map { newObjectID(for: authorEntity, referenceObject: $0) } as Any? ?? NSNull()
+        let author = book["author"].flatMap { $0 is NSNull ? nil : newObjectID(for: authorEntity, referenceObject: $0) } as Any? ?? NSNull()
         return NSIncrementalStoreNode(objectID: objectID, withValues: ["title": book["title"]!, "year": book["year"]!, "author": author], version: 1)
     }
 
@@ -79,6 +85,14 @@ final class BookshelfStore: NSIncrementalStore, @unchecked Sendable {
         let reference = referenceObject(for: objectID)
         let written = books.filter { Self.same($0["author"], reference) }
         return written.map { newObjectID(for: relationship.destinationEntity!, referenceObject: $0["id"]!) }
+    }
+
+    override func managedObjectContextDidRegisterObjects(with objectIDs: [NSManagedObjectID]) {
+        registrations.append(objectIDs)
+    }
+
+    override func managedObjectContextDidUnregisterObjects(with objectIDs: [NSManagedObjectID]) {
+        unregistrations.append(objectIDs)
     }
 
     /// Authors get the next numbers, books UUIDs.

@@ -8,11 +8,19 @@ struct CustomStoreShelf {
     enum Kind: String, CaseIterable {
         case incremental, atomic
 
-        /// A store of this kind over its sample shelf.
-        func shelf() throws -> CustomStoreShelf {
+        /// A store of this kind over its sample shelf, serving `model`.
+        func shelf(model: NSManagedObjectModel = BookshelfStore.model()) throws -> CustomStoreShelf {
             switch self {
-            case .incremental: try CustomStoreShelf(BookshelfStore.self, type: BookshelfStore.storeType, file: "shelf.json", contents: BookshelfStore.sampleShelf)
-            case .atomic: try CustomStoreShelf(ShelfFileStore.self, type: ShelfFileStore.storeType, file: "shelf.txt", contents: ShelfFileStore.sampleShelf)
+            case .incremental: try CustomStoreShelf(BookshelfStore.self, type: storeType, file: "shelf.json", contents: BookshelfStore.sampleShelf, model: model)
+            case .atomic: try CustomStoreShelf(ShelfFileStore.self, type: storeType, file: "shelf.txt", contents: ShelfFileStore.sampleShelf, model: model)
+            }
+        }
+
+        /// The type its test store is registered for.
+        var storeType: NSPersistentStore.StoreType {
+            switch self {
+            case .incremental: BookshelfStore.storeType
+            case .atomic: ShelfFileStore.storeType
             }
         }
 
@@ -29,17 +37,17 @@ struct CustomStoreShelf {
     let store: NSPersistentStore
     let directory: CtxTemporaryDirectory
 
-    init(_ storeClass: AnyClass, type: NSPersistentStore.StoreType, file: String, contents: String) throws {
+    init(_ storeClass: AnyClass, type: NSPersistentStore.StoreType, file: String, contents: String, model: NSManagedObjectModel) throws {
         NSPersistentStoreCoordinator.registerStoreClass(storeClass, type: type)
         let directory = try CtxTemporaryDirectory()
         let url = directory.url.appendingPathComponent(file)
         try Data(contents.utf8).write(to: url)
-        try self.init(type: type, at: url, in: directory)
+        try self.init(type: type, at: url, in: directory, model: model)
     }
 
-    private init(type: NSPersistentStore.StoreType, at url: URL, in directory: CtxTemporaryDirectory) throws {
+    private init(type: NSPersistentStore.StoreType, at url: URL, in directory: CtxTemporaryDirectory, model: NSManagedObjectModel) throws {
         self.directory = directory
-        let coordinator = NSPersistentStoreCoordinator(managedObjectModel: BookshelfStore.model())
+        let coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
         store = try coordinator.addPersistentStore(type: type, at: url)
         context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
         context.persistentStoreCoordinator = coordinator
@@ -47,7 +55,8 @@ struct CustomStoreShelf {
 
     /// The same file opened by a new coordinator, to check what a save wrote.
     func reopened() throws -> CustomStoreShelf {
-        try CustomStoreShelf(type: NSPersistentStore.StoreType(rawValue: store.type), at: try #require(store.url), in: directory)
+        let model = try #require(context.persistentStoreCoordinator?.managedObjectModel)
+        return try CustomStoreShelf(type: NSPersistentStore.StoreType(rawValue: store.type), at: try #require(store.url), in: directory, model: model)
     }
 
     /// Expects that adding a store of the class over a file of `contents` fails, adds nothing

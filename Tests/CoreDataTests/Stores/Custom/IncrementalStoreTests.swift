@@ -89,4 +89,50 @@ import Testing
             #expect(store.valueRequests >= 1, "firing a fault asks for the values of its batch")
         }
     }
+
+    /// A context tells its store which objects it registers, once per operation: a fetch's
+    /// objects, a relationship's destination, an insert once a save gave it its permanent ID;
+    /// and which it unregisters: those a save deleted, then every other one at `reset()`. Each
+    /// registration is balanced by one unregistration.
+    @Test func theStoreHearsOfTheObjectsAContextRegistersAndUnregisters() throws {
+        let shelf = try CustomStoreShelf.Kind.incremental.shelf()
+        let store = try #require(shelf.store as? BookshelfStore)
+        let context = shelf.context
+        try context.performAndWait {
+            let books = try context.fetch(NSFetchRequest<NSManagedObject>(entityName: "Book"))
+            #expect(store.registrations.map(Set.init) == [Set(books.map(\.objectID))])
+            let earthsea = try #require(books.first { $0.value(forKey: "title") as? String == "A Wizard of Earthsea" })
+            let leGuin = try #require(earthsea.value(forKey: "author") as? NSManagedObject)
+            #expect(store.registrations.last == [leGuin.objectID])
+
+            let borges = NSEntityDescription.insertNewObject(forEntityName: "Author", into: context)
+            borges.setValue("Borges", forKey: "name")
+            context.delete(earthsea)
+            try context.save()
+            #expect(store.registrations.count == 3)
+            #expect(store.registrations.last == [borges.objectID])
+            #expect(store.unregistrations == [[earthsea.objectID]])
+
+            context.reset()
+            #expect(store.unregistrations.count == 2)
+            let registered = store.registrations.joined()
+            #expect(Set(registered).count == registered.count, "no ID registered twice")
+            #expect(Set(store.unregistrations.joined()) == Set(registered))
+        }
+    }
+
+    /// Objects the program no longer holds leave the context; the store hears of them at the
+    /// context's next operation.
+    @Test func objectsAContextReleasesAreUnregisteredAtItsNextOperation() throws {
+        let shelf = try CustomStoreShelf.Kind.incremental.shelf()
+        let store = try #require(shelf.store as? BookshelfStore)
+        let context = shelf.context
+        try context.performAndWait {
+            let released = try context.fetch(NSFetchRequest<NSManagedObject>(entityName: "Book")).map(\.objectID)
+            #expect(store.unregistrations.isEmpty)
+            let authors = try context.fetch(NSFetchRequest<NSManagedObject>(entityName: "Author"))
+            #expect(store.unregistrations.map(Set.init) == [Set(released)])
+            #expect(store.registrations.map(Set.init) == [Set(released), Set(authors.map(\.objectID))])
+        }
+    }
 }
