@@ -8,7 +8,7 @@ import CoreData
 /// path of their file without the extension (`"folder": "Folder/6F1C…"`). Core Data asks for an
 /// object's attributes when its fault fires (``newValuesForObject(with:with:)``) and for each
 /// relationship when it is read (``newValue(forRelationship:forObjectWith:with:)``); a fetch
-/// returns every object of the entity and leaves the predicate and the order to Core Data.
+/// reads every object of the entity and applies the predicate and the order in memory.
 /// A save writes each changed object's file atomically (a new file renamed over the old one).
 ///
 /// Call ``register()`` once, then add a store of type ``storeType`` like any other:
@@ -66,8 +66,34 @@ public final class JSONDirectoryStore: NSIncrementalStore, @unchecked Sendable {
         }
         let entities = fetch.includesSubentities ? [entity] + allSubentities(of: entity) : [entity]
         let objectIDs = try entities.flatMap { try storedObjectIDs(of: $0) }
-        if fetch.resultType == .managedObjectIDResultType { return objectIDs }
-        return objectIDs.map { context.object(with: $0) }
+        guard fetch.predicate != nil || !(fetch.sortDescriptors ?? []).isEmpty else {
+            return fetch.resultType == .managedObjectIDResultType ? objectIDs : objectIDs.map { context.object(with: $0) }
+        }
+        // Core Data hands a store's results over as they are on Apple's platforms, so the store
+        // applies the predicate and the order itself: here in memory, on the objects. Their
+        // files are checked first, as a fault that fails while a predicate reads it cannot throw.
+        var objects = try objectIDs.map { objectID in
+            _ = try readObjectFile(of: objectID)
+            return context.object(with: objectID)
+        }
+        if let predicate = fetch.predicate {
+            objects = objects.filter { predicate.evaluate(with: $0) }
+        }
+        if let order = fetch.sortDescriptors, !order.isEmpty {
+            objects.sort { Self.precedes($0, $1, in: order) }
+        }
+        return fetch.resultType == .managedObjectIDResultType ? objects.map(\.objectID) : objects
+    }
+
+    private static func precedes(_ first: NSManagedObject, _ second: NSManagedObject, in order: [NSSortDescriptor]) -> Bool {
+        for descriptor in order {
+            switch descriptor.compare(first, to: second) {
+            case .orderedAscending: return true
+            case .orderedDescending: return false
+            case .orderedSame: continue
+            }
+        }
+        return false
     }
 
     /// The attributes of an object, read from its file.

@@ -53,6 +53,23 @@ import Testing
         }
     }
 
+    /// What the store itself answers, as Apple's Core Data takes it: filtered and ordered.
+    @Test func theStoreAppliesThePredicateAndTheOrderItself() throws {
+        let directory = NotesDirectory()
+        try saveSampleNotes(in: directory)
+        let container = try directory.openContainer()
+        let store = try #require(container.persistentStoreCoordinator.persistentStores.first as? JSONDirectoryStore)
+        let context = container.newBackgroundContext()
+        try context.performAndWait {
+            let request = NSFetchRequest<NSFetchRequestResult>(entityName: "Note")
+            request.entity = container.managedObjectModel.entitiesByName["Note"]
+            request.predicate = NSPredicate(format: "words < 200")
+            request.sortDescriptors = [NSSortDescriptor(key: "title", ascending: true)]
+            let notes = try #require(try store.execute(request, with: context) as? [NSManagedObject])
+            #expect(notes.map { $0.value(forKey: "title") as? String } == ["Agenda", "Budget"])
+        }
+    }
+
     @Test func relationshipsAreReadBothWaysAndMoveWhenANoteChangesFolder() throws {
         let directory = NotesDirectory()
         try saveSampleNotes(in: directory)
