@@ -40,6 +40,9 @@ extension NSAtomicStore: PersistentStoreEngine, ReferenceObjectNaming {
     /// values of every inserted and updated object; the nodes of deleted objects removed), and
     /// writes them with ``save()``. When writing fails, the nodes are put back as they were.
     func beginSave(_ changes: StoreSaveChanges) throws -> StoreSaveOutcome {
+        if let conflict = versionConflict(in: changes) {
+            return .conflict(conflict)
+        }
         let objects = changes.objects
         try assignPermanentIDs(to: objects.inserted, in: try requestingContext())
         let before = cacheState(keepingValuesOf: (objects.updated + objects.deleted).compactMap { cacheNode(for: $0.objectID) })
@@ -47,6 +50,9 @@ extension NSAtomicStore: PersistentStoreEngine, ReferenceObjectNaming {
         for object in objects.inserted + objects.updated {
             guard let node = cacheNode(for: object.objectID) else { continue }
             updateCacheNode(node, from: object)
+        }
+        for row in changes.updates {
+            cacheNode(for: row.objectID)?.version += 1
         }
         let removed = Set(objects.deleted.compactMap { cacheNode(for: $0.objectID) })
         willRemoveCacheNodes(removed)
@@ -63,6 +69,16 @@ extension NSAtomicStore: PersistentStoreEngine, ReferenceObjectNaming {
 
     func finishSave(committing: Bool) throws {}
 
+    /// The first node changed since the context read it (or gone), or deleted object changed
+    /// since (deleting an object again is no conflict): optimistic locking, as SQLite's `Z_OPT`.
+    private func versionConflict(in changes: StoreSaveChanges) -> VersionConflict? {
+        let changed = (changes.updates + changes.lockChecks).first { cacheNode(for: $0.objectID)?.version != $0.version }
+        let changedBeforeDelete = changes.deletes.first { change in cacheNode(for: change.objectID).map { $0.version != change.version } ?? false }
+        return (changed ?? changedBeforeDelete).map { change in
+            VersionConflict(objectID: change.objectID, readVersion: change.version, storedVersion: cacheNode(for: change.objectID)?.version)
+        }
+    }
+
     var writesWithoutTransaction: Bool { true }
 
     // MARK: Rows of cache nodes
@@ -71,7 +87,7 @@ extension NSAtomicStore: PersistentStoreEngine, ReferenceObjectNaming {
     /// relationships are read from the node when asked for.
     private func row(of node: NSAtomicStoreCacheNode) -> RowSnapshot {
         let layout = node.objectID.entity.layout
-        let row = RowSnapshot.make(plan: layout.storagePlan, objectID: node.objectID.value, version: 1, generation: rowChanges.currentGeneration)
+        let row = RowSnapshot.make(plan: layout.storagePlan, objectID: node.objectID.value, version: node.version, generation: rowChanges.currentGeneration)
         for slot in layout.slots {
             switch slot.kind {
             case .attribute(let attribute):

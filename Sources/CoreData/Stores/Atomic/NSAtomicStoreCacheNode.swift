@@ -11,6 +11,9 @@ open class NSAtomicStoreCacheNode: NSObject {
     /// The values once something asked for ``propertyCache``, which callers may change in place.
     private var dictionary: NSMutableDictionary?
     private var usesDictionary = false
+    /// The optimistic-locking version of the node's values: 1 when loaded or inserted, one more
+    /// at each save that changes them.
+    var version: Int64 = 1
 
     /// Creates a node for the object with an ID.
     public init(objectID moid: NSManagedObjectID) {
@@ -68,20 +71,22 @@ open class NSAtomicStoreCacheNode: NSObject {
         return all
     }
 
-    /// The node's values as they are, to put back after a failed save.
+    /// The node's values and version as they are, to put back after a failed save.
     struct SavedValues {
         fileprivate let values: [String: Any]
         fileprivate let dictionary: NSMutableDictionary?
         fileprivate let usesDictionary: Bool
+        fileprivate let version: Int64
     }
 
     func savedValues() -> SavedValues {
-        SavedValues(values: values, dictionary: dictionary?.mutableCopy() as? NSMutableDictionary, usesDictionary: usesDictionary)
+        SavedValues(values: values, dictionary: dictionary?.mutableCopy() as? NSMutableDictionary, usesDictionary: usesDictionary, version: version)
     }
 
     func restore(_ saved: SavedValues) {
         values = saved.values
         dictionary = saved.dictionary
         usesDictionary = saved.usesDictionary
+        version = saved.version
     }
 }

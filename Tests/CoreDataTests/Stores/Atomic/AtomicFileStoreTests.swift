@@ -153,6 +153,37 @@ import Testing
         }
     }
 
+    /// Two contexts change one item: the second save conflicts (133020) under the default merge
+    /// policy, and wins under `NSMergeByPropertyObjectTrumpMergePolicy`, as on SQLite.
+    @Test(arguments: types)
+    func aSaveOverAnotherContextsChangesConflictsAndTheMergePolicyResolvesIt(type: NSPersistentStore.StoreType) throws {
+        let (directory, url) = try shelfFile(type)
+        defer { withExtendedLifetime(directory) {} }
+        let stack = try open(url, type: type)
+        let other = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+        other.persistentStoreCoordinator = stack.coordinator
+        let request = NSFetchRequest<NSManagedObject>(entityName: "Item")
+        request.predicate = NSPredicate(format: "text == 'item 1'")
+        request.returnsObjectsAsFaults = false
+        let mine = try stack.context.performAndWait { try #require(try stack.context.fetch(request).first) }
+        let theirs = try other.performAndWait { try #require(try other.fetch(request).first) }
+        try other.performAndWait {
+            theirs.setValue(Int16(1), forKey: "small")
+            try other.save()
+        }
+        try stack.context.performAndWait {
+            mine.setValue(Int16(2), forKey: "small")
+            #expect { try stack.context.save() } throws: { ($0 as NSError).code == NSManagedObjectMergeError }
+            stack.context.mergePolicy = NSMergePolicy.mergeByPropertyObjectTrump
+            try stack.context.save()
+            mine.setValue(Int16(3), forKey: "small")
+            try stack.context.save()
+        }
+        let reopened = try open(url, type: type)
+        let small = try reopened.context.performAndWait { try reopened.context.fetch(request).first?.value(forKey: "small") as? Int }
+        #expect(small == 3)
+    }
+
     /// Files each store type must refuse: text, a truncated store, another kind of property list.
     private func foreignFiles(for type: NSPersistentStore.StoreType, valid: Data) throws -> [(String, Data)] {
         let format: PropertyListSerialization.PropertyListFormat = type == .xml ? .xml : .binary
