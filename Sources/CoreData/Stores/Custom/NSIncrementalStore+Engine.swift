@@ -71,6 +71,9 @@ extension NSIncrementalStore: PersistentStoreEngine, ReferenceObjectNaming {
     /// subclass the save as an `NSSaveChangesRequest`: it writes at once, having no transaction.
     func beginSave(_ changes: StoreSaveChanges) throws -> StoreSaveOutcome {
         let context = try requestingContext()
+        if let conflict = versionConflict(in: changes, context: context) {
+            return .conflict(conflict)
+        }
         let objects = changes.objects
         try assignPermanentIDs(to: objects.inserted, in: context)
         func set(_ objects: [NSManagedObject]) -> Set<NSManagedObject>? { objects.isEmpty ? nil : Set(objects) }
@@ -83,6 +86,28 @@ extension NSIncrementalStore: PersistentStoreEngine, ReferenceObjectNaming {
     }
 
     func finishSave(committing: Bool) throws {}
+
+    /// The first updated or locked object whose node has a newer version than the context read
+    /// (or is gone), or deleted object whose node has: Apple's coordinator detects conflicts by
+    /// the nodes' versions. A node the store cannot give counts as gone. Only a newer version
+    /// conflicts, so that a store that never changes its versions never conflicts.
+    private func versionConflict(in changes: StoreSaveChanges, context: NSManagedObjectContext) -> VersionConflict? {
+        func storedVersion(of change: RowChange) -> Int64? {
+            (try? newValuesForObject(with: change.objectID, with: context)).map { Int64(truncatingIfNeeded: $0.version) }
+        }
+        for change in changes.updates + changes.lockChecks {
+            let stored = storedVersion(of: change)
+            if stored.map({ $0 > change.version }) ?? true {
+                return VersionConflict(objectID: change.objectID, readVersion: change.version, storedVersion: stored)
+            }
+        }
+        for change in changes.deletes {
+            if let stored = storedVersion(of: change), stored > change.version {
+                return VersionConflict(objectID: change.objectID, readVersion: change.version, storedVersion: stored)
+            }
+        }
+        return nil
+    }
 
     var writesWithoutTransaction: Bool { true }
 

@@ -2,7 +2,8 @@ import CoreData
 
 /// An incremental store over a JSON file of authors and books, written as a program would write
 /// one: authors are named by numbers, books by strings; a book's node carries its author, and an
-/// author's books are asked for through `newValue(forRelationship:…)`. A save rewrites the file.
+/// author's books are asked for through `newValue(forRelationship:…)`. A save rewrites the file,
+/// one more on the version of each record it changes (1 when the file has none).
 final class BookshelfStore: NSIncrementalStore, @unchecked Sendable {
     static let storeType = NSPersistentStore.StoreType(rawValue: "Bookshelf")
 
@@ -74,11 +75,11 @@ final class BookshelfStore: NSIncrementalStore, @unchecked Sendable {
         let reference = referenceObject(for: objectID)
         if objectID.entity.name == "Author" {
             guard let author = authors.first(where: { Self.same($0["id"], reference) }) else { throw CocoaError(.fileNoSuchFile) }
-            return NSIncrementalStoreNode(objectID: objectID, withValues: ["name": author["name"] ?? NSNull()], version: 1)
+            return NSIncrementalStoreNode(objectID: objectID, withValues: ["name": author["name"] ?? NSNull()], version: Self.version(of: author))
         }
         guard let book = books.first(where: { Self.same($0["id"], reference) }) else { throw CocoaError(.fileNoSuchFile) }
         let author = book["author"].flatMap { $0 is NSNull ? nil : newObjectID(for: authorEntity, referenceObject: $0) } as Any? ?? NSNull()
-        return NSIncrementalStoreNode(objectID: objectID, withValues: ["title": book["title"]!, "year": book["year"]!, "author": author], version: 1)
+        return NSIncrementalStoreNode(objectID: objectID, withValues: ["title": book["title"]!, "year": book["year"]!, "author": author], version: Self.version(of: book))
     }
 
     override func newValue(forRelationship relationship: NSRelationshipDescription, forObjectWith objectID: NSManagedObjectID, with context: NSManagedObjectContext?) throws -> Any {
@@ -116,13 +117,15 @@ final class BookshelfStore: NSIncrementalStore, @unchecked Sendable {
         for object in (save.insertedObjects ?? []).union(save.updatedObjects ?? []) {
             let reference = referenceObject(for: object.objectID)
             if object.entity.name == "Author" {
-                let record: [String: Any] = ["id": reference, "name": object.value(forKey: "name") ?? NSNull()]
+                let version = authors.first { Self.same($0["id"], reference) }.map { Self.version(of: $0) + 1 } ?? 1
+                let record: [String: Any] = ["id": reference, "name": object.value(forKey: "name") ?? NSNull(), "version": version]
                 authors.removeAll { Self.same($0["id"], reference) }
                 authors.append(record)
             } else {
+                let version = books.first { Self.same($0["id"], reference) }.map { Self.version(of: $0) + 1 } ?? 1
                 let author = (object.value(forKey: "author") as? NSManagedObject).map { referenceObject(for: $0.objectID) }
                 let record: [String: Any] = ["id": reference, "title": object.value(forKey: "title") ?? NSNull(),
-                                             "year": object.value(forKey: "year") ?? NSNull(), "author": author ?? NSNull()]
+                                             "year": object.value(forKey: "year") ?? NSNull(), "author": author ?? NSNull(), "version": version]
                 books.removeAll { Self.same($0["id"], reference) }
                 books.append(record)
             }
@@ -133,6 +136,10 @@ final class BookshelfStore: NSIncrementalStore, @unchecked Sendable {
 
     private var authorEntity: NSEntityDescription {
         persistentStoreCoordinator!.managedObjectModel.entitiesByName["Author"]!
+    }
+
+    private static func version(of record: [String: Any]) -> UInt64 {
+        (record["version"] as? NSNumber)?.uint64Value ?? 1
     }
 
     /// Whether a JSON value and a reference object name the same record (numbers come back as

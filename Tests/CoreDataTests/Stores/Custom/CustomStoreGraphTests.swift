@@ -144,4 +144,30 @@ import Testing
             #expect(catalogue == Self.merged)
         }
     }
+
+    /// Two contexts change one author: the second save conflicts (133020) under the default merge
+    /// policy and wins under `NSMergeByPropertyObjectTrumpMergePolicy`, by the nodes' versions.
+    @Test(arguments: Kind.allCases)
+    func aSaveOverAnotherContextsChangeConflictsAndTheMergePolicyResolvesIt(_ kind: Kind) throws {
+        let shelf = try kind.shelf()
+        let other = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+        other.persistentStoreCoordinator = shelf.context.persistentStoreCoordinator
+        let mine = try shelf.context.performAndWait { try author("Calvino", in: shelf.context) }
+        let theirs = try other.performAndWait { try author("Calvino", in: other) }
+        try shelf.context.performAndWait { _ = mine.value(forKey: "name") }
+        try other.performAndWait {
+            theirs.setValue("Italo Calvino", forKey: "name")
+            try other.save()
+        }
+        try shelf.context.performAndWait {
+            mine.setValue("I. Calvino", forKey: "name")
+            #expect { try shelf.context.save() } throws: { ($0 as NSError).code == NSManagedObjectMergeError }
+            shelf.context.mergePolicy = NSMergePolicy.mergeByPropertyObjectTrump
+            try shelf.context.save()
+            mine.setValue("Calvino, Italo", forKey: "name")
+            try shelf.context.save()
+        }
+        let reopened = try shelf.reopened()
+        #expect(try reopened.context.performAndWait { try author("Calvino, Italo", in: reopened.context).value(forKey: "name") as? String } == "Calvino, Italo")
+    }
 }
