@@ -27,12 +27,12 @@ extension Workload {
             supportsRollback: true)
     }
 
-    /// W1d: W1 into a new binary store (`NSBinaryStoreType`), beside raw SQLite. Apple calls the
-    /// binary store fast, with the whole graph in memory.
+    /// W1d: W1 into a new binary store (`NSBinaryStoreType`), and into a new XML store, beside raw
+    /// SQLite. Apple calls the binary store fast, with the whole graph in memory.
     static var w1dInsertItemsIntoBinaryStore: Workload {
         var peers = [RawSQLitePeers.insertItems]
         #if canImport(CoreData)
-        peers.append(CoreDataPeers.insertItemsIntoBinaryStore)
+        peers += [CoreDataPeers.insertItemsIntoBinaryStore, CoreDataPeers.insertItemsIntoXMLStore]
         #endif
         return Workload(
             name: "W1d",
@@ -42,6 +42,9 @@ extension Workload {
             fixture: .none,
             peers: peers,
             expectedChecksum: { count in Checksum(values: [Int64(count)]) },
-            results: [ResultLine(label: "W1d", ours: "ours-binary", raw: "raw", grdb: nil)])
+            results: [
+                ResultLine(label: "W1d", ours: "ours-binary", raw: "raw", grdb: nil),
+                ResultLine(label: "W1d-xml", ours: "ours-xml", raw: "raw", grdb: nil),
+            ])
     }
 }

@@ -18,7 +18,7 @@ extension Workload {
             GRDBPeers.fetchItemRecords,
         ]
         #if canImport(CoreData)
-        peers += [CoreDataPeers.fetchItems, CoreDataPeers.fetchItemFaults, CoreDataPeers.fetchGeneratedItems, CoreDataPeers.fetchItemsFromBinaryStore]
+        peers += [CoreDataPeers.fetchItems, CoreDataPeers.fetchItemFaults, CoreDataPeers.fetchGeneratedItems, CoreDataPeers.fetchItemsFromBinaryStore, CoreDataPeers.fetchItemsFromXMLStore]
         #endif
         return Workload(
             name: "W2",
@@ -32,6 +32,7 @@ extension Workload {
                 ResultLine(label: "W2b", ours: "ours-faults", raw: "raw", grdb: "grdb-record"),
                 ResultLine(label: "W2c", ours: "ours-generated", raw: "raw", grdb: "grdb-record"),
                 ResultLine(label: "W2d", ours: "ours-binary", raw: "raw", grdb: "grdb-record"),
+                ResultLine(label: "W2d-xml", ours: "ours-xml", raw: "raw", grdb: "grdb-record"),
             ])
     }
 }

@@ -84,8 +84,16 @@ extension NSAtomicStore: PersistentStoreEngine, ReferenceObjectNaming {
     // MARK: Rows of cache nodes
 
     /// A node's row: attributes as they are, a to-one relationship's node as its ID. To-many
-    /// relationships are read from the node when asked for.
+    /// relationships are read from the node when asked for. The node keeps it for the next
+    /// fetches.
     private func row(of node: NSAtomicStoreCacheNode) -> RowSnapshot {
+        if let row = node.row { return row }
+        let row = newRow(of: node)
+        node.row = row
+        return row
+    }
+
+    private func newRow(of node: NSAtomicStoreCacheNode) -> RowSnapshot {
         let layout = node.objectID.entity.layout
         let row = RowSnapshot.make(plan: layout.storagePlan, objectID: node.objectID.value, version: node.version, generation: rowChanges.currentGeneration)
         for slot in layout.slots {

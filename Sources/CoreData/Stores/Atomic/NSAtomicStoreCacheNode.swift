@@ -13,7 +13,17 @@ open class NSAtomicStoreCacheNode: NSObject {
     private var usesDictionary = false
     /// The optimistic-locking version of the node's values: 1 when loaded or inserted, one more
     /// at each save that changes them.
-    var version: Int64 = 1
+    var version: Int64 = 1 {
+        didSet { row = nil }
+    }
+    /// The node's row as fetches return it, made once for all fetches until a value or the
+    /// version changes; never kept once the values are in ``propertyCache``, which callers may
+    /// change in place.
+    var row: RowSnapshot? {
+        get { usesDictionary ? nil : cachedRow }
+        set { cachedRow = newValue }
+    }
+    private var cachedRow: RowSnapshot?
 
     /// Creates a node for the object with an ID.
     public init(objectID moid: NSManagedObjectID) {
@@ -49,6 +59,7 @@ open class NSAtomicStoreCacheNode: NSObject {
     /// Sets the value of a property of the node's entity in ``propertyCache``, making the cache
     /// for a first value; nil removes the value.
     open func setValue(_ value: Any?, forKey key: String) {
+        cachedRow = nil
         guard usesDictionary else {
             values[key] = value
             return
@@ -84,6 +95,7 @@ open class NSAtomicStoreCacheNode: NSObject {
     }
 
     func restore(_ saved: SavedValues) {
+        cachedRow = nil
         values = saved.values
         dictionary = saved.dictionary
         usesDictionary = saved.usesDictionary

@@ -17,6 +17,11 @@ extension CoreDataPeers {
         insertPeer(named: "ours-binary", type: .binary)
     }
 
+    /// W1d-xml ours: the same into a new XML store (`NSXMLStoreType`).
+    static var insertItemsIntoXMLStore: Peer {
+        insertPeer(named: "ours-xml", type: .xml)
+    }
+
     private static func insertPeer(named name: String, type: NSPersistentStore.StoreType) -> Peer {
         Peer(name: name, family: .ours) { input in
             let stack = try CoreDataItemStack(storeURL: input.storeURL, settings: input.settings, type: type)

@@ -46,22 +46,27 @@ extension CoreDataPeers {
     /// W2d ours: 2a on a binary store (`NSBinaryStoreType`) holding the fixture's items, which
     /// the set-up moves there from the SQLite fixture and opens (reading the whole graph).
     static var fetchItemsFromBinaryStore: Peer {
-        fetchPeer(named: "ours-binary", onBinaryStore: true) { _ in }
+        fetchPeer(named: "ours-binary", storeType: .binary) { _ in }
+    }
+
+    /// W2d-xml ours: the same on an XML store (`NSXMLStoreType`).
+    static var fetchItemsFromXMLStore: Peer {
+        fetchPeer(named: "ours-xml", storeType: .xml) { _ in }
     }
 
     /// A W2 peer. Set-up (not measured): build the model and the coordinator, add the SQLite store
-    /// on the fixture copy (or a binary store copied from it), make the private-queue context.
+    /// on the fixture copy (or a store of another type moved from it), make the private-queue context.
     private static func fetchPeer(
-        named name: String, onBinaryStore: Bool = false, configure: @escaping (NSFetchRequest<NSManagedObject>) -> Void
+        named name: String, storeType: NSPersistentStore.StoreType = .sqlite, configure: @escaping (NSFetchRequest<NSManagedObject>) -> Void
     ) -> Peer {
         Peer(name: name, family: .ours) { input in
             var storeURL = input.storeURL
-            if onBinaryStore {
+            if storeType != .sqlite {
                 let fixture = try CoreDataItemStack(storeURL: input.storeURL, settings: input.settings)
-                storeURL = input.storeURL.appendingPathExtension("binary")
-                _ = try fixture.coordinator.migratePersistentStore(fixture.store, to: storeURL, type: .binary)
+                storeURL = input.storeURL.appendingPathExtension(storeType.rawValue)
+                _ = try fixture.coordinator.migratePersistentStore(fixture.store, to: storeURL, type: storeType)
             }
-            let stack = try CoreDataItemStack(storeURL: storeURL, settings: input.settings, type: onBinaryStore ? .binary : .sqlite)
+            let stack = try CoreDataItemStack(storeURL: storeURL, settings: input.settings, type: storeType)
             return PreparedRun(
                 body: {
                     try stack.context.performAndWait {
