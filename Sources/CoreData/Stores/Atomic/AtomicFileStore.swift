@@ -54,9 +54,12 @@ class AtomicFileStore<Format: AtomicStoreFileFormat>: NSAtomicStore, @unchecked 
         }
         let contents = try Format.contents(of: file, url: url, model: model, coordinator: persistentStoreCoordinator)
         try note(lastKey: contents.lastKey, url: url)
-        storedMetadata = contents.metadata
-        // Before the nodes: object IDs carry the identifier.
-        identifier = contents.metadata[NSStoreUUIDKey] as? String
+        // A file without a UUID keeps the one `load(model:)` gave the store: metadata always
+        // holds one. Set before the nodes are made, as object IDs carry it.
+        var loaded = contents.metadata
+        if !(loaded[NSStoreUUIDKey] is String) { loaded[NSStoreUUIDKey] = identifier }
+        storedMetadata = loaded
+        identifier = loaded[NSStoreUUIDKey] as? String
         addCacheNodes(Set(try nodes(of: contents.objects, url: url)))
     }
 

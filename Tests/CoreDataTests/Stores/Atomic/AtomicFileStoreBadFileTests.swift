@@ -160,3 +160,42 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: url.path))
     }
 }
+
+extension AtomicFileStoreBadFileTests {
+    /// A file without a UUID (an empty `<UUID>`, binary metadata without `NSStoreUUID`) opens
+    /// with a new one, as metadata always holds one: object IDs and their URIs need it.
+    @Test(arguments: types)
+    func aStoreWithoutAUUIDIsGivenOne(type: NSPersistentStore.StoreType) throws {
+        let directory = try CtxTemporaryDirectory()
+        let valid = try writeStore(at: directory.url.appendingPathComponent("Valid.\(type.rawValue)"), type: type)
+        let withoutUUID = switch type {
+        case .xml:
+            try Self.xmlWithoutUUID(valid)
+        default:
+            try binary(valid) { root in
+                var metadata = try #require(root["metadata"] as? [String: Any])
+                metadata[NSStoreUUIDKey] = nil
+                root["metadata"] = metadata
+            }
+        }
+        let url = directory.url.appendingPathComponent("WithoutUUID.\(type.rawValue)")
+        try withoutUUID.write(to: url)
+        let coordinator = NSPersistentStoreCoordinator(managedObjectModel: Self.model())
+        let store = try coordinator.addPersistentStore(type: type, at: url)
+        let identifier = try #require(store.identifier)
+        #expect(store.metadata[NSStoreUUIDKey] as? String == identifier)
+        let context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+        context.persistentStoreCoordinator = coordinator
+        try context.performAndWait {
+            let owner = try #require(try context.fetch(NSFetchRequest<NSManagedObject>(entityName: "Owner")).first)
+            #expect(coordinator.managedObjectID(forURIRepresentation: owner.objectID.uriRepresentation()) == owner.objectID)
+        }
+    }
+
+    private static func xmlWithoutUUID(_ data: Data) throws -> Data {
+        let text = try #require(String(data: data, encoding: .utf8))
+        let start = try #require(text.range(of: "<UUID>"))
+        let end = try #require(text.range(of: "</UUID>"))
+        return Data(text.replacingCharacters(in: start.upperBound..<end.lowerBound, with: "").utf8)
+    }
+}
