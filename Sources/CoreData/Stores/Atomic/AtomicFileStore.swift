@@ -147,7 +147,10 @@ class AtomicFileStore<Format: AtomicStoreFileFormat>: NSAtomicStore, @unchecked 
         for case let relationship as NSRelationshipDescription in entity.properties where !relationship.isTransient {
             let value = values[relationship.name]
             let linked = (value as? NSOrderedSet)?.array ?? (value as? NSSet)?.allObjects ?? value.map { [$0] } ?? []
+            // A node the store no longer holds (its object deleted under a no-action delete
+            // rule) is left out: the file would name an object it lacks.
             destinations[relationship.name] = linked.compactMap { ($0 as? NSAtomicStoreCacheNode)?.objectID }
+                .filter { cacheNode(for: $0) != nil }
                 .map { AtomicStoreContents.Destination(entity: $0.entity, key: referenceObject(for: $0)) }
         }
         return AtomicStoreContents.Object(entity: entity, key: referenceObject(for: node.objectID), values: values, destinations: destinations)

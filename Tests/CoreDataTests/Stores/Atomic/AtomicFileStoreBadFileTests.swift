@@ -4,7 +4,8 @@ import Testing
 /// Binary and XML store files damaged in ways a reader must check beyond their syntax: a key
 /// counter at its limit, a relationship to an object of another entity or to one the file
 /// lacks, two objects with one key, a value of the wrong kind. Each is refused with 134080
-/// and stays byte-identical; a read-only store is never created.
+/// and stays byte-identical; a read-only store is never created. And a save never writes a
+/// file the store would refuse.
 @Suite struct AtomicFileStoreBadFileTests {
     static let types: [NSPersistentStore.StoreType] = [.binary, .xml]
 
@@ -197,5 +198,42 @@ extension AtomicFileStoreBadFileTests {
         let start = try #require(text.range(of: "<UUID>"))
         let end = try #require(text.range(of: "</UUID>"))
         return Data(text.replacingCharacters(in: start.upperBound..<end.lowerBound, with: "").utf8)
+    }
+}
+
+extension AtomicFileStoreBadFileTests {
+    /// Deleting an owner whose relationships have no delete rule leaves its items pointing at
+    /// it; the file leaves the deleted owner out of their relationships, so that it opens again.
+    @Test(arguments: types)
+    func aDestinationDeletedUnderNoActionIsNotWritten(type: NSPersistentStore.StoreType) throws {
+        let item = Kit.entity("Item", [Kit.attribute("text", .stringAttributeType)])
+        let owner = Kit.entity("Owner", [Kit.attribute("name", .stringAttributeType)])
+        let items = Kit.relationship("items", to: item, maxCount: 0, deleteRule: .noActionDeleteRule)
+        let itemOwner = Kit.relationship("owner", to: owner, maxCount: 1, deleteRule: .noActionDeleteRule)
+        Kit.inverse(items, itemOwner)
+        item.properties.append(itemOwner)
+        owner.properties.append(items)
+        let model = Kit.model([owner, item])
+        let directory = try CtxTemporaryDirectory()
+        let url = directory.url.appendingPathComponent("NoAction.\(type.rawValue)")
+        let coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
+        try coordinator.addPersistentStore(type: type, at: url)
+        let context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+        context.persistentStoreCoordinator = coordinator
+        try context.performAndWait {
+            let owner = NSEntityDescription.insertNewObject(forEntityName: "Owner", into: context)
+            NSEntityDescription.insertNewObject(forEntityName: "Item", into: context).setValue(owner, forKey: "owner")
+            try context.save()
+            context.delete(owner)
+            try context.save()
+        }
+        let reopened = NSPersistentStoreCoordinator(managedObjectModel: model)
+        try reopened.addPersistentStore(type: type, at: url)
+        let readingContext = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+        readingContext.persistentStoreCoordinator = reopened
+        try readingContext.performAndWait {
+            let item = try #require(try readingContext.fetch(NSFetchRequest<NSManagedObject>(entityName: "Item")).first)
+            #expect(item.value(forKey: "owner") == nil)
+        }
     }
 }
