@@ -44,7 +44,7 @@ class AtomicFileStore<Format: AtomicStoreFileFormat>: NSAtomicStore, @unchecked 
         }
         let data = try contents(of: url)
         guard !data.isEmpty else {
-            guard !isReadOnly else { throw CoreDataError.storeOpen(url, "there is no store file to open read-only.") }
+            guard !isReadOnly else { throw CoreDataError.storeOpen(url, "the file is missing or empty, so there is no store to open read-only.") }
             return try save()
         }
         let file = try Format.file(from: data, url: url)
