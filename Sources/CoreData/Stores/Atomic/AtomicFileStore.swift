@@ -120,13 +120,18 @@ class AtomicFileStore<Format: AtomicStoreFileFormat>: NSAtomicStore, @unchecked 
 
     /// Makes sure new keys come after `lastKey`.
     ///
-    /// - Throws: `NSPersistentStoreOpenError` (134080) when `lastKey` is the largest integer,
-    ///   which leaves no key to give out: only a damaged file holds it.
+    /// - Throws: `NSPersistentStoreOpenError` (134080) when `lastKey` is above
+    ///   `largestLoadedKey`: no store gives out that many keys, so only a damaged file holds
+    ///   it, and counting on from it could overflow.
     private func note(lastKey: Int64?, url: URL) throws {
         guard let lastKey else { return }
-        guard lastKey < .max else { throw CoreDataError.storeOpen(url, "the \(type) store's key \(lastKey) leaves no key to give out.") }
+        guard lastKey <= Self.largestLoadedKey else { throw CoreDataError.storeOpen(url, "the \(type) store's key \(lastKey) is larger than any store gives out.") }
         nextKey = max(nextKey, lastKey + 1)
     }
+
+    /// 2⁶²: a store would need 2⁶² inserts to give a key above it, and as many more to run
+    /// out of integers after it.
+    private static var largestLoadedKey: Int64 { 1 << 62 }
 
     /// Writes every cache node and the metadata to a new file that replaces the old one.
     override func save() throws {
