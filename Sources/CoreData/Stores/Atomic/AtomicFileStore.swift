@@ -36,39 +36,70 @@ class AtomicFileStore<Format: AtomicStoreFileFormat>: NSAtomicStore, @unchecked 
 
     // MARK: Loading
 
-    /// Reads the file, or writes a new, empty one where there is none (or an empty file).
+    /// Reads the file, or writes a new, empty one where there is none (or an empty file); a
+    /// store opened read-only needs a file.
     override func load() throws {
         guard let url, let model = persistentStoreCoordinator?.managedObjectModel else {
             throw CoreDataError.storeOpen(url, "the \(type) store has no URL or no coordinator.")
         }
-        let data = FileManager.default.contents(atPath: url.path) ?? Data()
-        guard !data.isEmpty else { return try save() }
+        let data = try contents(of: url)
+        guard !data.isEmpty else {
+            guard !isReadOnly else { throw CoreDataError.storeOpen(url, "the file is missing or empty, so there is no store to open read-only.") }
+            return try save()
+        }
         let file = try Format.file(from: data, url: url)
         let metadata = Format.metadata(of: file)
         guard isOptionSet(NSIgnorePersistentStoreVersioningOption) || isCompatible(metadata, with: model) else {
             throw incompatibleVersionError(metadata, url: url)
         }
         let contents = try Format.contents(of: file, url: url, model: model, coordinator: persistentStoreCoordinator)
-        note(lastKey: contents.lastKey)
-        storedMetadata = contents.metadata
-        identifier = contents.metadata[NSStoreUUIDKey] as? String
-        addCacheNodes(Set(nodes(of: contents.objects)))
+        try note(lastKey: contents.lastKey, url: url)
+        // A file without a UUID keeps the one `load(model:)` gave the store: metadata always
+        // holds one. Set before the nodes are made, as object IDs carry it.
+        var loaded = contents.metadata
+        if !(loaded[NSStoreUUIDKey] is String) { loaded[NSStoreUUIDKey] = identifier }
+        storedMetadata = loaded
+        identifier = loaded[NSStoreUUIDKey] as? String
+        addCacheNodes(Set(try nodes(of: contents.objects, url: url)))
+    }
+
+    /// The bytes of the store's file, none when there is no file; a file that cannot be read
+    /// is refused rather than taken for a new store and written over.
+    private func contents(of url: URL) throws -> Data {
+        guard FileManager.default.fileExists(atPath: url.path) else { return Data() }
+        do {
+            return try Data(contentsOf: url)
+        } catch {
+            throw CoreDataError.storeOpen(url, "the \(type) store's file cannot be read.", underlying: error)
+        }
     }
 
     /// The cache nodes of the file's objects, their relationships linking nodes.
-    private func nodes(of objects: [AtomicStoreContents.Object]) -> [NSAtomicStoreCacheNode] {
-        var nodesByID: [NSManagedObjectID: NSAtomicStoreCacheNode] = [:]
-        let nodes = objects.map { object in
+    ///
+    /// - Throws: `NSPersistentStoreOpenError` (134080) for two objects with one key, or a
+    ///   relationship to an object the file lacks or of an entity the relationship cannot hold.
+    private func nodes(of objects: [AtomicStoreContents.Object], url: URL) throws -> [NSAtomicStoreCacheNode] {
+        var nodesByIdentity: [ObjectIdentity: NSAtomicStoreCacheNode] = [:]
+        let nodes = try objects.map { object in
             let node = NSAtomicStoreCacheNode(objectID: objectID(for: object.entity, withReferenceObject: object.key))
+            guard nodesByIdentity.updateValue(node, forKey: node.objectID.identity) == nil else {
+                throw CoreDataError.storeOpen(url, "the \(type) store holds two objects of \(object.entity.entityName) with the key \(object.key).")
+            }
             for (name, value) in object.values { node.setValue(value, forKey: name) }
-            (object.key as? NSNumber).map { note(lastKey: $0.int64Value) }
-            nodesByID[node.objectID] = node
+            if let number = object.key as? NSNumber { try note(lastKey: number.int64Value, url: url) }
             return node
         }
         for (object, node) in zip(objects, nodes) {
             for (name, destinations) in object.destinations {
                 guard let relationship = object.entity.relationshipsByName[name] else { continue }
-                let linked = destinations.compactMap { nodesByID[objectID(for: $0.entity, withReferenceObject: $0.key)] }
+                let linked = try destinations.map { destination in
+                    let destinationID = objectID(for: destination.entity, withReferenceObject: destination.key)
+                    guard let linked = nodesByIdentity[destinationID.identity],
+                          relationship.destinationEntity.map(linked.objectID.entity.isKindOf(entity:)) ?? true else {
+                        throw CoreDataError.storeOpen(url, "the relationship '\(name)' of an object of \(object.entity.entityName) in the \(type) store leads to \(destination.entity.entityName) \(destination.key), which it cannot hold.")
+                    }
+                    return linked
+                }
                 if relationship.isToMany {
                     node.setValue(relationship.isOrdered ? NSOrderedSet(array: linked) : NSSet(array: linked), forKey: name)
                 } else {
@@ -88,10 +119,19 @@ class AtomicFileStore<Format: AtomicStoreFileFormat>: NSAtomicStore, @unchecked 
     }
 
     /// Makes sure new keys come after `lastKey`.
-    private func note(lastKey: Int64?) {
+    ///
+    /// - Throws: `NSPersistentStoreOpenError` (134080) when `lastKey` is above
+    ///   `largestLoadedKey`: no store gives out that many keys, so only a damaged file holds
+    ///   it, and counting on from it could overflow.
+    private func note(lastKey: Int64?, url: URL) throws {
         guard let lastKey else { return }
+        guard lastKey <= Self.largestLoadedKey else { throw CoreDataError.storeOpen(url, "the \(type) store's key \(lastKey) is larger than any store gives out.") }
         nextKey = max(nextKey, lastKey + 1)
     }
+
+    /// 2⁶²: a store would need 2⁶² inserts to give a key above it, and as many more to run
+    /// out of integers after it.
+    private static var largestLoadedKey: Int64 { 1 << 62 }
 
     /// Writes every cache node and the metadata to a new file that replaces the old one.
     override func save() throws {
@@ -112,7 +152,10 @@ class AtomicFileStore<Format: AtomicStoreFileFormat>: NSAtomicStore, @unchecked 
         for case let relationship as NSRelationshipDescription in entity.properties where !relationship.isTransient {
             let value = values[relationship.name]
             let linked = (value as? NSOrderedSet)?.array ?? (value as? NSSet)?.allObjects ?? value.map { [$0] } ?? []
+            // A node the store no longer holds (its object deleted under a no-action delete
+            // rule) is left out: the file would name an object it lacks.
             destinations[relationship.name] = linked.compactMap { ($0 as? NSAtomicStoreCacheNode)?.objectID }
+                .filter { cacheNode(for: $0) != nil }
                 .map { AtomicStoreContents.Destination(entity: $0.entity, key: referenceObject(for: $0)) }
         }
         return AtomicStoreContents.Object(entity: entity, key: referenceObject(for: node.objectID), values: values, destinations: destinations)

@@ -86,7 +86,10 @@ enum BinaryStoreFormat: AtomicStoreFileFormat {
             let entityAttributes = self.attributes[entityName] ?? [:]
             for (name, value) in attributes {
                 guard let attribute = entityAttributes[name] else { continue }
-                object.values[name] = BinaryStoreValueCodec.decode(value, for: attribute, coordinator: coordinator)
+                guard let decoded = BinaryStoreValueCodec.decode(value, for: attribute, coordinator: coordinator) else {
+                    throw damaged("value of '\(name)' in an object of \(entityName)")
+                }
+                object.values[name] = decoded
             }
             for (name, value) in relationships {
                 guard case .array(let entries) = value else { throw damaged("relationship") }

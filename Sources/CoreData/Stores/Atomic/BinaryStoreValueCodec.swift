@@ -1,4 +1,4 @@
-/// Attribute values as the binary store writes them: property-list values (see `BinaryStoreFile`).
+/// Attribute values as the binary store writes them: property-list values (see `BinaryStoreFormat`).
 enum BinaryStoreValueCodec {
     /// The property-list value of an attribute's value.
     ///
@@ -20,11 +20,23 @@ enum BinaryStoreValueCodec {
         }
     }
 
-    /// The attribute's value of a property-list value; nil for a value of the wrong kind.
+    /// The attribute's value of a property-list value; nil for a value of another kind than
+    /// the attribute's type, or one that cannot be read as it.
     static func decode(_ value: BinaryPropertyList.Value, for attribute: NSAttributeDescription, coordinator: NSPersistentStoreCoordinator?) -> Any? {
         switch (attribute.attributeType, value) {
+        case (.stringAttributeType, .string(let string)):
+            return string
+        case (.integer16AttributeType, .number(let number)), (.integer32AttributeType, .number(let number)),
+             (.integer64AttributeType, .number(let number)), (.doubleAttributeType, .number(let number)),
+             (.floatAttributeType, .number(let number)), (.booleanAttributeType, .number(let number)):
+            return number
+        case (.dateAttributeType, .date(let date)):
+            return date
+        case (.binaryDataAttributeType, .data(let data)):
+            return data
         case (.decimalAttributeType, .string(let string)):
-            return NSDecimalNumber(string: string)
+            let number = NSDecimalNumber(string: string)
+            return number == NSDecimalNumber.notANumber ? nil : number
         case (.UUIDAttributeType, .string(let string)):
             return UUID(uuidString: string)
         case (.URIAttributeType, .string(let string)):
@@ -33,10 +45,8 @@ enum BinaryStoreValueCodec {
             return URL(string: string).flatMap { coordinator?.managedObjectID(forURIRepresentation: $0) }
         case (.transformableAttributeType, .data(let data)):
             return TransformableCoding.decode(data, for: attribute)
-        case (_, .reference), (_, .array), (_, .dictionary):
-            return nil
         default:
-            return value.propertyListObject
+            return nil
         }
     }
 }
