@@ -12,7 +12,9 @@ extension NSMigrationManager {
     /// Sets each mapped property of `destination` to the value of its mapping's value expression,
     /// evaluated with `$source`, `$destination`, `$manager`, `$entityMapping`, `$propertyMapping`
     /// and `$entityPolicy` bound. A relationship takes the objects of the value: the first for a
-    /// to-one relationship, all of them for a to-many one.
+    /// to-one relationship, all of them for a to-many one. A required attribute with a default
+    /// value keeps the default where the expression gives nil, as a lightweight migration fills
+    /// an attribute made required.
     func applyMappings(_ mappings: [NSPropertyMapping]?, to destination: NSManagedObject, from source: NSManagedObject?, in mapping: NSEntityMapping, policy: NSEntityMigrationPolicy) throws {
         var variables: [String: Any] = [
             NSMigrationManagerKey: self,

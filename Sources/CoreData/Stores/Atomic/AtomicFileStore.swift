@@ -52,7 +52,7 @@ class AtomicFileStore<Format: AtomicStoreFileFormat>: NSAtomicStore, @unchecked 
         guard isOptionSet(NSIgnorePersistentStoreVersioningOption) || isCompatible(metadata, with: model) else {
             throw incompatibleVersionError(metadata, url: url)
         }
-        let contents = try Format.contents(of: file, url: url, model: model, coordinator: persistentStoreCoordinator)
+        let contents = try Format.contents(of: file, url: url, model: model)
         try note(lastKey: contents.lastKey, url: url)
         // A file without a UUID keeps the one `load(model:)` gave the store: metadata always
         // holds one. Set before the nodes are made, as object IDs carry it.

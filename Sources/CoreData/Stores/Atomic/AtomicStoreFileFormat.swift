@@ -18,7 +18,7 @@ protocol AtomicStoreFileFormat {
     ///
     /// - Throws: `NSPersistentStoreOpenError` (134080) for a damaged file or one that holds
     ///   entities the model lacks.
-    static func contents(of file: File, url: URL, model: NSManagedObjectModel, coordinator: NSPersistentStoreCoordinator?) throws -> AtomicStoreContents
+    static func contents(of file: File, url: URL, model: NSManagedObjectModel) throws -> AtomicStoreContents
 
     /// The bytes of a store file holding `contents`.
     static func data(of contents: AtomicStoreContents) throws -> Data

@@ -10,7 +10,7 @@
 ///
 /// Attribute values are property-list values: strings, numbers, dates and data as they are;
 /// decimals, UUIDs and URLs as strings; transformable values as the data their transformer
-/// makes; object-ID attributes as URI strings. Relationships list their destinations in order.
+/// makes. Relationships list their destinations in order.
 enum BinaryStoreFormat: AtomicStoreFileFormat {
     static let format = "CoreDataForLinux.BinaryStore"
     static let version = 1
@@ -30,8 +30,8 @@ enum BinaryStoreFormat: AtomicStoreFileFormat {
         try data(metadata: metadata, objects: file.objects, lastKey: file.lastKey)
     }
 
-    static func contents(of file: File, url: URL, model: NSManagedObjectModel, coordinator: NSPersistentStoreCoordinator?) throws -> AtomicStoreContents {
-        let reader = ObjectReader(model: model, coordinator: coordinator, url: url)
+    static func contents(of file: File, url: URL, model: NSManagedObjectModel) throws -> AtomicStoreContents {
+        let reader = ObjectReader(model: model, url: url)
         return AtomicStoreContents(metadata: metadata(of: file), objects: try file.objects.map(reader.object(from:)), lastKey: file.lastKey)
     }
 
@@ -66,13 +66,11 @@ enum BinaryStoreFormat: AtomicStoreFileFormat {
         let entities: [String: NSEntityDescription]
         /// Each entity's attributes by name, by entity name.
         let attributes: [String: [String: NSAttributeDescription]]
-        let coordinator: NSPersistentStoreCoordinator?
         let url: URL
 
-        init(model: NSManagedObjectModel, coordinator: NSPersistentStoreCoordinator?, url: URL) {
+        init(model: NSManagedObjectModel, url: URL) {
             entities = model.entitiesByName
             attributes = entities.mapValues(\.attributesByName)
-            self.coordinator = coordinator
             self.url = url
         }
 
@@ -86,7 +84,7 @@ enum BinaryStoreFormat: AtomicStoreFileFormat {
             let entityAttributes = self.attributes[entityName] ?? [:]
             for (name, value) in attributes {
                 guard let attribute = entityAttributes[name] else { continue }
-                guard let decoded = BinaryStoreValueCodec.decode(value, for: attribute, coordinator: coordinator) else {
+                guard let decoded = BinaryStoreValueCodec.decode(value, for: attribute) else {
                     throw damaged("value of '\(name)' in an object of \(entityName)")
                 }
                 object.values[name] = decoded

@@ -11,8 +11,6 @@ enum BinaryStoreValueCodec {
             return .string((value as? UUID)?.uuidString ?? "\(value)")
         case .URIAttributeType:
             return .string((value as? URL)?.absoluteString ?? "\(value)")
-        case .objectIDAttributeType:
-            return .string((value as? NSManagedObjectID)?.uriRepresentation().absoluteString ?? "\(value)")
         case .transformableAttributeType:
             return .data(try TransformableCoding.encode(value, for: attribute))
         default:
@@ -22,7 +20,7 @@ enum BinaryStoreValueCodec {
 
     /// The attribute's value of a property-list value; nil for a value of another kind than
     /// the attribute's type, or one that cannot be read as it.
-    static func decode(_ value: BinaryPropertyList.Value, for attribute: NSAttributeDescription, coordinator: NSPersistentStoreCoordinator?) -> Any? {
+    static func decode(_ value: BinaryPropertyList.Value, for attribute: NSAttributeDescription) -> Any? {
         switch (attribute.attributeType, value) {
         case (.stringAttributeType, .string(let string)):
             return string
@@ -41,8 +39,6 @@ enum BinaryStoreValueCodec {
             return UUID(uuidString: string)
         case (.URIAttributeType, .string(let string)):
             return URL(string: string)
-        case (.objectIDAttributeType, .string(let string)):
-            return URL(string: string).flatMap { coordinator?.managedObjectID(forURIRepresentation: $0) }
         case (.transformableAttributeType, .data(let data)):
             return TransformableCoding.decode(data, for: attribute)
         default:

@@ -7,7 +7,8 @@
 /// other. When the store is added, the coordinator calls ``load()``, which reads the file and
 /// registers one cache node per object with ``addCacheNodes(_:)``, making the nodes' IDs with
 /// ``objectID(for:withReferenceObject:)``. Fetches, faults and relationships then read the nodes.
-open class NSAtomicStore: NSPersistentStore {
+// Used only under its coordinator's lock, like every store.
+open class NSAtomicStore: NSPersistentStore, @unchecked Sendable {
     /// The registered cache nodes by object identity.
     private var nodesByIdentity: [ObjectIdentity: NSAtomicStoreCacheNode] = [:]
 

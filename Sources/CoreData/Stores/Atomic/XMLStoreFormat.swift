@@ -68,8 +68,8 @@ enum XMLStoreFormat: AtomicStoreFileFormat {
         return Data(database.document(writingStyle).utf8)
     }
 
-    static func contents(of file: File, url: URL, model: NSManagedObjectModel, coordinator: NSPersistentStoreCoordinator?) throws -> AtomicStoreContents {
-        let reader = try XMLStoreObjectReader(database: file.database, model: model, coordinator: coordinator, url: url)
+    static func contents(of file: File, url: URL, model: NSManagedObjectModel) throws -> AtomicStoreContents {
+        let reader = try XMLStoreObjectReader(database: file.database, model: model, url: url)
         return AtomicStoreContents(metadata: file.metadata, objects: try reader.objects(), lastKey: file.lastKey)
     }
 

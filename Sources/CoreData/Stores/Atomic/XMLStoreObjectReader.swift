@@ -4,12 +4,11 @@ struct XMLStoreObjectReader {
     private let elements: [XMLDocumentElement]
     /// The entity of each object, by `id`.
     private let entitiesByIdentifier: [String: NSEntityDescription]
-    private let coordinator: NSPersistentStoreCoordinator?
     private let url: URL
 
     /// - Throws: `NSPersistentStoreOpenError` (134080) for an object without an `id`, two
     ///   objects with one `id`, or an entity the model lacks.
-    init(database: XMLDocumentElement, model: NSManagedObjectModel, coordinator: NSPersistentStoreCoordinator?, url: URL) throws {
+    init(database: XMLDocumentElement, model: NSManagedObjectModel, url: URL) throws {
         let entities = Dictionary(model.entities.map { ($0.entityName.uppercased(), $0) }) { first, _ in first }
         elements = database.children(named: "object")
         var entitiesByIdentifier: [String: NSEntityDescription] = [:]
@@ -25,7 +24,6 @@ struct XMLStoreObjectReader {
             }
         }
         self.entitiesByIdentifier = entitiesByIdentifier
-        self.coordinator = coordinator
         self.url = url
     }
 
@@ -56,7 +54,7 @@ struct XMLStoreObjectReader {
     }
 
     private func value(of element: XMLDocumentElement, for attribute: NSAttributeDescription, in identifier: String) throws -> Any {
-        guard let value = XMLStoreValueCodec.value(of: element.text, for: attribute, coordinator: coordinator) else {
+        guard let value = XMLStoreValueCodec.value(of: element.text, for: attribute) else {
             throw CoreDataError.storeOpen(url, "the XML store holds a value of '\(attribute.name)' in the object '\(identifier)' that is not a \(XMLStoreValueCodec.typeName(of: attribute.attributeType)) (line \(element.line)).")
         }
         return value

@@ -2,9 +2,9 @@
 /// name of its type.
 ///
 /// The names and texts of `string`, `int16`, `int32`, `bool`, `float`, `date` and `binary` are
-/// those of files Apple's Core Data writes; `int64`, `double`, `decimal`, `uuid`, `uri`,
-/// `objectid` and `transformable` are ours (transformable values as the Base64 of the data
-/// their transformer makes, object IDs as URIs).
+/// those of files Apple's Core Data writes; `int64`, `double`, `decimal`, `uuid`, `uri` and
+/// `transformable` are ours (transformable values as the Base64 of the data their transformer
+/// makes). Object-ID attributes are never stored: a model with a persistent one is refused.
 enum XMLStoreValueCodec {
     /// The name an attribute type has in the file.
     static func typeName(of type: NSAttributeType) -> String {
@@ -20,7 +20,6 @@ enum XMLStoreValueCodec {
         case .binaryDataAttributeType: "binary"
         case .UUIDAttributeType: "uuid"
         case .URIAttributeType: "uri"
-        case .objectIDAttributeType: "objectid"
         case .transformableAttributeType: "transformable"
         default: "string"
         }
@@ -47,8 +46,6 @@ enum XMLStoreValueCodec {
             uuid.uuidString
         case (.URIAttributeType, let url as URL):
             url.absoluteString
-        case (.objectIDAttributeType, let objectID as NSManagedObjectID):
-            objectID.uriRepresentation().absoluteString
         case (.transformableAttributeType, _):
             base64(try TransformableCoding.encode(value, for: attribute))
         case (_, let number as NSNumber):
@@ -59,7 +56,7 @@ enum XMLStoreValueCodec {
     }
 
     /// An attribute's value from its text; nil for text that is not a value of its type.
-    static func value(of text: String, for attribute: NSAttributeDescription, coordinator: NSPersistentStoreCoordinator?) -> Any? {
+    static func value(of text: String, for attribute: NSAttributeDescription) -> Any? {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         switch attribute.attributeType {
         case .integer16AttributeType, .integer32AttributeType, .integer64AttributeType:
@@ -81,8 +78,6 @@ enum XMLStoreValueCodec {
             return UUID(uuidString: trimmed)
         case .URIAttributeType:
             return URL(string: trimmed)
-        case .objectIDAttributeType:
-            return URL(string: trimmed).flatMap { coordinator?.managedObjectID(forURIRepresentation: $0) }
         case .transformableAttributeType:
             return Data(base64Encoded: trimmed, options: .ignoreUnknownCharacters).flatMap { TransformableCoding.decode($0, for: attribute) }
         default:

@@ -15,7 +15,8 @@
 /// an entity hierarchy) and turns them into IDs with ``newObjectID(for:referenceObject:)``.
 /// Core Data evaluates a fetch's predicate, sort descriptors, offset and limit on the values the
 /// store returns, so a store may return every object of the entity.
-open class NSIncrementalStore: NSPersistentStore {
+// Used only under its coordinator's lock, like every store.
+open class NSIncrementalStore: NSPersistentStore, @unchecked Sendable {
     /// The to-many destinations the last node of each object listed, by object and relationship
     /// name, so that reading the relationship needs no call to the subclass.
     var nodeDestinations: [ObjectIdentity: [String: [NSManagedObjectID]]] = [:]

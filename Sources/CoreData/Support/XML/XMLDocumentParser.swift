@@ -201,14 +201,14 @@ struct XMLDocumentParser {
         default:
             let number = body.hasPrefix("#x") ? UInt32(body.dropFirst(2), radix: 16) : body.hasPrefix("#") ? UInt32(body.dropFirst()) : nil
             guard let number, let scalar = Unicode.Scalar(number) else { throw failure("unknown reference '&\(body);'") }
-            guard Self.isAllowed(scalar) else { throw failure("'&\(body);' stands for a character XML does not allow") }
+            guard Self.allows(scalar) else { throw failure("'&\(body);' stands for a character XML does not allow") }
             return Array(String(Character(scalar)).utf8)
         }
     }
 
     /// Whether XML allows a character in a document: tab, line feed, carriage return, and the
     /// rest of Unicode from U+0020 but U+FFFE and U+FFFF (surrogates are no scalars).
-    private static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
+    static func allows(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x9, 0xA, 0xD: true
         case 0x20...0xFFFD, 0x10000...: true

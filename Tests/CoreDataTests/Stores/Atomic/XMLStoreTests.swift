@@ -125,4 +125,26 @@ import Testing
         #expect(!text.contains("<attribute name=\"make\""), "nil attributes are left out")
         #expect(!text.contains("<key>NSStoreUUID</key>"), "the UUID has its own element")
     }
+
+    /// XML cannot hold every character: a string with one it does not allow is refused at save,
+    /// rather than written into a file no XML reader accepts, and the file stays as it was.
+    @Test func aStringWithACharacterXMLDoesNotAllowIsRefusedAtSave() throws {
+        let directory = try CtxTemporaryDirectory()
+        let url = directory.url.appendingPathComponent("Vehicles.xml")
+        let coordinator = NSPersistentStoreCoordinator(managedObjectModel: Self.vehicleModel())
+        try coordinator.addPersistentStore(type: .xml, at: url)
+        let before = try Data(contentsOf: url)
+        let context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+        context.persistentStoreCoordinator = coordinator
+        try context.performAndWait {
+            let vehicle = NSEntityDescription.insertNewObject(forEntityName: "Vehicle", into: context)
+            vehicle.setValue("bell\u{7}", forKey: "nickname")
+            #expect { try context.save() } throws: { ($0 as NSError).code == NSPersistentStoreSaveError }
+            #expect(vehicle.isInserted)
+            #expect(try Data(contentsOf: url) == before)
+            vehicle.setValue("bell", forKey: "nickname")
+            try context.save()
+        }
+        #expect(try String(contentsOf: url, encoding: .utf8).contains(">bell</attribute>"))
+    }
 }
