@@ -1,4 +1,4 @@
-import CoreData
+@testable import CoreData
 import Testing
 
 /// Binary and XML stores written with one version of the Shelf model and added with another:
@@ -74,5 +74,30 @@ import Testing
             #expect { try coordinator.addPersistentStore(type: type, at: url, options: options) } throws: { ($0 as NSError).code == code }
             #expect(try Data(contentsOf: url) == before)
         }
+    }
+
+    /// A migration that fails on the way (a book without the title the new version requires)
+    /// throws, and leaves the file byte-identical with nothing beside it.
+    @Test(arguments: types)
+    func aMigrationThatFailsOnTheWayLeavesTheFileAsItWas(type: NSPersistentStore.StoreType) throws {
+        let directory = try CtxTemporaryDirectory()
+        let url = directory.url.appendingPathComponent("Books.\(type.rawValue)")
+        let source = MigrationModels.book([MigrationModels.attribute("title", .stringAttributeType)])
+        let destination = MigrationModels.book([MigrationModels.attribute("title", .stringAttributeType, optional: false)])
+        let coordinator = NSPersistentStoreCoordinator(managedObjectModel: source)
+        let store = try coordinator.addPersistentStore(type: type, at: url)
+        let context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+        context.persistentStoreCoordinator = coordinator
+        try context.performAndWait {
+            ctxInsert("Book", into: context)
+            try context.save()
+        }
+        let before = try Data(contentsOf: url)
+        let mapping = try NSMappingModel.inferredMappingModel(forSourceModel: source, destinationModel: destination)
+        let metadata = try NSPersistentStoreCoordinator.metadataForPersistentStore(type: type, at: url)
+        let migration = AtomicStoreMigration(store: store, url: url, metadata: metadata, sourceModel: source, destinationModel: destination, mapping: mapping)
+        #expect(throws: (any Error).self) { try migration.run() }
+        #expect(try Data(contentsOf: url) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == [url.lastPathComponent])
     }
 }
