@@ -95,6 +95,19 @@ import Testing
         context.performAndWait { #expect((item.value(forKey: "count") as? NSNumber)?.intValue == 42) }
     }
 
+    @Test func anotherContextReadsTheUpdatedRowNotTheCachedOne() throws {
+        let store = try BatchTestStore("batch-update-row-cache")
+        defer { store.close() }
+        let id = try store.insert("Item", [["name": "a", "count": 1]])[0]
+        let request = NSBatchUpdateRequest(entityName: "Item")
+        request.propertiesToUpdate = ["count": 42]
+        try _ = store.execute(request)
+        let other = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+        other.persistentStoreCoordinator = store.stack.coordinator
+        let count = try other.performAndWait { try other.existingObject(with: id).value(forKey: "count") as? NSNumber }
+        #expect(count?.intValue == 42)
+    }
+
     @Test func aContextSavingOlderValuesMeetsAConflict() throws {
         let store = try BatchTestStore("batch-update-conflict")
         defer { store.close() }
