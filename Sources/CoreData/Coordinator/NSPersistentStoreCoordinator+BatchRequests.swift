@@ -2,21 +2,6 @@
 // one transaction of SQL, without objects. Only stores that run them (the SQLite store) accept
 // them. Contexts learn of the changes only when the program merges the result's IDs.
 extension NSPersistentStoreCoordinator {
-    /// Runs a request in the coordinator's stores on behalf of a context and returns its result.
-    ///
-    /// Batch insert, update and delete requests return an `NSBatchInsertResult`,
-    /// `NSBatchUpdateResult` or `NSBatchDeleteResult`; they run only in SQLite stores.
-    ///
-    /// - Throws: `NSPersistentStoreUnsupportedRequestTypeError` (134091) for a request of another
-    ///   kind or a store that cannot run it; an error for an unknown entity or key, or a value of
-    ///   the wrong type, in which case nothing is written.
-    public func execute(_ request: NSPersistentStoreRequest, with context: NSManagedObjectContext) throws -> Any {
-        guard let result = try executeBatchRequest(request, with: context) else {
-            throw CoreDataError.make(NSPersistentStoreUnsupportedRequestTypeError, "The coordinator cannot execute a request of type \(type(of: request)).")
-        }
-        return result
-    }
-
     /// The result of a batch request; nil for a request of another kind.
     func executeBatchRequest(_ request: NSPersistentStoreRequest, with context: NSManagedObjectContext) throws -> NSPersistentStoreResult? {
         let model = managedObjectModel

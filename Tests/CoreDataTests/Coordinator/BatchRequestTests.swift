@@ -45,4 +45,20 @@ import Testing
         let count = try context.performAndWait { try context.count(for: NSFetchRequest<NSManagedObject>(entityName: "Item")) }
         #expect(count == 1)
     }
+
+    @Test func theCoordinatorExecutesAFetchRequestAndRefusesOtherRequests() throws {
+        let coordinator = NSPersistentStoreCoordinator(managedObjectModel: BatchModel.make())
+        try coordinator.addPersistentStore(ofType: NSInMemoryStoreType, configurationName: nil, at: nil)
+        let context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+        context.persistentStoreCoordinator = coordinator
+        let names = try context.performAndWait { () throws -> [String] in
+            NSEntityDescription.insertNewObject(forEntityName: "Item", into: context).setValue("a", forKey: "name")
+            try context.save()
+            let fetched = try coordinator.execute(NSFetchRequest<NSManagedObject>(entityName: "Item"), with: context) as? [NSManagedObject]
+            return fetched?.compactMap { $0.value(forKey: "name") as? String } ?? []
+        }
+        #expect(names == ["a"])
+        let error = #expect(throws: NSError.self) { try context.performAndWait { try coordinator.execute(NSPersistentStoreRequest(), with: context) } }
+        #expect(error?.code == NSPersistentStoreUnsupportedRequestTypeError)
+    }
 }
