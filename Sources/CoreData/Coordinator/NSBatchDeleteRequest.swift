@@ -9,9 +9,9 @@
 open class NSBatchDeleteRequest: NSPersistentStoreRequest {
     private let request: NSFetchRequest<NSFetchRequestResult>
 
-    /// Creates a request that deletes the objects a fetch request finds.
+    /// Creates a request that deletes the objects a fetch request finds; the request keeps a copy.
     public init(fetchRequest fetch: NSFetchRequest<NSFetchRequestResult>) {
-        request = fetch
+        request = fetch.copy() as? NSFetchRequest<NSFetchRequestResult> ?? fetch
         super.init()
     }
 
@@ -30,7 +30,7 @@ open class NSBatchDeleteRequest: NSPersistentStoreRequest {
 
     /// The fetch request that finds the objects to delete.
     open var fetchRequest: NSFetchRequest<NSFetchRequestResult> {
-        request.copy() as? NSFetchRequest<NSFetchRequestResult> ?? request
+        request
     }
 
     /// What the request returns (`.resultTypeStatusOnly` by default).

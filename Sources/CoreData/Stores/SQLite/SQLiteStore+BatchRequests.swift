@@ -175,7 +175,12 @@ extension SQLiteStore: BatchRequestExecuting {
         let mapping = try storedMapping(of: insert.entity, in: schema)
         let layout = insert.entity.layout
         let attributes = insert.slots.compactMap { layout.slots[$0].attribute }
-        let columns = insert.slots.map { mapping.columnBySlot[$0] ?? "NULL" }
+        let columns = try insert.slots.map { slot in
+            guard let column = mapping.columnBySlot[slot] else {
+                throw CoreDataError.invalidRequest("The attribute \(layout.slots[slot].name) of \(insert.entity.entityName) has no column in this SQLite store.")
+            }
+            return column
+        }
         let constraints = uniquenessConstraintPositions(of: insert)
         var files = ExternalFileChanges()
         do {
@@ -183,6 +188,7 @@ extension SQLiteStore: BatchRequestExecuting {
                 var allocator = PrimaryKeyAllocator(connection: connection, schema: schema)
                 var outcome = BatchOutcome()
                 let placeholders = SQLitePredicateCompiler.placeholders(columns.count + 3)
+                let statement = try connection.statement("INSERT INTO \(mapping.table) (Z_PK, Z_ENT, Z_OPT, \(columns.joined(separator: ", "))) VALUES (\(placeholders))")
                 for row in insert.rows {
                     let values = try zip(row.values, attributes).map { try encode($0, attribute: $1, files: &files) }
                     if let existing = try constrainedRow(matching: values, constraints: constraints, columns: columns, mapping: mapping, schema: schema) {
@@ -192,7 +198,6 @@ extension SQLiteStore: BatchRequestExecuting {
                         continue
                     }
                     let key = try allocator.next(for: insert.entity)
-                    let statement = try connection.statement("INSERT INTO \(mapping.table) (Z_PK, Z_ENT, Z_OPT, \(columns.joined(separator: ", "))) VALUES (\(placeholders))")
                     statement.reset()
                     statement.bind(key, at: 1)
                     statement.bind(mapping.number, at: 2)

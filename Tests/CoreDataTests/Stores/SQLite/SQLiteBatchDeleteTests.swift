@@ -64,13 +64,23 @@ import Testing
         #expect(remaining == [itemIDs[2]])
     }
 
-    @Test func objectIDsOfTwoEntitiesAreRefused() throws {
-        let store = try BatchTestStore("batch-delete-mixed")
+    @Test func badRequestsFailClearlyAndDeleteNothing() throws {
+        let store = try BatchTestStore("batch-delete-bad")
         defer { store.close() }
         let item = try store.insert("Item", [["name": "a"]])[0]
         let shelf = try store.insert("Shelf", [["label": "s"]])[0]
-        let error = #expect(throws: NSError.self) { try store.execute(NSBatchDeleteRequest(objectIDs: [item, shelf])) }
-        #expect(error?.domain == NSCocoaErrorDomain)
+        let missingKey = NSFetchRequest<NSFetchRequestResult>(entityName: "Item")
+        missingKey.predicate = NSPredicate(format: "colour == 'red'")
+        let requests = [
+            (NSBatchDeleteRequest(objectIDs: [item, shelf]), "one entity"),
+            (NSBatchDeleteRequest(fetchRequest: NSFetchRequest(entityName: "Nothing")), "Nothing"),
+            (NSBatchDeleteRequest(fetchRequest: missingKey), "colour"),
+        ]
+        for (request, words) in requests {
+            let error = #expect(throws: NSError.self) { try store.execute(request) }
+            #expect(error?.domain == NSCocoaErrorDomain)
+            #expect(error.map { CoreDataError.reason(of: $0).contains(words) } == true)
+        }
         #expect(try store.column("Z_PK", of: "ZITEM").count == 1)
         #expect(try store.column("Z_PK", of: "ZSHELF").count == 1)
     }
