@@ -5,14 +5,7 @@ import Testing
 /// tags (many-to-many), tags unique by name.
 enum BatchModel {
     static func make() -> NSManagedObjectModel {
-        let item = NSEntityDescription()
-        item.name = "Item"
-        let special = NSEntityDescription()
-        special.name = "SpecialItem"
-        let shelf = NSEntityDescription()
-        shelf.name = "Shelf"
-        let tag = NSEntityDescription()
-        tag.name = "Tag"
+        let (item, special, shelf, tag) = (entity("Item"), entity("SpecialItem"), entity("Shelf"), entity("Tag"))
 
         let count = MovieModel.attribute("count", .integer64AttributeType, optional: false)
         count.defaultValue = 7
@@ -36,6 +29,12 @@ enum BatchModel {
         let model = NSManagedObjectModel()
         model.entities = [item, special, shelf, tag]
         return model
+    }
+
+    private static func entity(_ name: String) -> NSEntityDescription {
+        let entity = NSEntityDescription()
+        entity.name = name
+        return entity
     }
 }
 
