@@ -40,6 +40,28 @@ import Testing
         #expect(try store.column("Z_OPT", of: "ZITEM") == [.integer(2), .integer(2)])
     }
 
+    @Test func anExpressionMayReadThroughAToOneRelationship() throws {
+        let store = try BatchTestStore("batch-update-key-path")
+        defer { store.close() }
+        let context = store.context
+        try context.performAndWait {
+            let shelf = NSEntityDescription.insertNewObject(forEntityName: "Shelf", into: context)
+            shelf.setValue("top", forKey: "label")
+            for name in ["on", "off"] {
+                let item = NSEntityDescription.insertNewObject(forEntityName: "Item", into: context)
+                item.setValue(name, forKey: "name")
+                if name == "on" { item.setValue(shelf, forKey: "shelf") }
+            }
+            try context.save()
+        }
+        let request = NSBatchUpdateRequest(entityName: "Item")
+        request.predicate = NSPredicate(format: "shelf != nil")
+        request.propertiesToUpdate = ["name": NSExpression(forKeyPath: "shelf.label")]
+        try _ = store.execute(request)
+        #expect(try store.column("ZNAME", of: "ZITEM", where: "ZSHELF IS NOT NULL") == [.text("top")])
+        #expect(try store.column("ZNAME", of: "ZITEM", where: "ZSHELF IS NULL") == [.text("off")])
+    }
+
     @Test func subentitiesAreUpdatedOnlyWhenIncluded() throws {
         let store = try BatchTestStore("batch-update-subentities")
         defer { store.close() }
