@@ -121,7 +121,7 @@ extension NSManagedObjectContext: FetchRequestExpressionContext {
 
 /// A fetch request of any result type: Swift cannot cast `Any` to `NSFetchRequest<T>` for a `T`
 /// it does not know, which Objective-C never distinguished.
-private protocol AnyResultFetchRequest {
+protocol AnyResultFetchRequest {
     var resultType: NSFetchRequestResultType { get }
     var affectedStores: [NSPersistentStore]? { get }
     var includesPendingChanges: Bool { get }
@@ -131,15 +131,15 @@ private protocol AnyResultFetchRequest {
 }
 
 extension NSFetchRequest: AnyResultFetchRequest {
-    fileprivate func results(in context: NSManagedObjectContext) throws -> [Any] {
+    func results(in context: NSManagedObjectContext) throws -> [Any] {
         try context.fetch(self)
     }
 
-    fileprivate func count(in context: NSManagedObjectContext) throws -> Int {
+    func count(in context: NSManagedObjectContext) throws -> Int {
         try context.count(for: self)
     }
 
-    fileprivate func plan(in context: NSManagedObjectContext) throws -> FetchPlan {
+    func plan(in context: NSManagedObjectContext) throws -> FetchPlan {
         try context.fetchPlan(for: self, model: context.requireCoordinator().managedObjectModel)
     }
 }

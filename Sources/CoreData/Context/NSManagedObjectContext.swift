@@ -308,14 +308,19 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     /// request's result.
     ///
     /// An `NSAsynchronousFetchRequest` returns its `NSAsynchronousFetchResult` at once; the fetch
-    /// then runs on the context's queue.
+    /// then runs on the context's queue. Batch insert, update and delete requests run in the
+    /// SQLite stores at once and leave the context's objects as they are (see
+    /// `mergeChanges(fromRemoteContextSave:into:)`).
     ///
     /// - Throws: `NSPersistentStoreUnsupportedRequestTypeError` (134091) for a request of
-    ///   another kind.
+    ///   another kind, or a batch request for a store other than SQLite.
     open func execute(_ request: NSPersistentStoreRequest) throws -> NSPersistentStoreResult {
         checkConcurrency(of: "execute(_:)")
         if let asynchronous = request as? AsynchronousFetchStarting {
             return asynchronous.start(in: self)
+        }
+        if let result = try requireCoordinator().executeBatchRequest(request, with: self) {
+            return result
         }
         throw CoreDataError.make(NSPersistentStoreUnsupportedRequestTypeError, "The context cannot execute a request of type \(Swift.type(of: request)).")
     }

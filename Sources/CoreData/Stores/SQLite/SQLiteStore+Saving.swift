@@ -231,7 +231,7 @@ extension SQLiteStore {
         return assignments
     }
 
-    private func encode(_ value: Any?, attribute: NSAttributeDescription, files: inout ExternalFileChanges) throws -> SQLValue {
+    func encode(_ value: Any?, attribute: NSAttributeDescription, files: inout ExternalFileChanges) throws -> SQLValue {
         guard attribute.allowsExternalBinaryDataStorage, attribute.attributeType == .binaryDataAttributeType else {
             return try SQLiteValueCodec.encode(value, for: attribute)
         }
@@ -335,7 +335,7 @@ private final class PrimaryKeys {
 
 /// Hands out primary keys per inheritance hierarchy from `Z_PRIMARYKEY`, as Apple does: only the
 /// root's `Z_MAX` advances.
-private struct PrimaryKeyAllocator {
+struct PrimaryKeyAllocator {
     let connection: SQLiteConnection
     let schema: SQLiteSchema
     /// The next key of each root entity, by its entity number, except the current run's root.

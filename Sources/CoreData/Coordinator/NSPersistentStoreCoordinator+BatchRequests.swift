@@ -1,0 +1,61 @@
+// Batch requests: resolved against the model, then run by each store that holds the entity as
+// one transaction of SQL, without objects. Only stores that run them (the SQLite store) accept
+// them. Contexts learn of the changes only when the program merges the result's IDs.
+extension NSPersistentStoreCoordinator {
+    /// The result of a batch request; nil for a request of another kind.
+    func executeBatchRequest(_ request: NSPersistentStoreRequest, with context: NSManagedObjectContext) throws -> NSPersistentStoreResult? {
+        let model = managedObjectModel
+        switch request {
+        case let insertRequest as NSBatchInsertRequest:
+            let insert = try BatchInsert(insertRequest, model: model)
+            let stores = store(forInserting: insert.entity).map { [$0] } ?? []
+            let identifiers = try runBatch(in: insertRequest.affectedStores ?? stores, of: request) { try $0.executeBatchInsert(insert) }
+            return NSBatchInsertResult(Self.batchResult(identifiers, resultType: insertRequest.resultType.rawValue), resultType: insertRequest.resultType)
+        case let updateRequest as NSBatchUpdateRequest:
+            let update = try BatchUpdate(updateRequest, context: context, model: model)
+            let stores = self.stores(holding: update.plan.entities, affected: request.affectedStores)
+            let identifiers = try runBatch(in: stores, of: request) { try $0.executeBatchUpdate(update) }
+            return NSBatchUpdateResult(Self.batchResult(identifiers, resultType: updateRequest.resultType.rawValue), resultType: updateRequest.resultType)
+        case let deleteRequest as NSBatchDeleteRequest:
+            let deletion = try BatchDelete(deleteRequest, context: context, model: model)
+            let stores = self.stores(holding: deletion.plan.entities, affected: deleteRequest.fetchRequest.affectedStores ?? request.affectedStores)
+            let identifiers = try runBatch(in: stores, of: request) { try $0.executeBatchDelete(deletion) }
+            return NSBatchDeleteResult(Self.batchResult(identifiers, resultType: deleteRequest.resultType.rawValue), resultType: deleteRequest.resultType)
+        default:
+            return nil
+        }
+    }
+
+    /// Runs a batch request in each store under the coordinator's lock, once every store has
+    /// been found able to; forgets the cached rows it changed.
+    private func runBatch(in stores: [NSPersistentStore], of request: NSPersistentStoreRequest, _ body: (BatchRequestExecuting) throws -> BatchOutcome) throws -> [NSManagedObjectID] {
+        try withStores { _ in
+            let executors = try stores.map { store in
+                guard let executor = store as? BatchRequestExecuting else {
+                    throw CoreDataError.make(NSPersistentStoreUnsupportedRequestTypeError, "The store of type '\(store.type)' cannot execute a \(type(of: request)); batch requests need a SQLite store.")
+                }
+                return executor
+            }
+            var identifiers: [NSManagedObjectID] = []
+            for executor in executors {
+                let outcome = try body(executor)
+                identifiers += outcome.objectIDs
+                let changed = outcome.changedRows.map(\.identity)
+                rowCache.remove(changed)
+                executor.rowChanges.record(changed)
+                if !changed.isEmpty { hasChangedRows.store(true, ordering: .releasing) }
+            }
+            return identifiers
+        }
+    }
+
+    /// A batch result's value for a result type's raw value, which the three result types share:
+    /// 0 a status, 1 the object IDs, 2 their number.
+    private static func batchResult(_ identifiers: [NSManagedObjectID], resultType: UInt) -> Any {
+        switch resultType {
+        case 1: return identifiers
+        case 2: return NSNumber(value: identifiers.count)
+        default: return NSNumber(value: true)
+        }
+    }
+}

@@ -1,0 +1,257 @@
+// Batch requests in the SQLite store: each is one transaction of UPDATE, DELETE or INSERT
+// statements over the rows the compiled predicate selects, every value bound as a parameter.
+// Changed rows get a new Z_OPT, so contexts holding older values meet conflicts when they save.
+extension SQLiteStore: BatchRequestExecuting {
+    func executeBatchUpdate(_ update: BatchUpdate) throws -> BatchOutcome {
+        let (connection, schema) = try requireWritingConnection()
+        let plan = update.plan
+        let mapping = try storedMapping(of: plan.entity, in: schema)
+        var files = ExternalFileChanges()
+        do {
+            return try connection.transaction {
+                let identifiers = try fetchObjectIDs(plan)
+                guard !identifiers.isEmpty else { return BatchOutcome() }
+                var compiler = SQLitePredicateCompiler(schema: schema, store: self)
+                var sets = [SQLFragment(sql: "Z_OPT = Z_OPT + 1")]
+                for (slot, value) in update.assignments {
+                    guard let column = mapping.columnBySlot[slot], let attribute = plan.entity.layout.slots[slot].attribute else { continue }
+                    sets.append(try assignment(of: value, to: column, attribute: attribute, mapping: mapping, compiler: &compiler, files: &files))
+                }
+                let matching = try select(plan: plan, schema: schema, paged: false, sorted: false) { _, _ in SQLProjection(columns: SQLFragment(sql: "t0.Z_PK")) }
+                let setList = SQLFragment.joined(sets, separator: ", ")
+                let query = SQLFragment(sql: "UPDATE \(mapping.table) SET \(setList.sql) WHERE Z_PK IN (\(matching.sql))", bindings: setList.bindings + matching.bindings)
+                try prepare(query, on: connection).run()
+                return BatchOutcome(objectIDs: identifiers, changedRows: identifiers)
+            }
+        } catch {
+            external.remove(files.written)
+            throw error
+        }
+    }
+
+    /// `column = value`: a bound constant, or an expression compiled by the predicate compiler and
+    /// read from the row being updated through a subquery (so key paths may join other tables).
+    private func assignment(of value: BatchUpdateValue, to column: String, attribute: NSAttributeDescription, mapping: SQLiteSchema.EntityMapping,
+                            compiler: inout SQLitePredicateCompiler, files: inout ExternalFileChanges) throws -> SQLFragment {
+        switch value {
+        case .constant(let constant):
+            return SQLFragment(sql: "\(column) = ?", bindings: [try encode(constant, attribute: attribute, files: &files)])
+        case .expression(let expression):
+            let scope = SQLScope(entity: mapping.entity, alias: "t0")
+            let item = try compiler.selectItem(expression.node, in: scope)
+            let joins = scope.joins.isEmpty ? "" : " " + scope.joins.joined(separator: " ")
+            return SQLFragment(sql: "\(column) = (SELECT \(item.fragment.sql) FROM \(mapping.table) t0\(joins) WHERE t0.Z_PK = \(mapping.table).Z_PK)", bindings: item.fragment.bindings)
+        }
+    }
+
+    private func storedMapping(of entity: NSEntityDescription, in schema: SQLiteSchema) throws -> SQLiteSchema.EntityMapping {
+        guard let mapping = schema.mapping(for: entity) else {
+            throw CoreDataError.invalidRequest("The entity \(entity.entityName) is not stored in this SQLite store.")
+        }
+        return mapping
+    }
+
+    // MARK: Deleting
+
+    func executeBatchDelete(_ deletion: BatchDelete) throws -> BatchOutcome {
+        let (connection, schema) = try requireWritingConnection()
+        return try connection.transaction {
+            let deleted = try rowsToDelete(startingWith: try fetchObjectIDs(deletion.plan), schema: schema)
+            var outcome = BatchOutcome(objectIDs: deleted, changedRows: deleted)
+            for identifiers in Dictionary(grouping: deleted, by: { ObjectIdentifier($0.entity) }).values {
+                let entity = identifiers[0].entity
+                let keys = identifiers.compactMap(\.primaryKey)
+                let mapping = try storedMapping(of: entity, in: schema)
+                outcome.changedRows += try nullifyReferences(to: entity, keys: keys, connection: connection, schema: schema)
+                for relationship in entity.relationshipsByName.values {
+                    guard let joinTable = schema.joinTable(for: relationship) else { continue }
+                    try run("DELETE FROM \(joinTable.name) WHERE \(joinTable.columns(for: relationship).source) IN", keys: keys)
+                }
+                try run("DELETE FROM \(mapping.table) WHERE Z_PK IN", keys: keys)
+            }
+            return outcome
+        }
+    }
+
+    /// The matched rows and the rows their cascading relationships reach, each once; a deny rule
+    /// with a destination fails the request.
+    private func rowsToDelete(startingWith matched: [NSManagedObjectID], schema: SQLiteSchema) throws -> [NSManagedObjectID] {
+        var deleted: [NSManagedObjectID] = []
+        var seen = Set<NSManagedObjectID>()
+        var pending = matched
+        while !pending.isEmpty {
+            let fresh = pending.filter { seen.insert($0).inserted }
+            deleted += fresh
+            pending = []
+            for owners in Dictionary(grouping: fresh, by: { ObjectIdentifier($0.entity) }).values {
+                let entity = owners[0].entity
+                for relationship in entity.relationshipsByName.values {
+                    switch relationship.deleteRule {
+                    case .denyDeleteRule:
+                        if !(try destinations(of: owners, through: relationship, schema: schema)).isEmpty {
+                            throw CoreDataError.make(
+                                NSValidationRelationshipDeniedDeleteError,
+                                "A batch delete cannot delete \(entity.entityName) objects whose relationship '\(relationship.name)' (delete rule deny) has destinations.",
+                                userInfo: [NSValidationKeyErrorKey: relationship.name]
+                            )
+                        }
+                    case .cascadeDeleteRule:
+                        pending += try destinations(of: owners, through: relationship, schema: schema)
+                    default:
+                        continue
+                    }
+                }
+            }
+        }
+        return deleted
+    }
+
+    /// The destinations of a relationship of several owners of one entity.
+    private func destinations(of owners: [NSManagedObjectID], through relationship: NSRelationshipDescription, schema: SQLiteSchema) throws -> [NSManagedObjectID] {
+        guard !relationship.isToMany else {
+            return try destinationIDs(ofOwners: owners, relationship: relationship).values.flatMap { $0 }
+        }
+        guard let destination = relationship.destinationEntity, let ownerEntity = owners.first?.entity,
+              let slot = ownerEntity.layout.slotIndex(forKey: relationship.name) else { return [] }
+        let mapping = try storedMapping(of: ownerEntity, in: schema)
+        guard let column = mapping.columnBySlot[slot] else { return [] }
+        let typed = mapping.typedColumnBySlot[slot]
+        var found: [NSManagedObjectID] = []
+        for chunk in owners.compactMap(\.primaryKey).chunked(into: Self.maximumParameters) {
+            let rows = try statement("SELECT \(column), \(typed ?? "NULL") FROM \(mapping.table) WHERE \(column) IS NOT NULL AND Z_PK IN (\(SQLitePredicateCompiler.placeholders(chunk.count)))", binding: chunk)
+            while try rows.step() {
+                let entity = rows.isNull(at: 1) ? destination : schema.rowEntity(number: rows.int64(at: 1)) ?? destination
+                found.append(objectID(for: entity, primaryKey: rows.int64(at: 0)))
+            }
+        }
+        return found
+    }
+
+    /// Clears every to-one foreign key that refers to deleted rows of an entity's hierarchy, and
+    /// returns the rows it changed.
+    private func nullifyReferences(to entity: NSEntityDescription, keys: [Int64], connection: SQLiteConnection, schema: SQLiteSchema) throws -> [NSManagedObjectID] {
+        var changed: [NSManagedObjectID] = []
+        var cleared = Set<String>()
+        for referring in schema.entities {
+            guard let mapping = schema.mapping(for: referring) else { continue }
+            for (slot, column) in mapping.columnBySlot.sorted(by: { $0.key < $1.key }) {
+                guard case .toOne(let relationship) = referring.layout.slots[slot].kind,
+                      relationship.destinationEntity?.rootEntity === entity.rootEntity,
+                      cleared.insert("\(mapping.table).\(column)").inserted else { continue }
+                for chunk in keys.chunked(into: Self.maximumParameters) {
+                    let placeholders = SQLitePredicateCompiler.placeholders(chunk.count)
+                    let rows = try statement("SELECT Z_PK, Z_ENT FROM \(mapping.table) WHERE \(column) IN (\(placeholders))", binding: chunk)
+                    while try rows.step() {
+                        if let rowEntity = schema.rowEntity(number: rows.int64(at: 1)) {
+                            changed.append(objectID(for: rowEntity, primaryKey: rows.int64(at: 0)))
+                        }
+                    }
+                }
+                let typed = mapping.typedColumnBySlot[slot].map { ", \($0) = NULL" } ?? ""
+                try run("UPDATE \(mapping.table) SET \(column) = NULL\(typed), Z_OPT = Z_OPT + 1 WHERE \(column) IN", keys: keys)
+            }
+        }
+        return changed
+    }
+
+    /// Runs `<sql> (<keys>)` once per `maximumParameters` keys.
+    private func run(_ sql: String, keys: [Int64]) throws {
+        for chunk in keys.chunked(into: Self.maximumParameters) {
+            try statement("\(sql) (\(SQLitePredicateCompiler.placeholders(chunk.count)))", binding: chunk).run()
+        }
+    }
+
+    /// A statement of the writing connection with keys bound to its parameters, ready to step.
+    private func statement(_ sql: String, binding keys: ArraySlice<Int64>) throws -> SQLiteStatement {
+        let statement = try requireWritingConnection().0.statement(sql)
+        for (index, key) in keys.enumerated() { statement.bind(key, at: Int32(index + 1)) }
+        return statement
+    }
+
+    // MARK: Inserting
+
+    func executeBatchInsert(_ insert: BatchInsert) throws -> BatchOutcome {
+        let (connection, schema) = try requireWritingConnection()
+        let mapping = try storedMapping(of: insert.entity, in: schema)
+        let layout = insert.entity.layout
+        let attributes = insert.slots.compactMap { layout.slots[$0].attribute }
+        let columns = try insert.slots.map { slot in
+            guard let column = mapping.columnBySlot[slot] else {
+                throw CoreDataError.invalidRequest("The attribute \(layout.slots[slot].name) of \(insert.entity.entityName) has no column in this SQLite store.")
+            }
+            return column
+        }
+        let constraints = uniquenessConstraintPositions(of: insert)
+        var files = ExternalFileChanges()
+        do {
+            return try connection.transaction {
+                var allocator = PrimaryKeyAllocator(connection: connection, schema: schema)
+                var outcome = BatchOutcome()
+                let placeholders = SQLitePredicateCompiler.placeholders(columns.count + 3)
+                let statement = try connection.statement("INSERT INTO \(mapping.table) (Z_PK, Z_ENT, Z_OPT, \(columns.joined(separator: ", "))) VALUES (\(placeholders))")
+                for row in insert.rows {
+                    let values = try zip(row.values, attributes).map { try encode($0, attribute: $1, files: &files) }
+                    if let existing = try constrainedRow(matching: values, constraints: constraints, columns: columns, mapping: mapping, schema: schema) {
+                        try update(existing, with: values, given: row.given, columns: columns, mapping: mapping, connection: connection)
+                        outcome.objectIDs.append(existing)
+                        outcome.changedRows.append(existing)
+                        continue
+                    }
+                    let key = try allocator.next(for: insert.entity)
+                    statement.reset()
+                    statement.bind(key, at: 1)
+                    statement.bind(mapping.number, at: 2)
+                    statement.bind(Int64(1), at: 3)
+                    for (index, value) in values.enumerated() { statement.bind(value, at: Int32(index + 4)) }
+                    try statement.run()
+                    outcome.objectIDs.append(objectID(for: insert.entity, primaryKey: key))
+                }
+                try allocator.commit()
+                return outcome
+            }
+        } catch {
+            external.remove(files.written)
+            throw error
+        }
+    }
+
+    /// The positions in the insert's slots of each uniqueness constraint's attributes; constraints
+    /// naming something else (a relationship) are left out.
+    private func uniquenessConstraintPositions(of insert: BatchInsert) -> [[Int]] {
+        let layout = insert.entity.layout
+        return insert.entity.uniquenessConstraints.compactMap { constraint in
+            let positions = constraint.compactMap { element -> Int? in
+                let name = (element as? NSPropertyDescription)?.name ?? (element as? String) ?? "\(element)"
+                return layout.slotIndex(forKey: name).flatMap { insert.slots.firstIndex(of: $0) }
+            }
+            return positions.count == constraint.count && !positions.isEmpty ? positions : nil
+        }
+    }
+
+    /// The existing row of the entity's hierarchy holding a row's values of some uniqueness
+    /// constraint; NULL values match nothing.
+    private func constrainedRow(matching values: [SQLValue], constraints: [[Int]], columns: [String], mapping: SQLiteSchema.EntityMapping, schema: SQLiteSchema) throws -> NSManagedObjectID? {
+        for positions in constraints where !positions.contains(where: { values[$0] == .null }) {
+            let conditions = positions.map { "\(columns[$0]) = ?" }.joined(separator: " AND ")
+            let root = try storedMapping(of: mapping.entity.rootEntity, in: schema)
+            let numbers = root.numbersWithDescendants.map(String.init).joined(separator: ", ")
+            let statement = try requireWritingConnection().0.statement("SELECT Z_PK, Z_ENT FROM \(mapping.table) WHERE Z_ENT IN (\(numbers)) AND \(conditions) LIMIT 1")
+            for (index, position) in positions.enumerated() { statement.bind(values[position], at: Int32(index + 1)) }
+            let found = try statement.readFirstRow { row in
+                schema.rowEntity(number: row.int64(at: 1)).map { objectID(for: $0, primaryKey: row.int64(at: 0)) }
+            }
+            if let found = found ?? nil { return found }
+        }
+        return nil
+    }
+
+    /// Sets the values a row gave on an existing row, with a new version.
+    private func update(_ existing: NSManagedObjectID, with values: [SQLValue], given: [Bool], columns: [String], mapping: SQLiteSchema.EntityMapping, connection: SQLiteConnection) throws {
+        let positions = given.indices.filter { given[$0] }
+        let sets = (["Z_OPT = Z_OPT + 1"] + positions.map { "\(columns[$0]) = ?" }).joined(separator: ", ")
+        let statement = try connection.statement("UPDATE \(mapping.table) SET \(sets) WHERE Z_PK = ?")
+        for (index, position) in positions.enumerated() { statement.bind(values[position], at: Int32(index + 1)) }
+        statement.bind(existing.primaryKey ?? 0, at: Int32(positions.count + 1))
+        try statement.run()
+    }
+}

@@ -1,0 +1,138 @@
+@testable import CoreData
+import Testing
+
+/// `NSBatchDeleteRequest` in the SQLite store: rows deleted with SQL, relationships following
+/// their delete rules.
+@Suite struct SQLiteBatchDeleteTests {
+    @Test func aDeleteByFetchRequestReturnsEachResultType() throws {
+        let store = try BatchTestStore("batch-delete-types")
+        defer { store.close() }
+        let ids = try store.insert("Item", (1...6).map { ["name": "item \($0)", "count": $0] })
+        func request(_ predicate: String, _ type: NSBatchDeleteRequestResultType) -> NSBatchDeleteRequest {
+            let fetch = NSFetchRequest<NSFetchRequestResult>(entityName: "Item")
+            fetch.predicate = NSPredicate(format: predicate)
+            let request = NSBatchDeleteRequest(fetchRequest: fetch)
+            request.resultType = type
+            return request
+        }
+        let status = try #require(store.execute(request("count <= 1", .resultTypeStatusOnly)) as? NSBatchDeleteResult)
+        #expect(status.resultType == .resultTypeStatusOnly)
+        #expect((status.result as? NSNumber)?.boolValue == true)
+        let count = try #require(store.execute(request("count <= 3", .resultTypeCount)) as? NSBatchDeleteResult)
+        #expect((count.result as? NSNumber)?.intValue == 2)
+        let identifiers = try #require(store.execute(request("count == 5", .resultTypeObjectIDs)) as? NSBatchDeleteResult)
+        #expect(identifiers.result as? [NSManagedObjectID] == [ids[4]])
+        #expect(try store.column("ZCOUNT", of: "ZITEM") == [.integer(4), .integer(6)])
+    }
+
+    @Test func aDeleteByObjectIDsClearsJoinRowsAndForeignKeys() throws {
+        let store = try BatchTestStore("batch-delete-ids")
+        defer { store.close() }
+        let context = store.context
+        let (itemIDs, shelfID, tagID) = try context.performAndWait { () throws -> ([NSManagedObjectID], NSManagedObjectID, NSManagedObjectID) in
+            let shelf = NSEntityDescription.insertNewObject(forEntityName: "Shelf", into: context)
+            let tag = NSEntityDescription.insertNewObject(forEntityName: "Tag", into: context)
+            tag.setValue("red", forKey: "name")
+            let items = (1...3).map { index -> NSManagedObject in
+                let item = NSEntityDescription.insertNewObject(forEntityName: "Item", into: context)
+                item.setValue("item \(index)", forKey: "name")
+                item.setValue(shelf, forKey: "shelf")
+                item.setValue(NSSet(object: tag), forKey: "tags")
+                return item
+            }
+            try context.save()
+            return (items.map(\.objectID), shelf.objectID, tag.objectID)
+        }
+        let joinTable = try #require(RawStoreSQL.tables(store.url).first { $0.hasPrefix("Z_") && $0.hasSuffix("TAGS") })
+        #expect(try RawStoreSQL.rows(store.url, "SELECT * FROM \(joinTable)").count == 3)
+
+        let shelfDelete = NSBatchDeleteRequest(objectIDs: [shelfID])
+        try _ = store.execute(shelfDelete)
+        #expect(try store.column("ZSHELF", of: "ZITEM") == [.null, .null, .null])
+        #expect(try store.column("Z_OPT", of: "ZITEM") == [.integer(2), .integer(2), .integer(2)])
+
+        let itemDelete = NSBatchDeleteRequest(objectIDs: Array(itemIDs[0...1]))
+        itemDelete.resultType = .resultTypeCount
+        let result = try #require(store.execute(itemDelete) as? NSBatchDeleteResult)
+        #expect((result.result as? NSNumber)?.intValue == 2)
+        #expect(try RawStoreSQL.rows(store.url, "SELECT * FROM \(joinTable)").count == 1)
+        let fresh = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+        fresh.persistentStoreCoordinator = store.stack.coordinator
+        let remaining = try fresh.performAndWait {
+            try (fresh.existingObject(with: tagID).value(forKey: "items") as? Set<NSManagedObject>)?.map(\.objectID)
+        }
+        #expect(remaining == [itemIDs[2]])
+    }
+
+    @Test func badRequestsFailClearlyAndDeleteNothing() throws {
+        let store = try BatchTestStore("batch-delete-bad")
+        defer { store.close() }
+        let item = try store.insert("Item", [["name": "a"]])[0]
+        let shelf = try store.insert("Shelf", [["label": "s"]])[0]
+        let missingKey = NSFetchRequest<NSFetchRequestResult>(entityName: "Item")
+        missingKey.predicate = NSPredicate(format: "colour == 'red'")
+        let requests = [
+            (NSBatchDeleteRequest(objectIDs: [item, shelf]), "one entity"),
+            (NSBatchDeleteRequest(fetchRequest: NSFetchRequest(entityName: "Nothing")), "Nothing"),
+            (NSBatchDeleteRequest(fetchRequest: missingKey), "colour"),
+        ]
+        for (request, words) in requests {
+            let error = #expect(throws: NSError.self) { try store.execute(request) }
+            #expect(error?.domain == NSCocoaErrorDomain)
+            #expect(error.map { CoreDataError.reason(of: $0).contains(words) } == true)
+        }
+        #expect(try store.column("Z_PK", of: "ZITEM").count == 1)
+        #expect(try store.column("Z_PK", of: "ZSHELF").count == 1)
+    }
+
+    @Test func cascadeDeletesDestinationsAndDenyRefusesTheWholeRequest() throws {
+        let store = try BatchTestStore("batch-delete-rules", model: MovieModel.make())
+        defer { store.close() }
+        let context = store.context
+        try context.performAndWait {
+            let movie = NSEntityDescription.insertNewObject(forEntityName: "Movie", into: context)
+            movie.setValue("Alien", forKey: "title")
+            let actor = NSEntityDescription.insertNewObject(forEntityName: "Actor", into: context)
+            actor.setValue("Sigourney", forKey: "name")
+            let lonely = NSEntityDescription.insertNewObject(forEntityName: "Actor", into: context)
+            lonely.setValue("Nobody", forKey: "name")
+            let character = NSEntityDescription.insertNewObject(forEntityName: "Character", into: context)
+            character.setValue("Ripley", forKey: "name")
+            character.setValue(movie, forKey: "movie")
+            character.setValue(actor, forKey: "actor")
+            try context.save()
+        }
+        let actors = NSBatchDeleteRequest(fetchRequest: NSFetchRequest(entityName: "Actor"))
+        let error = #expect(throws: NSError.self) { try store.execute(actors) }
+        #expect(error?.code == NSValidationRelationshipDeniedDeleteError)
+        #expect(try store.column("ZNAME", of: "ZACTOR") == [.text("Sigourney"), .text("Nobody")])
+
+        let movies = NSBatchDeleteRequest(fetchRequest: NSFetchRequest(entityName: "Movie"))
+        movies.resultType = .resultTypeObjectIDs
+        let result = try #require(store.execute(movies) as? NSBatchDeleteResult)
+        #expect((result.result as? [NSManagedObjectID])?.compactMap(\.entity.name).sorted() == ["Character", "Movie"])
+        #expect(try store.column("Z_PK", of: "ZMOVIE").isEmpty)
+        #expect(try store.column("Z_PK", of: "ZCHARACTER").isEmpty)
+        try _ = store.execute(actors)
+        #expect(try store.column("Z_PK", of: "ZACTOR").isEmpty)
+    }
+
+    @Test func registeredObjectsAreDeletedOnlyOnceTheResultIsMerged() throws {
+        let store = try BatchTestStore("batch-delete-merge")
+        defer { store.close() }
+        let context = store.context
+        let id = try store.insert("Item", [["name": "a"]])[0]
+        let item = try context.performAndWait { try context.existingObject(with: id) }
+        let request = NSBatchDeleteRequest(objectIDs: [id])
+        request.resultType = .resultTypeObjectIDs
+        let result = try #require(store.execute(request) as? NSBatchDeleteResult)
+        context.performAndWait {
+            #expect(context.registeredObject(for: id) === item)
+            #expect(!item.isDeleted)
+        }
+        NSManagedObjectContext.mergeChanges(fromRemoteContextSave: [NSDeletedObjectsKey: result.result as? [NSManagedObjectID] ?? []], into: [context])
+        let count = try context.performAndWait { try context.count(for: NSFetchRequest<NSManagedObject>(entityName: "Item")) }
+        #expect(count == 0)
+        context.performAndWait { #expect(item.isDeleted) }
+    }
+}
