@@ -8,7 +8,11 @@ import Testing
 /// when the store is removed or the coordinator goes away. Serialized: one test counts the
 /// process's inotify descriptors.
 @Suite(.serialized) struct RemoteChangeNotificationTests {
-    private static var postingOptions: [AnyHashable: Any] { [NSPersistentStoreRemoteChangeNotificationPostOptionKey: true as NSNumber] }
+    /// A coordinator on the store file at `url`, posting remote changes when `posting`.
+    private static func stack(at url: URL, posting: Bool = false) throws -> SQLiteTestStack {
+        let options: [AnyHashable: Any]? = posting ? [NSPersistentStoreRemoteChangeNotificationPostOptionKey: true as NSNumber] : nil
+        return try SQLiteTestStack(model: CtxGraphModel.make(), url: url, options: options)
+    }
 
     private static func savePerson(_ name: String, in stack: SQLiteTestStack) throws {
         try stack.context.performAndWait {
@@ -21,9 +25,9 @@ import Testing
         let directory = try SQLiteScratchDirectory("remote-change")
         defer { directory.remove() }
         let url = directory.file("Shared.sqlite")
-        let watching = try SQLiteTestStack(model: CtxGraphModel.make(), url: url, options: Self.postingOptions)
+        let watching = try Self.stack(at: url, posting: true)
         defer { watching.close() }
-        let writing = try SQLiteTestStack(model: CtxGraphModel.make(), url: url)
+        let writing = try Self.stack(at: url)
         defer { writing.close() }
         let recorder = RemoteChangeRecorder(watching.coordinator)
 
@@ -37,7 +41,8 @@ import Testing
     @Test func aCoordinatorIsToldOfItsOwnSavesAsApplesOptionSays() throws {
         let directory = try SQLiteScratchDirectory("remote-change-own")
         defer { directory.remove() }
-        let stack = try SQLiteTestStack(model: CtxGraphModel.make(), url: directory.file("Own.sqlite"), options: Self.postingOptions)
+        let url = directory.file("Shared.sqlite")
+        let stack = try Self.stack(at: url, posting: true)
         defer { stack.close() }
         let recorder = RemoteChangeRecorder(stack.coordinator)
 
@@ -48,7 +53,7 @@ import Testing
     @Test func theOptionSetThroughADescriptionTurnsPostingOn() throws {
         let directory = try SQLiteScratchDirectory("remote-change-description")
         defer { directory.remove() }
-        let url = directory.file("Described.sqlite")
+        let url = directory.file("Shared.sqlite")
         let description = NSPersistentStoreDescription(url: url)
         description.setOption(true as NSNumber, forKey: NSPersistentStoreRemoteChangeNotificationPostOptionKey)
         let coordinator = NSPersistentStoreCoordinator(managedObjectModel: CtxGraphModel.make())
@@ -57,7 +62,7 @@ import Testing
         #expect(failure == nil)
         defer { coordinator.persistentStores.forEach { try? coordinator.remove($0) } }
         let recorder = RemoteChangeRecorder(coordinator)
-        let writing = try SQLiteTestStack(model: CtxGraphModel.make(), url: url)
+        let writing = try Self.stack(at: url)
         defer { writing.close() }
 
         try Self.savePerson("Ann", in: writing)
@@ -68,9 +73,9 @@ import Testing
         let directory = try SQLiteScratchDirectory("remote-change-off")
         defer { directory.remove() }
         let url = directory.file("Shared.sqlite")
-        let silent = try SQLiteTestStack(model: CtxGraphModel.make(), url: url)
+        let silent = try Self.stack(at: url)
         defer { silent.close() }
-        let watching = try SQLiteTestStack(model: CtxGraphModel.make(), url: url, options: Self.postingOptions)
+        let watching = try Self.stack(at: url, posting: true)
         defer { watching.close() }
         let silentRecorder = RemoteChangeRecorder(silent.coordinator)
         let watchingRecorder = RemoteChangeRecorder(watching.coordinator)
@@ -86,10 +91,10 @@ import Testing
         let directory = try SQLiteScratchDirectory("remote-change-removed")
         defer { directory.remove() }
         let url = directory.file("Shared.sqlite")
-        let removed = try SQLiteTestStack(model: CtxGraphModel.make(), url: url, options: Self.postingOptions)
-        let control = try SQLiteTestStack(model: CtxGraphModel.make(), url: url, options: Self.postingOptions)
+        let removed = try Self.stack(at: url, posting: true)
+        let control = try Self.stack(at: url, posting: true)
         defer { control.close() }
-        let writing = try SQLiteTestStack(model: CtxGraphModel.make(), url: url)
+        let writing = try Self.stack(at: url)
         defer { writing.close() }
         let removedRecorder = RemoteChangeRecorder(removed.coordinator)
         let controlRecorder = RemoteChangeRecorder(control.coordinator)
@@ -110,12 +115,12 @@ import Testing
         let directory = try SQLiteScratchDirectory("remote-change-leaks")
         defer { directory.remove() }
         let url = directory.file("Shared.sqlite")
-        let writing = try SQLiteTestStack(model: CtxGraphModel.make(), url: url)
+        let writing = try Self.stack(at: url)
         defer { writing.close() }
         let baseline = Self.inotifyDescriptorCount()
 
         for round in 0..<5 {
-            let watching = try SQLiteTestStack(model: CtxGraphModel.make(), url: url, options: Self.postingOptions)
+            let watching = try Self.stack(at: url, posting: true)
             let recorder = RemoteChangeRecorder(watching.coordinator)
             try Self.savePerson("Person \(round)", in: writing)
             #expect(recorder.waitForNotification(beyond: 0), "round \(round)")
@@ -129,7 +134,7 @@ import Testing
         let directory = try SQLiteScratchDirectory("remote-change-process")
         defer { directory.remove() }
         let url = directory.file("Shared.sqlite")
-        let reader = try SQLiteTestStack(model: CrashModel.make(), url: url, options: Self.postingOptions)
+        let reader = try SQLiteTestStack(model: CrashModel.make(), url: url, options: [NSPersistentStoreRemoteChangeNotificationPostOptionKey: true])
         defer { reader.close() }
         let recorder = RemoteChangeRecorder(reader.coordinator)
         let writer = try CrashWriterProcess(store: url, writer: "A", first: 1, mode: .commands, errorLog: directory.file("A.log"))
