@@ -9,14 +9,17 @@ import Synchronization
 /// when another connection has committed. File events alone would also report checkpoints and log
 /// resets, which change no data. A commit's last write to the log comes just before SQLite
 /// publishes it in the shared-memory index, which the kernel does not report, so each wake-up
-/// looks again a little later (`settleDelays`): a bounded re-check, not a polling loop.
+/// looks again a little later (`settleDelays`): a bounded re-check, not a polling loop. A newer
+/// wake-up supersedes the re-checks of older ones, so a burst of writes costs one series.
 final class SQLiteCommitObserver: Sendable {
     /// When a wake-up looks again for a commit that was not yet published.
-    private static let settleDelays: [DispatchTimeInterval] = [.milliseconds(10), .milliseconds(50), .milliseconds(250)]
+    private static let settleDelays: [DispatchTimeInterval] = [.milliseconds(2), .milliseconds(10), .milliseconds(50), .milliseconds(250)]
 
     private struct State {
         var connection: SQLiteConnection?
         var dataVersion: Int64?
+        /// Counts wake-ups; a re-check runs only while its wake-up is the latest.
+        var wakeUps = 0
     }
 
     private let queue = DispatchQueue(label: "CoreData.SQLiteCommitObserver")
@@ -56,16 +59,22 @@ final class SQLiteCommitObserver: Sendable {
     }
 
     private func filesDidChange() {
+        let wakeUp = state.withLock { state in
+            state.wakeUps += 1
+            return state.wakeUps
+        }
         reportCommit()
         for delay in Self.settleDelays {
-            queue.asyncAfter(deadline: .now() + delay) { [weak self] in self?.reportCommit() }
+            queue.asyncAfter(deadline: .now() + delay) { [weak self] in self?.reportCommit(ifLatest: wakeUp) }
         }
     }
 
-    /// Calls `onCommit` when the data version moved since the last look.
-    private func reportCommit() {
+    /// Calls `onCommit` when the data version moved since the last look (and, for a re-check,
+    /// when no wake-up came after the one it belongs to).
+    private func reportCommit(ifLatest wakeUp: Int? = nil) {
         let committed = state.withLock { state in
-            guard let connection = state.connection, let version = try? connection.scalar("PRAGMA data_version") else { return false }
+            guard wakeUp == nil || wakeUp == state.wakeUps,
+                  let connection = state.connection, let version = try? connection.scalar("PRAGMA data_version") else { return false }
             defer { state.dataVersion = version }
             return version != state.dataVersion
         }
