@@ -69,6 +69,25 @@ import Testing
         #expect(recorder.waitForNotification(beyond: 0))
     }
 
+    @Test func aStoreInRollbackJournalModeIsWatchedToo() throws {
+        let directory = try SQLiteScratchDirectory("remote-change-rollback")
+        defer { directory.remove() }
+        let url = directory.file("Shared.sqlite")
+        let rollback: [AnyHashable: Any] = [NSSQLitePragmasOption: ["journal_mode": "DELETE"]]
+        let watching = try SQLiteTestStack(model: CtxGraphModel.make(), url: url, options: rollback.merging([NSPersistentStoreRemoteChangeNotificationPostOptionKey: true]) { $1 })
+        defer { watching.close() }
+        let writing = try SQLiteTestStack(model: CtxGraphModel.make(), url: url, options: rollback)
+        defer { writing.close() }
+        let recorder = RemoteChangeRecorder(watching.coordinator)
+
+        try Self.savePerson("Ann", in: writing)
+        #expect(recorder.waitForNotification(beyond: 0))
+        let names = try watching.context.performAndWait {
+            try watching.context.fetch(NSFetchRequest<NSManagedObject>(entityName: "Person")).compactMap { $0.value(forKey: "name") as? String }
+        }
+        #expect(names == ["Ann"])
+    }
+
     @Test func withoutTheOptionNothingIsPosted() throws {
         let directory = try SQLiteScratchDirectory("remote-change-off")
         defer { directory.remove() }

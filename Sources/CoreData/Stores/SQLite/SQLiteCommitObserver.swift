@@ -45,8 +45,8 @@ final class SQLiteCommitObserver: Sendable {
         stop()
     }
 
-    /// Stops observing and closes the connection; no commit is reported after it returns, but one
-    /// being reported may still finish.
+    /// Stops observing and closes the connection: commits after it returns are not reported (a
+    /// report already under way may still finish).
     func stop() {
         watcher.withLock { watcher in
             watcher?.stop()
