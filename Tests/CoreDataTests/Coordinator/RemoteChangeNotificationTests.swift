@@ -8,9 +8,11 @@ import Testing
 /// when the store is removed or the coordinator goes away. Serialized: one test counts the
 /// process's inotify descriptors.
 @Suite(.serialized) struct RemoteChangeNotificationTests {
-    /// A coordinator on the store file at `url`, posting remote changes when `posting`.
-    private static func stack(at url: URL, posting: Bool = false) throws -> SQLiteTestStack {
-        let options: [AnyHashable: Any]? = posting ? [NSPersistentStoreRemoteChangeNotificationPostOptionKey: true as NSNumber] : nil
+    /// A coordinator on the store file at `url` with `options`, posting remote changes when
+    /// `posting`.
+    private static func stack(at url: URL, posting: Bool = false, options: [AnyHashable: Any] = [:]) throws -> SQLiteTestStack {
+        var options = options
+        if posting { options[NSPersistentStoreRemoteChangeNotificationPostOptionKey] = true as NSNumber }
         return try SQLiteTestStack(model: CtxGraphModel.make(), url: url, options: options)
     }
 
@@ -74,13 +76,13 @@ import Testing
         defer { directory.remove() }
         let url = directory.file("Shared.sqlite")
         let rollback: [AnyHashable: Any] = [NSSQLitePragmasOption: ["journal_mode": "DELETE"]]
-        let watching = try SQLiteTestStack(model: CtxGraphModel.make(), url: url, options: rollback.merging([NSPersistentStoreRemoteChangeNotificationPostOptionKey: true]) { $1 })
+        let watching = try Self.stack(at: url, posting: true, options: rollback)
         defer { watching.close() }
-        let writing = try SQLiteTestStack(model: CtxGraphModel.make(), url: url, options: rollback)
-        defer { writing.close() }
         let recorder = RemoteChangeRecorder(watching.coordinator)
-
+        let writing = try Self.stack(at: url, options: rollback)
         try Self.savePerson("Ann", in: writing)
+        writing.close()
+
         #expect(recorder.waitForNotification(beyond: 0))
         let names = try watching.context.performAndWait {
             try watching.context.fetch(NSFetchRequest<NSManagedObject>(entityName: "Person")).compactMap { $0.value(forKey: "name") as? String }
