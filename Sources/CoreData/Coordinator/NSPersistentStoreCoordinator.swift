@@ -75,6 +75,7 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
             }
             try AutomaticMigration.migrateIfNeeded(store, to: managedObjectModel)
             try store.engine().load(model: managedObjectModel)
+            try postRemoteChangesIfRequested(for: store)
             stores.append(store)
         }
         store.didAdd(to: self)

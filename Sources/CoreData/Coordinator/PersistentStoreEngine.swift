@@ -76,6 +76,10 @@ protocol PersistentStoreEngine: NSPersistentStore {
     /// Tells the store which of its objects a context registered and unregistered, for the
     /// stores whose identity `StoreIdentityRegistry` reports registrations to.
     func contextDidChangeRegistrations(registered: [NSManagedObjectID], unregistered: [NSManagedObjectID])
+
+    /// Starts calling `onCommit`, on a private queue, after commits to the store's file by any
+    /// process or connection, until `unload()`; a store that cannot observe its file does nothing.
+    func observeCommits(_ onCommit: @escaping @Sendable () -> Void)
 }
 
 extension PersistentStoreEngine {
@@ -90,6 +94,8 @@ extension PersistentStoreEngine {
     func read<T>(at generation: StoreQueryGeneration, _ body: () throws -> T) throws -> T { try body() }
 
     func contextDidChangeRegistrations(registered: [NSManagedObjectID], unregistered: [NSManagedObjectID]) {}
+
+    func observeCommits(_ onCommit: @escaping @Sendable () -> Void) {}
 
     func fetchObjectIDs(_ plan: FetchPlan) throws -> [NSManagedObjectID] {
         try fetchRows(plan).map(\.objectID)

@@ -17,6 +17,8 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
     var pinnedRead: SQLiteReadSnapshot?
     /// The external data files beside the store file (replaced when the store moves).
     lazy var externalStorage = ExternalBinaryStorage(storeURL: url ?? URL(fileURLWithPath: "/"))
+    /// Reports commits to the file while the coordinator posts remote-change notifications.
+    var commitObserver: SQLiteCommitObserver?
 
     override var type: String {
         NSSQLiteStoreType
@@ -97,6 +99,8 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
     }
 
     func unload() {
+        commitObserver?.stop()
+        commitObserver = nil
         queryCache.removeAll()
         connection?.close()
         connection = nil
