@@ -101,6 +101,9 @@ enum Report {
         case let .medianMilliseconds(field, peer):
             guard let statistics = report.statistics(of: peer) else { return nil }
             return "\(field)=" + String(format: "%.2f", statistics.medianWall * 1e3)
+        case let .timesFaster(field, peer):
+            guard let statistics = report.statistics(of: peer) else { return nil }
+            return "\(field)=" + String(format: "%.2f", statistics.medianWall / ours.medianWall)
         }
     }
 

@@ -11,4 +11,8 @@ enum ResultExtra {
     /// goals stated as a latency. W6's line carries `ms=`, the median of its delivery peer, beside
     /// the ratios of its initial fetch.
     case medianMilliseconds(field: String, peer: String)
+    /// `<field>=<×>`: how many times faster the "ours" peer is than another peer of the workload
+    /// (that peer's median wall time divided by ours), for goals stated as a speed-up over another
+    /// way of doing the same work (W1-batch against W1's save).
+    case timesFaster(field: String, than: String)
 }

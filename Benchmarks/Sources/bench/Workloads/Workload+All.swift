@@ -4,6 +4,7 @@ extension Workload {
         [
             .w1InsertItems,
             .w1dInsertItemsIntoBinaryStore,
+            .w1BatchInsertItems,
             .w2FetchItems,
             .w3aIndexedFetch,
             .w3bUnindexedFetch,
@@ -13,6 +14,8 @@ extension Workload {
             .w4cCountUnindexed,
             .w5ToManyTraversal,
             .w6FetchedResults,
+            .w7aBatchUpdate,
+            .w7bBatchDelete,
             .w8aAddAttribute,
             .w8bRenameAndWiden,
             .w8cAddIndex,

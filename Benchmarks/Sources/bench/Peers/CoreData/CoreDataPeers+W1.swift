@@ -11,6 +11,11 @@ extension CoreDataPeers {
         insertPeer(named: "ours", type: .sqlite)
     }
 
+    /// W1-batch's `ours-save`: W1's peer under another name, beside the batch insert.
+    static var insertItemsBySave: Peer {
+        insertPeer(named: "ours-save", type: .sqlite)
+    }
+
     /// W1d ours: the same into a new binary store (`NSBinaryStoreType`), which writes the whole
     /// graph to its file at the save.
     static var insertItemsIntoBinaryStore: Peer {

@@ -121,6 +121,28 @@ enum ScoredItemTable {
     /// W4c: the same on the unindexed column.
     static let countByUnindexedScoreSQL = "SELECT COUNT(*) FROM ZSCOREDITEM t0 WHERE (t0.ZUNINDEXEDSCORE BETWEEN ? AND ?)"
 
+    /// W7's bound: the rows whose score is below it are the 10% the batch update and the batch
+    /// delete change (100k of 1M).
+    static func batchScoreBound(count: Int) -> Int64 {
+        Int64(count / 10)
+    }
+
+    /// W7a: what a raw SQLite program writes for the batch update: `flag` set on the rows whose
+    /// indexed score is below a bound parameter, with a new version (`Z_OPT`) as Core Data's batch
+    /// update gives them.
+    static let batchUpdateSQL = "UPDATE ZSCOREDITEM SET Z_OPT = Z_OPT + 1, ZFLAG = 1 WHERE ZSCORE < ?"
+
+    /// W7b: the batch delete of the same rows.
+    static let batchDeleteSQL = "DELETE FROM ZSCOREDITEM WHERE ZSCORE < ?"
+
+    /// What W7 reads back from a peer's file: the row count, the sum of `flag` and the sum of
+    /// `Z_OPT` of `ZSCOREDITEM`.
+    static func batchStoreChecksum(at url: URL) throws -> [Int64] {
+        let connection = try SQLiteConnection(path: url.path)
+        defer { connection.close() }
+        return try connection.integers("SELECT count(*), coalesce(sum(ZFLAG), 0), coalesce(sum(Z_OPT), 0) FROM ZSCOREDITEM")
+    }
+
     /// The table as our store creates it, for the raw fixture builder used when our Core Data is
     /// not compiled in.
     static let createSQL = """
