@@ -19,7 +19,7 @@ extension GRDBPeers {
 
     /// A W1 peer inserting with `insert`. Set-up (not measured): open the queue, apply the pragmas,
     /// create the table.
-    private static func insertPeer(named name: String, insert: @escaping (Int, Database) throws -> Void) -> Peer {
+    static func insertPeer(named name: String, insert: @escaping (Int, Database) throws -> Void) -> Peer {
         Peer(name: name, family: .grdb) { input in
             let queue = try openQueue(at: input.storeURL, settings: input.settings)
             try queue.inDatabase { db in
