@@ -44,35 +44,28 @@ extension BatchInsert {
         let slots = entity.layout.persistentAttributeSlots
         self.entity = entity
         self.slots = slots
-        rows = try Self.dictionaries(of: request, entity: entity).map { try Self.row($0, slots: slots, entity: entity) }
+        rows = try Self.rows(of: request, slots: slots, entity: entity)
     }
 
-    /// The request's dictionaries, then those its handlers produce until they return true.
-    private static func dictionaries(of request: NSBatchInsertRequest, entity: NSEntityDescription) -> [[String: Any]] {
-        var dictionaries = request.objectsToInsert ?? []
+    /// The rows of the request's dictionaries, then of those its handlers produce until they
+    /// return true; each made as it comes, without a copy of the dictionary.
+    private static func rows(of request: NSBatchInsertRequest, slots: [Int], entity: NSEntityDescription) throws -> [BatchInsertRow] {
+        var rows = try (request.objectsToInsert ?? []).map { try row($0.lazy.map { ($0.key, $0.value) }, slots: slots, entity: entity) }
         if let handler = request.dictionaryHandler {
             while true {
                 let dictionary = NSMutableDictionary()
                 if handler(dictionary) { break }
-                dictionaries.append(stringKeyed(dictionary))
+                rows.append(try row(dictionary.lazy.map { (($0.key as? String) ?? "\($0.key)", $0.value) }, slots: slots, entity: entity))
             }
         }
         if let handler = request.managedObjectHandler {
             while true {
                 let object = NSManagedObject(entity: entity, insertInto: nil)
                 if handler(object) { break }
-                dictionaries.append(values(of: object, entity: entity))
+                rows.append(try row(values(of: object, entity: entity).lazy.map { ($0.key, $0.value) }, slots: slots, entity: entity))
             }
         }
-        return dictionaries
-    }
-
-    private static func stringKeyed(_ dictionary: NSMutableDictionary) -> [String: Any] {
-        var values: [String: Any] = [:]
-        for (key, value) in dictionary {
-            values[(key as? String) ?? "\(key)"] = value
-        }
-        return values
+        return rows
     }
 
     /// The attribute values a handler set on an object.
@@ -85,12 +78,12 @@ extension BatchInsert {
         return values
     }
 
-    /// A dictionary as a row: values checked and normalized, defaults for the attributes it does
-    /// not name, and every mandatory attribute given a value.
-    private static func row(_ dictionary: [String: Any], slots: [Int], entity: NSEntityDescription) throws -> BatchInsertRow {
+    /// A dictionary's entries as a row: values checked and normalized, defaults for the
+    /// attributes it does not name, and every mandatory attribute given a value.
+    private static func row(_ entries: some Sequence<(String, Any)>, slots: [Int], entity: NSEntityDescription) throws -> BatchInsertRow {
         let layout = entity.layout
         var row = BatchInsertRow(values: slots.map { layout.slots[$0].attribute?.defaultValue }, given: slots.map { _ in false })
-        for (key, value) in dictionary {
+        for (key, value) in entries {
             let (slot, attribute) = try BatchRequestCheck.attribute(named: key, in: entity)
             guard let position = slots.firstIndex(of: slot) else { throw CoreDataError.unknownKey(key, entity: entity.entityName) }
             row.values[position] = try BatchRequestCheck.normalized(value, for: attribute)
