@@ -90,8 +90,9 @@ class AtomicFileStore<Format: AtomicStoreFileFormat>: NSAtomicStore, @unchecked 
             return node
         }
         for (object, node) in zip(objects, nodes) {
+            let layout = object.entity.layout
             for (name, destinations) in object.destinations {
-                guard let relationship = object.entity.relationshipsByName[name] else { continue }
+                guard let slot = layout.slotIndex(forKey: name), let relationship = layout.slots[slot].relationship else { continue }
                 let linked = try destinations.map { destination in
                     let destinationID = objectID(for: destination.entity, withReferenceObject: destination.key)
                     guard let linked = nodesByIdentity[destinationID.identity],
@@ -149,7 +150,8 @@ class AtomicFileStore<Format: AtomicStoreFileFormat>: NSAtomicStore, @unchecked 
         let entity = node.objectID.entity
         let values = node.allValues
         var destinations: [String: [AtomicStoreContents.Destination]] = [:]
-        for case let relationship as NSRelationshipDescription in entity.properties where !relationship.isTransient {
+        for slot in entity.layout.slots {
+            guard let relationship = slot.relationship, !relationship.isTransient else { continue }
             let value = values[relationship.name]
             let linked = (value as? NSOrderedSet)?.array ?? (value as? NSSet)?.allObjects ?? value.map { [$0] } ?? []
             // A node the store no longer holds (its object deleted under a no-action delete
