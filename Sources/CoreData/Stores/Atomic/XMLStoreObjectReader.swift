@@ -1,7 +1,8 @@
 /// Reads the `<object>` elements of an XML store for a model: entity names without regard to
 /// case, property names too, and `idrefs` resolved through the objects' `id`s.
 struct XMLStoreObjectReader {
-    private let elements: [XMLDocumentElement]
+    /// The `<object>` elements in the file's order, with their `id` and entity.
+    private let elements: [(element: XMLDocumentElement, identifier: String, entity: NSEntityDescription)]
     /// The entity of each object, by `id`.
     private let entitiesByIdentifier: [String: NSEntityDescription]
     private let url: URL
@@ -10,9 +11,9 @@ struct XMLStoreObjectReader {
     ///   objects with one `id`, or an entity the model lacks.
     init(database: XMLDocumentElement, model: NSManagedObjectModel, url: URL) throws {
         let entities = Dictionary(model.entities.map { ($0.entityName.uppercased(), $0) }) { first, _ in first }
-        elements = database.children(named: "object")
+        var elements: [(element: XMLDocumentElement, identifier: String, entity: NSEntityDescription)] = []
         var entitiesByIdentifier: [String: NSEntityDescription] = [:]
-        for element in elements {
+        for element in database.children(named: "object") {
             guard let identifier = element["id"], let type = element["type"] else {
                 throw CoreDataError.storeOpen(url, "the XML store holds an object without an id or a type (line \(element.line)).")
             }
@@ -22,7 +23,9 @@ struct XMLStoreObjectReader {
             guard entitiesByIdentifier.updateValue(entity, forKey: identifier) == nil else {
                 throw CoreDataError.storeOpen(url, "the XML store holds two objects with the id '\(identifier)'.")
             }
+            elements.append((element, identifier, entity))
         }
+        self.elements = elements
         self.entitiesByIdentifier = entitiesByIdentifier
         self.url = url
     }
@@ -33,9 +36,7 @@ struct XMLStoreObjectReader {
     ///   attribute's type, or a reference to an object the file lacks.
     func objects() throws -> [AtomicStoreContents.Object] {
         var propertiesByEntity: [ObjectIdentifier: [String: NSPropertyDescription]] = [:]
-        return try elements.map { element in
-            let identifier = element["id"] ?? ""
-            let entity = entitiesByIdentifier[identifier]!
+        return try elements.map { element, identifier, entity in
             let properties = propertiesByEntity[ObjectIdentifier(entity)] ?? Dictionary(entity.properties.map { ($0.name.lowercased(), $0) }) { first, _ in first }
             propertiesByEntity[ObjectIdentifier(entity)] = properties
             var object = AtomicStoreContents.Object(entity: entity, key: XMLStoreFormat.key(of: identifier), values: [:], destinations: [:])
