@@ -201,7 +201,7 @@ extension NSManagedObjectContext {
         }
         for object in saved.deleted {
             guard let store = object.objectID.persistentStore else { continue }
-            let row = RowChange(objectID: object.objectID, values: SlotValues(), changedSlots: SlotSet(), version: object.snapshot?.version ?? 0)
+            let row = RowChange(objectID: object.objectID, values: tombstoneValues(of: object), changedSlots: SlotSet(), version: object.snapshot?.version ?? 0)
             let index = try share(store)
             shares[index].changes.deletes.append(row)
             shares[index].changes.objects.deleted.append(object)
@@ -253,6 +253,14 @@ extension NSManagedObjectContext {
             throw CoreDataError.make(NSPersistentStoreSaveError, "No persistent store holds the entity \(object.entity.entityName).")
         }
         return store
+    }
+
+    /// The values of a deleted object whose entity has attributes persistent history keeps in
+    /// the delete's tombstone; none otherwise, as the store needs no values to delete a row.
+    private func tombstoneValues(of object: NSManagedObject) -> SlotValues {
+        guard !object.layout.preservedAttributeSlots.isEmpty else { return SlotValues() }
+        if object.isFault { object.fireFault() }
+        return object.rowValues
     }
 
     /// The attribute and to-one slots of an updated object whose values differ from its row.

@@ -310,7 +310,8 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     /// An `NSAsynchronousFetchRequest` returns its `NSAsynchronousFetchResult` at once; the fetch
     /// then runs on the context's queue. Batch insert, update and delete requests run in the
     /// SQLite stores at once and leave the context's objects as they are (see
-    /// `mergeChanges(fromRemoteContextSave:into:)`).
+    /// `mergeChanges(fromRemoteContextSave:into:)`). An `NSPersistentHistoryChangeRequest`
+    /// reads or deletes persistent history and returns an `NSPersistentHistoryResult`.
     ///
     /// - Throws: `NSPersistentStoreUnsupportedRequestTypeError` (134091) for a request of
     ///   another kind, or a batch request for a store other than SQLite.
@@ -319,7 +320,11 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
         if let asynchronous = request as? AsynchronousFetchStarting {
             return asynchronous.start(in: self)
         }
-        if let result = try requireCoordinator().executeBatchRequest(request, with: self) {
+        let coordinator = try requireCoordinator()
+        if let executed = request as? CoordinatorExecutedRequest {
+            return try executed.execute(in: coordinator, for: self)
+        }
+        if let result = try coordinator.executeBatchRequest(request, with: self) {
             return result
         }
         throw CoreDataError.make(NSPersistentStoreUnsupportedRequestTypeError, "The context cannot execute a request of type \(Swift.type(of: request)).")

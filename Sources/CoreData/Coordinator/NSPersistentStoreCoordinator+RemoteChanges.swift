@@ -5,12 +5,18 @@ extension Notification.Name {
     ///
     /// The notification's `object` is the coordinator; it is posted on a private thread. Its
     /// `userInfo` holds the store's URL under `NSPersistentStoreURLKey` and its UUID under
-    /// `NSStoreUUIDKey`. Commits close together may be reported by one notification.
+    /// `NSStoreUUIDKey`, and, when the store records persistent history, the token of its latest
+    /// transaction under `NSPersistentHistoryTokenKey`. Commits close together may be reported by
+    /// one notification.
     public static let NSPersistentStoreRemoteChange = Notification.Name("NSPersistentStoreRemoteChangeNotification")
 }
 
 /// Key of the `NSPersistentStoreRemoteChange` user info: the URL of the store that changed.
 public let NSPersistentStoreURLKey: String = "storeURL"
+
+/// Key of the `NSPersistentStoreRemoteChange` user info: the store's current
+/// `NSPersistentHistoryToken`, when the store records persistent history.
+public let NSPersistentHistoryTokenKey: String = "historyToken"
 
 extension NSPersistentStoreCoordinator {
     /// Starts posting `NSPersistentStoreRemoteChange` for a store just loaded, when its options
@@ -19,12 +25,13 @@ extension NSPersistentStoreCoordinator {
     func postRemoteChangesIfRequested(for store: NSPersistentStore) throws {
         guard store.isOptionSet(NSPersistentStoreRemoteChangeNotificationPostOptionKey), let url = store.url else { return }
         let identifier = store.identifier ?? ""
-        try store.engine().observeCommits { [weak self] in
-            guard let self else { return }
-            NotificationCenter.default.post(name: .NSPersistentStoreRemoteChange, object: self, userInfo: [
-                NSPersistentStoreURLKey: url,
-                NSStoreUUIDKey: identifier,
-            ])
+        try store.engine().observeCommits { [weak self, weak store] in
+            guard let self, let store else { return }
+            var userInfo: [AnyHashable: Any] = [NSPersistentStoreURLKey: url, NSStoreUUIDKey: identifier]
+            if let token = currentPersistentHistoryToken(fromStores: [store]) {
+                userInfo[NSPersistentHistoryTokenKey] = token
+            }
+            NotificationCenter.default.post(name: .NSPersistentStoreRemoteChange, object: self, userInfo: userInfo)
         }
     }
 }

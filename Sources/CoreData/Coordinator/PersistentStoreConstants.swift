@@ -50,6 +50,9 @@ enum StoreMetadataKey {
     static let hashesDigest = "NSStoreModelVersionHashesDigest"
     static let checksum = "NSStoreModelVersionChecksumKey"
     static let autoVacuumLevel = "_NSAutoVacuumLevel"
+    /// The store-level features beside the model: `[NSPersistentHistoryTrackingKey]` once the
+    /// store has recorded persistent history.
+    static let ancillaryModels = "_NSStoreAncillaryModelVersionHashesMetadataKey"
 }
 
 /// Keys of the userInfo of `NSPersistentStoreCoordinatorStoresDidChange`.

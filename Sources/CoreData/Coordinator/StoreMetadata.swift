@@ -3,6 +3,11 @@ enum StoreMetadata {
     /// The framework version written into new stores (a recent Apple value, `spec/store-format.md` §5.10).
     static let frameworkVersion = 1344
 
+    /// Whether a store's metadata says it records persistent history.
+    static func recordsHistory(_ metadata: [String: Any]) -> Bool {
+        (metadata[StoreMetadataKey.ancillaryModels] as? [Any])?.contains { $0 as? String == NSPersistentHistoryTrackingKey } ?? false
+    }
+
     /// The keys that describe the model a store was written with.
     static func modelKeys(for entities: [NSEntityDescription], model: NSManagedObjectModel) -> [String: Any] {
         let hashes = Dictionary(entities.map { ($0.entityName, $0.versionHash) }, uniquingKeysWith: { first, _ in first })

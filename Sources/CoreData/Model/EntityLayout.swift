@@ -66,6 +66,9 @@ package final class EntityLayout: @unchecked Sendable {
     let fetchedProperties: [String: NSFetchedPropertyDescription]
     /// The slots of persistent (non-transient) attributes.
     let persistentAttributeSlots: [Int]
+    /// The slots of the persistent attributes whose values persistent history keeps when an
+    /// object is deleted (never those stored externally, as Apple's history leaves them out).
+    let preservedAttributeSlots: [Int]
     /// The slots of persistent to-one relationships.
     let persistentToOneSlots: [Int]
     /// The slots of persistent to-many relationships.
@@ -100,6 +103,10 @@ package final class EntityLayout: @unchecked Sendable {
         self.slotIndexByName = SlotLookup(slots.map { ($0.name, $0.index) })
         self.fetchedProperties = fetched
         self.persistentAttributeSlots = slots.filter { !$0.isTransient && $0.attribute != nil }.map(\.index)
+        self.preservedAttributeSlots = slots.filter { slot in
+            guard let attribute = slot.attribute, !slot.isTransient else { return false }
+            return attribute.preservesValueInHistoryOnDeletion && !attribute.allowsExternalBinaryDataStorage
+        }.map(\.index)
         self.persistentToOneSlots = slots.filter { slot in
             if case .toOne = slot.kind { return !slot.isTransient }
             return false

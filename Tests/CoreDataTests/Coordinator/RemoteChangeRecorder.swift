@@ -8,6 +8,8 @@ final class RemoteChangeRecorder: Sendable {
     struct Posted: Sendable, Equatable {
         let storeURL: URL?
         let storeUUID: String?
+        /// The history token, for a store that records persistent history.
+        var historyToken: NSPersistentHistoryToken? = nil
     }
 
     /// How long a wait for a notification lasts before it gives up.
@@ -26,7 +28,10 @@ final class RemoteChangeRecorder: Sendable {
     init(_ coordinator: NSPersistentStoreCoordinator) {
         observer = UncheckedSendable(NotificationCenter.default.addObserver(forName: .NSPersistentStoreRemoteChange, object: coordinator, queue: nil) { [log] notification in
             let info = notification.userInfo ?? [:]
-            log.posted.withLock { $0.append(Posted(storeURL: info[NSPersistentStoreURLKey] as? URL, storeUUID: info[NSStoreUUIDKey] as? String)) }
+            log.posted.withLock { $0.append(Posted(
+                storeURL: info[NSPersistentStoreURLKey] as? URL, storeUUID: info[NSStoreUUIDKey] as? String,
+                historyToken: info[NSPersistentHistoryTokenKey] as? NSPersistentHistoryToken
+            )) }
             log.arrivals.signal()
         })
     }

@@ -21,6 +21,11 @@ extension SQLiteStore: BatchRequestExecuting {
                 let setList = SQLFragment.joined(sets, separator: ", ")
                 let query = SQLFragment(sql: "UPDATE \(mapping.table) SET \(setList.sql) WHERE Z_PK IN (\(matching.sql))", bindings: setList.bindings + matching.bindings)
                 try prepare(query, on: connection).run()
+                if var recorder = try historyRecorder() {
+                    let slots = update.assignments.map(\.slot)
+                    for identifier in identifiers { try recorder.recordUpdate(of: identifier, slots: slots) }
+                    try recorder.finish()
+                }
                 return BatchOutcome(objectIDs: identifiers, changedRows: identifiers)
             }
         } catch {
@@ -58,17 +63,27 @@ extension SQLiteStore: BatchRequestExecuting {
         return try connection.transaction {
             let deleted = try rowsToDelete(startingWith: try fetchObjectIDs(deletion.plan), schema: schema)
             var outcome = BatchOutcome(objectIDs: deleted, changedRows: deleted)
+            var recorder = try historyRecorder()
             for identifiers in Dictionary(grouping: deleted, by: { ObjectIdentifier($0.entity) }).values {
                 let entity = identifiers[0].entity
                 let keys = identifiers.compactMap(\.primaryKey)
                 let mapping = try storedMapping(of: entity, in: schema)
-                outcome.changedRows += try nullifyReferences(to: entity, keys: keys, connection: connection, schema: schema)
+                if recorder != nil {
+                    let tombstones = try tombstones(of: keys, entity: entity, mapping: mapping)
+                    for identifier in identifiers {
+                        try recorder?.recordDelete(of: identifier, tombstone: identifier.primaryKey.flatMap { tombstones[$0] } ?? [])
+                    }
+                }
+                let nullified = try nullifyReferences(to: entity, keys: keys, connection: connection, schema: schema)
+                outcome.changedRows += nullified.map(\.row)
+                for (row, slot) in nullified { try recorder?.recordUpdate(of: row, slots: [slot]) }
                 for relationship in entity.relationshipsByName.values {
                     guard let joinTable = schema.joinTable(for: relationship) else { continue }
                     try run("DELETE FROM \(joinTable.name) WHERE \(joinTable.columns(for: relationship).source) IN", keys: keys)
                 }
                 try run("DELETE FROM \(mapping.table) WHERE Z_PK IN", keys: keys)
             }
+            try recorder?.finish()
             return outcome
         }
     }
@@ -127,10 +142,25 @@ extension SQLiteStore: BatchRequestExecuting {
         return found
     }
 
+    /// The values of rows' preserved attributes, as their columns hold them, in the order of the
+    /// history's tombstone columns, by primary key.
+    private func tombstones(of keys: [Int64], entity: NSEntityDescription, mapping: SQLiteSchema.EntityMapping) throws -> [Int64: [SQLValue]] {
+        let columns = SQLitePersistentHistoryTables.tombstoneSlots(of: entity).map { mapping.columnBySlot[$0] ?? "NULL" }
+        guard !columns.isEmpty else { return [:] }
+        var tombstones: [Int64: [SQLValue]] = [:]
+        for chunk in keys.chunked(into: Self.maximumParameters) {
+            let rows = try statement("SELECT Z_PK, \(columns.joined(separator: ", ")) FROM \(mapping.table) WHERE Z_PK IN (\(SQLitePredicateCompiler.placeholders(chunk.count)))", binding: chunk)
+            while try rows.step() {
+                tombstones[rows.int64(at: 0)] = columns.indices.map { rows.value(at: Int32($0 + 1)) }
+            }
+        }
+        return tombstones
+    }
+
     /// Clears every to-one foreign key that refers to deleted rows of an entity's hierarchy, and
-    /// returns the rows it changed.
-    private func nullifyReferences(to entity: NSEntityDescription, keys: [Int64], connection: SQLiteConnection, schema: SQLiteSchema) throws -> [NSManagedObjectID] {
-        var changed: [NSManagedObjectID] = []
+    /// returns the rows it changed, each with the slot of the relationship it cleared.
+    private func nullifyReferences(to entity: NSEntityDescription, keys: [Int64], connection: SQLiteConnection, schema: SQLiteSchema) throws -> [(row: NSManagedObjectID, slot: Int)] {
+        var changed: [(row: NSManagedObjectID, slot: Int)] = []
         var cleared = Set<String>()
         for referring in schema.entities {
             guard let mapping = schema.mapping(for: referring) else { continue }
@@ -143,7 +173,7 @@ extension SQLiteStore: BatchRequestExecuting {
                     let rows = try statement("SELECT Z_PK, Z_ENT FROM \(mapping.table) WHERE \(column) IN (\(placeholders))", binding: chunk)
                     while try rows.step() {
                         if let rowEntity = schema.rowEntity(number: rows.int64(at: 1)) {
-                            changed.append(objectID(for: rowEntity, primaryKey: rows.int64(at: 0)))
+                            changed.append((objectID(for: rowEntity, primaryKey: rows.int64(at: 0)), slot))
                         }
                     }
                 }
@@ -187,12 +217,14 @@ extension SQLiteStore: BatchRequestExecuting {
             return try connection.transaction {
                 var allocator = PrimaryKeyAllocator(connection: connection, schema: schema)
                 var outcome = BatchOutcome()
+                var recorder = try historyRecorder()
                 let placeholders = SQLitePredicateCompiler.placeholders(columns.count + 3)
                 let statement = try connection.statement("INSERT INTO \(mapping.table) (Z_PK, Z_ENT, Z_OPT, \(columns.joined(separator: ", "))) VALUES (\(placeholders))")
                 for row in insert.rows {
                     let values = try zip(row.values, attributes).map { try encode($0, attribute: $1, files: &files) }
                     if let existing = try constrainedRow(matching: values, constraints: constraints, columns: columns, mapping: mapping, schema: schema) {
                         try update(existing, with: values, given: row.given, columns: columns, mapping: mapping, connection: connection)
+                        try recorder?.recordUpdate(of: existing, slots: zip(insert.slots, row.given).filter(\.1).map(\.0))
                         outcome.objectIDs.append(existing)
                         outcome.changedRows.append(existing)
                         continue
@@ -204,9 +236,12 @@ extension SQLiteStore: BatchRequestExecuting {
                     statement.bind(Int64(1), at: 3)
                     for (index, value) in values.enumerated() { statement.bind(value, at: Int32(index + 4)) }
                     try statement.run()
-                    outcome.objectIDs.append(objectID(for: insert.entity, primaryKey: key))
+                    let inserted = objectID(for: insert.entity, primaryKey: key)
+                    try recorder?.recordInsert(of: inserted)
+                    outcome.objectIDs.append(inserted)
                 }
                 try allocator.commit()
+                try recorder?.finish()
                 return outcome
             }
         } catch {

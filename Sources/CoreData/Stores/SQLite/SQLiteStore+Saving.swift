@@ -112,6 +112,7 @@ extension SQLiteStore {
         for row in changes.lockChecks {
             try checkVersion(of: row, connection: connection, schema: schema)
         }
+        try recordHistory(of: changes, permanentIDs: result.permanentIDs)
         return result
     }
 

@@ -19,6 +19,8 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
     lazy var externalStorage = ExternalBinaryStorage(storeURL: url ?? URL(fileURLWithPath: "/"))
     /// Reports commits to the file while the coordinator posts remote-change notifications.
     var commitObserver: SQLiteCommitObserver?
+    /// Whether saves and batch requests record persistent history (`NSPersistentHistoryTrackingKey`).
+    var tracksHistory = false
 
     override var type: String {
         NSSQLiteStoreType
@@ -75,6 +77,7 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
             self.connection = connection
             self.schema = schema
             storedMetadata = metadata
+            try prepareHistory(fileRecordsHistory: layout.columnsByTable["ATRANSACTION"] != nil || StoreMetadata.recordsHistory(metadata))
             collectUnreferencedExternalFiles()
             if !isCompatible {
                 // Apple's store still records the model's version hashes, at the next save.
@@ -93,6 +96,7 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
             self.connection = connection
             self.schema = schema
             storedMetadata = metadata
+            try prepareHistory(fileRecordsHistory: false)
         }
         identifier = storedMetadata[NSStoreUUIDKey] as? String
         metadataChanged = recordsModelHashes

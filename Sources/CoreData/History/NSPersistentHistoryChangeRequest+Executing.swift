@@ -1,0 +1,117 @@
+import Foundation
+
+// Running a history request: each store that records history reads (or deletes) its
+// transactions; a fetch request's predicate then filters the transactions or changes read, and
+// the result takes the shape the result type asks for.
+extension NSPersistentHistoryChangeRequest: CoordinatorExecutedRequest {
+    func execute(in coordinator: NSPersistentStoreCoordinator, for context: NSManagedObjectContext) throws -> NSPersistentStoreResult {
+        try coordinator.withStores { _ in
+            let stores = try coordinator.historyStores(affected: affectedStores)
+            switch operation {
+            case .fetch(let point):
+                let transactions = try stores.flatMap { try fetchTransactions(after: point, in: $0) }
+                coordinator.forgetCachedRows(of: transactions.flatMap { $0.changes ?? [] }.map(\.changedObjectID))
+                return NSPersistentHistoryResult(try result(of: transactions), resultType: resultType)
+            case .delete(let point):
+                let deleted = try stores.reduce(0) { count, store in
+                    guard let bound = bound(of: point, in: store) else { return count }
+                    return count + (try store.deleteHistory(before: bound))
+                }
+                return NSPersistentHistoryResult(resultType == .count ? NSNumber(value: deleted) : NSNumber(value: true), resultType: resultType)
+            }
+        }
+    }
+
+    /// Where a point of history is in one store: nil for everything, and for a token that does
+    /// not name the store.
+    private func bound(of point: HistoryPoint, in store: PersistentHistoryStoring) -> HistoryBound?? {
+        switch point {
+        case .unbounded: .some(nil)
+        case .date(let date): .date(date)
+        case .token(let token): store.identifier.flatMap { token.transactionNumbers[$0] }.map(HistoryBound.transaction)
+        }
+    }
+
+    /// The transactions of one store after a point that the fetch request matches, with only
+    /// the changes it matches when it asks for changes.
+    private func fetchTransactions(after point: HistoryPoint, in store: PersistentHistoryStoring) throws -> [NSPersistentHistoryTransaction] {
+        let filter = try HistoryFilter(fetchRequest)
+        let includesChanges = filter.readsChanges || resultType.includesChanges || resultType == .objectIDs
+        // A token of other stores says nothing of this one: all its history follows it.
+        let start: HistoryBound? = bound(of: point, in: store) ?? nil
+        let records = try store.historyTransactions(after: start, includingChanges: includesChanges)
+        let storeID = store.identifier ?? ""
+        let matching = try filter.apply(to: records, store: storeID)
+        let limited = filter.limit > 0 ? Array(matching.prefix(filter.limit)) : matching
+        return limited.map { record in
+            var shown = record
+            if !resultType.includesChanges, resultType != .objectIDs { shown.changes = nil }
+            return NSPersistentHistoryTransaction(shown, store: storeID)
+        }
+    }
+
+    /// The request's result, in the shape of its result type.
+    private func result(of transactions: [NSPersistentHistoryTransaction]) throws -> Any {
+        switch resultType {
+        case .statusOnly: NSNumber(value: true)
+        case .count: NSNumber(value: transactions.count)
+        case .objectIDs: transactions.flatMap { $0.changes ?? [] }.map(\.changedObjectID)
+        case .transactionsOnly, .transactionsAndChanges: transactions
+        case .changesOnly: transactions.flatMap { $0.standaloneChanges() }
+        }
+    }
+}
+
+extension NSPersistentHistoryResultType {
+    /// Whether results of this type hold changes.
+    var includesChanges: Bool {
+        self == .changesOnly || self == .transactionsAndChanges
+    }
+}
+
+/// What the fetch request of a history request keeps: transactions, or changes, its predicate
+/// matches, up to its fetch limit.
+private struct HistoryFilter {
+    private let predicate: NSPredicate?
+    /// Whether the predicate is about changes (the fetch request names the change entity).
+    let readsChanges: Bool
+    let limit: Int
+
+    init(_ fetchRequest: NSFetchRequest<NSFetchRequestResult>?) throws {
+        predicate = fetchRequest?.predicate
+        limit = fetchRequest?.fetchLimit ?? 0
+        switch fetchRequest?.entityName ?? fetchRequest?.entity?.name {
+        case nil, PersistentHistoryEntities.transactionName?:
+            readsChanges = false
+        case PersistentHistoryEntities.changeName?:
+            readsChanges = true
+        case let name?:
+            throw CoreDataError.invalidRequest("A persistent history request's fetch request must be NSPersistentHistoryTransaction.fetchRequest or NSPersistentHistoryChange.fetchRequest, not a fetch request of \(name).")
+        }
+    }
+
+    /// The records the predicate keeps: whole transactions, or transactions with only the changes
+    /// it matches (and without those left with none).
+    func apply(to records: [HistoryTransactionRecord], store: String) throws -> [HistoryTransactionRecord] {
+        guard let predicate else { return records }
+        return try records.compactMap { record in
+            guard readsChanges else {
+                return try matches(NSPersistentHistoryTransaction(record, store: store), predicate) ? record : nil
+            }
+            let changes = NSPersistentHistoryTransaction(record, store: store).standaloneChanges()
+            var kept = record
+            kept.changes = try zip(record.changes ?? [], changes).filter { try matches($1, predicate) }.map(\.0)
+            return kept.changes?.isEmpty == false ? kept : nil
+        }
+    }
+
+    /// Whether the predicate matches; a predicate that cannot be evaluated (an unknown key) is an
+    /// `NSError`, as it is for fetches.
+    private func matches(_ object: AnyObject, _ predicate: NSPredicate) throws -> Bool {
+        do {
+            return try predicate.evaluate(with: object, variables: [:])
+        } catch let error as PredicateEvaluationError {
+            throw error as NSError
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+
+/// Records one transaction of persistent history inside a save's or batch request's open SQLite
+/// transaction: its `ATRANSACTION` row first, then an `ACHANGE` row per changed object.
+struct SQLitePersistentHistoryRecorder {
+    private let connection: SQLiteConnection
+    private let schema: SQLiteSchema
+    /// The `ATRANSACTION.Z_PK` of the transaction being recorded.
+    let transactionNumber: Int64
+    private var nextChangeKey: Int64
+    private let insertChange: SQLiteStatement
+    private let tombstoneColumns: Int
+    /// The bitmap positions of each entity updated so far.
+    private var columnsByEntity: [ObjectIdentifier: SQLitePersistentHistoryColumns] = [:]
+
+    /// Who made a transaction, as its row names them.
+    struct Origin {
+        var author: String?
+        var contextName: String?
+
+        /// The program's bundle identifier; its process name on Linux, where programs have none.
+        static let bundleID = Bundle.main.bundleIdentifier ?? ProcessInfo.processInfo.processName
+        /// The process's name, which Apple's history records as its "process ID".
+        static let processID = ProcessInfo.processInfo.processName
+    }
+
+    /// Starts a transaction made by `origin`, committed now.
+    init(connection: SQLiteConnection, schema: SQLiteSchema, origin: Origin) throws {
+        self.connection = connection
+        self.schema = schema
+        transactionNumber = try Self.reserveKeys(1, of: SQLitePersistentHistoryTables.transactionNumber, in: connection)
+        let strings = try [origin.author, Origin.bundleID, origin.contextName, Origin.processID].map { try $0.map { try Self.intern($0, in: connection) } }
+        let columns = SQLitePersistentHistoryTables.stringColumns.joined(separator: ", ")
+        let transaction = try connection.statement("INSERT INTO ATRANSACTION (Z_PK, Z_ENT, \(columns), ZTIMESTAMP) VALUES (?, ?, ?, ?, ?, ?, ?)")
+        transaction.bind(transactionNumber, at: 1)
+        transaction.bind(SQLitePersistentHistoryTables.transactionNumber, at: 2)
+        for (index, string) in strings.enumerated() {
+            if let string { transaction.bind(string, at: Int32(index + 3)) } else { transaction.bindNull(at: Int32(index + 3)) }
+        }
+        transaction.bind(Date().timeIntervalSinceReferenceDate, at: 7)
+        try transaction.run()
+        tombstoneColumns = try SQLitePersistentHistoryTables.tombstoneColumnCount(in: connection)
+        let tombstones = (0..<tombstoneColumns).map { ", ZTOMBSTONE\($0)" }.joined()
+        insertChange = try connection.statement(
+            "INSERT INTO ACHANGE (Z_PK, Z_ENT, ZCHANGETYPE, ZENTITY, ZENTITYPK, ZTRANSACTIONID, ZCOLUMNS\(tombstones)) VALUES (\(SQLitePredicateCompiler.placeholders(7 + tombstoneColumns)))"
+        )
+        nextChangeKey = (try Self.maximumKey(of: SQLitePersistentHistoryTables.changeNumber, in: connection)) + 1
+    }
+
+    mutating func recordInsert(of objectID: NSManagedObjectID) throws {
+        try record(SQLitePersistentHistoryTables.insertType, of: objectID, columns: nil, tombstone: [])
+    }
+
+    /// Records an update of the properties in `slots` of an object's entity layout.
+    mutating func recordUpdate(of objectID: NSManagedObjectID, slots: some Sequence<Int>) throws {
+        let entity = objectID.entity
+        let columns = columnsByEntity[ObjectIdentifier(entity)] ?? SQLitePersistentHistoryColumns(entity: entity)
+        columnsByEntity[ObjectIdentifier(entity)] = columns
+        try record(SQLitePersistentHistoryTables.updateType, of: objectID, columns: columns.encode(slots), tombstone: [])
+    }
+
+    /// Records a delete, with the encoded values of the entity's preserved attributes in the
+    /// order of `SQLitePersistentHistoryTables.tombstoneSlots(of:)`.
+    mutating func recordDelete(of objectID: NSManagedObjectID, tombstone: [SQLValue]) throws {
+        try record(SQLitePersistentHistoryTables.deleteType, of: objectID, columns: nil, tombstone: tombstone)
+    }
+
+    private mutating func record(_ type: Int64, of objectID: NSManagedObjectID, columns: Data?, tombstone: [SQLValue]) throws {
+        guard let entityNumber = schema.mapping(for: objectID.entity)?.number, let primaryKey = objectID.primaryKey else { return }
+        let statement = insertChange
+        statement.reset()
+        statement.bind(nextChangeKey, at: 1)
+        statement.bind(SQLitePersistentHistoryTables.changeNumber, at: 2)
+        statement.bind(type, at: 3)
+        statement.bind(entityNumber, at: 4)
+        statement.bind(primaryKey, at: 5)
+        statement.bind(transactionNumber, at: 6)
+        if let columns { statement.bind(columns, at: 7) } else { statement.bindNull(at: 7) }
+        for index in 0..<tombstoneColumns {
+            statement.bind(index < tombstone.count ? tombstone[index] : .null, at: Int32(index + 8))
+        }
+        try statement.run()
+        nextChangeKey += 1
+    }
+
+    /// Records the last change key handed out.
+    func finish() throws {
+        let statement = try connection.statement("UPDATE Z_PRIMARYKEY SET Z_MAX = ? WHERE Z_ENT = ?")
+        statement.bind(nextChangeKey - 1, at: 1)
+        statement.bind(SQLitePersistentHistoryTables.changeNumber, at: 2)
+        try statement.run()
+    }
+
+    // MARK: Keys and strings
+
+    private static func maximumKey(of entityNumber: Int64, in connection: SQLiteConnection) throws -> Int64 {
+        let statement = try connection.statement("SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = ?")
+        statement.bind(entityNumber, at: 1)
+        return try statement.readFirstRow { $0.int64(at: 0) } ?? 0
+    }
+
+    /// Hands out `count` keys of a history table and returns the first.
+    private static func reserveKeys(_ count: Int64, of entityNumber: Int64, in connection: SQLiteConnection) throws -> Int64 {
+        let statement = try connection.statement("UPDATE Z_PRIMARYKEY SET Z_MAX = Z_MAX + ? WHERE Z_ENT = ? RETURNING Z_MAX")
+        statement.bind(count, at: 1)
+        statement.bind(entityNumber, at: 2)
+        guard let last = try statement.readFirstRow({ $0.int64(at: 0) }) else {
+            throw CoreDataError.make(NSPersistentStoreSaveError, "The store's Z_PRIMARYKEY table has no row for persistent history (\(entityNumber)).")
+        }
+        return last - count + 1
+    }
+
+    /// The key of a string in `ATRANSACTIONSTRING`, added when new.
+    private static func intern(_ string: String, in connection: SQLiteConnection) throws -> Int64 {
+        let lookup = try connection.statement("SELECT Z_PK FROM ATRANSACTIONSTRING WHERE ZNAME = ?")
+        lookup.bind(string, at: 1)
+        if let key = try lookup.readFirstRow({ $0.int64(at: 0) }) { return key }
+        let key = try reserveKeys(1, of: SQLitePersistentHistoryTables.stringNumber, in: connection)
+        let insert = try connection.statement("INSERT INTO ATRANSACTIONSTRING (Z_PK, Z_ENT, ZNAME) VALUES (?, ?, ?)")
+        insert.bind(key, at: 1)
+        insert.bind(SQLitePersistentHistoryTables.stringNumber, at: 2)
+        insert.bind(string, at: 3)
+        try insert.run()
+        return key
+    }
+}

@@ -1,0 +1,216 @@
+import Foundation
+
+// Persistent history in the SQLite store: with `NSPersistentHistoryTrackingKey`, every save and
+// batch request records a transaction in Apple's history tables, in its own SQLite transaction;
+// history requests read and delete them.
+extension SQLiteStore: PersistentHistoryStoring {
+    /// Creates the history tables when the options ask for history, or opens a store that
+    /// records history without the option read-only, as Apple's Core Data does (writing without
+    /// recording would leave holes in the history other programs read).
+    func prepareHistory(fileRecordsHistory: Bool) throws {
+        let (connection, schema) = try requireWritingConnection()
+        guard isOptionSet(NSPersistentHistoryTrackingKey) else {
+            if fileRecordsHistory, !isReadOnly {
+                isReadOnly = true
+                WarningLog.shared.warnOnce("the store at \(url?.path ?? "?") records persistent history but was opened without NSPersistentHistoryTrackingKey: it is read-only.")
+            }
+            return
+        }
+        let tombstoneColumns = schema.entities.map { $0.layout.preservedAttributeSlots.count }.max() ?? 0
+        if !isReadOnly {
+            try connection.transaction {
+                try SQLitePersistentHistoryTables.create(in: connection, tombstoneColumns: tombstoneColumns)
+                if !StoreMetadata.recordsHistory(storedMetadata) {
+                    storedMetadata[StoreMetadataKey.ancillaryModels] = [NSPersistentHistoryTrackingKey]
+                    try SQLiteMetadata.write(storedMetadata, to: connection)
+                }
+            }
+        }
+        tracksHistory = try SQLitePersistentHistoryTables.exist(in: connection)
+    }
+
+    /// Who the request being run comes from: its context's author and name.
+    private var historyOrigin: SQLitePersistentHistoryRecorder.Origin {
+        let context = persistentStoreCoordinator?.requestingContext
+        return .init(author: context?.transactionAuthor, contextName: context?.name)
+    }
+
+    /// Starts recording a transaction in the open SQLite transaction; nil when the store records
+    /// no history.
+    func historyRecorder() throws -> SQLitePersistentHistoryRecorder? {
+        guard tracksHistory else { return nil }
+        let (connection, schema) = try requireWritingConnection()
+        return try SQLitePersistentHistoryRecorder(connection: connection, schema: schema, origin: historyOrigin)
+    }
+
+    /// Records a save's transaction: its inserted, updated and deleted objects, an update naming
+    /// the attributes and relationships it changed.
+    func recordHistory(of changes: StoreSaveChanges, permanentIDs: [NSManagedObjectID]) throws {
+        guard var recorder = try historyRecorder() else { return }
+        for objectID in permanentIDs {
+            try recorder.recordInsert(of: objectID)
+        }
+        var updatedSlots: [NSManagedObjectID: Set<Int>] = [:]
+        var order: [NSManagedObjectID] = []
+        func noteUpdate(of objectID: NSManagedObjectID, slots: some Sequence<Int>) {
+            if updatedSlots[objectID] == nil { order.append(objectID) }
+            updatedSlots[objectID, default: []].formUnion(slots)
+        }
+        for row in changes.updates {
+            noteUpdate(of: row.objectID, slots: row.changedSlots)
+        }
+        let inserted = Set(changes.objects.inserted.map(\.objectID))
+        for object in changes.objects.updated where !inserted.contains(object.objectID) {
+            noteUpdate(of: object.objectID, slots: object.changedPersistentValues().filter { object.layout.tags[$0] == .toMany })
+        }
+        for objectID in order where updatedSlots[objectID]?.isEmpty == false {
+            try recorder.recordUpdate(of: objectID, slots: updatedSlots[objectID]!.sorted())
+        }
+        for row in changes.deletes {
+            try recorder.recordDelete(of: row.objectID, tombstone: try tombstone(of: row.objectID.entity, values: row.values))
+        }
+        try recorder.finish()
+    }
+
+    /// The encoded values of an entity's preserved attributes, in the order of the tombstone columns.
+    private func tombstone(of entity: NSEntityDescription, values: SlotValues) throws -> [SQLValue] {
+        var files = ExternalFileChanges()
+        return try SQLitePersistentHistoryTables.tombstoneSlots(of: entity).map { slot in
+            guard let attribute = entity.layout.slots[slot].attribute, values.indices.contains(slot) else { return .null }
+            return try encode(values[slot], attribute: attribute, files: &files)
+        }
+    }
+
+    // MARK: Reading
+
+    func latestHistoryTransactionNumber() throws -> Int64? {
+        let (connection, _) = try requireWritingConnection()
+        let statement = try connection.statement("SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = ?")
+        statement.bind(SQLitePersistentHistoryTables.transactionNumber, at: 1)
+        let latest = try statement.readFirstRow { $0.int64(at: 0) } ?? 0
+        return latest > 0 ? latest : nil
+    }
+
+    func historyTransactions(after bound: HistoryBound?, includingChanges: Bool) throws -> [HistoryTransactionRecord] {
+        let (connection, _) = try requireWritingConnection()
+        if case .transaction(let number) = bound { try checkHistoryFollows(number) }
+        let condition = Self.condition(selecting: bound, after: true)
+        let strings = try historyStrings(connection)
+        let statement = try connection.statement("""
+            SELECT Z_PK, ZTIMESTAMP, ZAUTHORTS, ZBUNDLEIDTS, ZCONTEXTNAMETS, ZPROCESSIDTS, ZAUTHOR, ZBUNDLEID, ZCONTEXTNAME, ZPROCESSID
+            FROM ATRANSACTION WHERE \(condition.sql) ORDER BY Z_PK
+            """)
+        for (index, value) in condition.bindings.enumerated() { statement.bind(value, at: Int32(index + 1)) }
+        var transactions: [HistoryTransactionRecord] = []
+        while try statement.step() {
+            func string(_ column: Int32) -> String? {
+                (statement.isNull(at: column) ? nil : strings[statement.int64(at: column)]) ?? statement.string(at: column + 4)
+            }
+            transactions.append(HistoryTransactionRecord(
+                number: statement.int64(at: 0),
+                timestamp: Date(timeIntervalSinceReferenceDate: statement.double(at: 1)),
+                author: string(2), bundleID: string(3), contextName: string(4), processID: string(5),
+                changes: includingChanges ? [] : nil
+            ))
+        }
+        guard includingChanges, !transactions.isEmpty else { return transactions }
+        let changes = try historyChanges(where: condition, connection: connection)
+        for index in transactions.indices {
+            transactions[index].changes = changes[transactions[index].number] ?? []
+        }
+        return transactions
+    }
+
+    /// Fails with 134301 when transactions after `number` were deleted: reading on would miss them.
+    private func checkHistoryFollows(_ number: Int64) throws {
+        let (connection, _) = try requireWritingConnection()
+        let latest = try latestHistoryTransactionNumber() ?? 0
+        let oldest = try connection.scalar("SELECT Z_PK FROM ATRANSACTION ORDER BY Z_PK LIMIT 1")
+        let firstMissing = oldest.map { $0 > number + 1 } ?? (latest > number)
+        if firstMissing {
+            throw CoreDataError.make(
+                NSPersistentHistoryTokenExpiredError,
+                "The persistent history token refers to transaction \(number) of the store at \(url?.path ?? "?"), but the history after it was deleted."
+            )
+        }
+    }
+
+    /// The interned strings of the transactions, by key.
+    private func historyStrings(_ connection: SQLiteConnection) throws -> [Int64: String] {
+        var strings: [Int64: String] = [:]
+        let statement = try connection.statement("SELECT Z_PK, ZNAME FROM ATRANSACTIONSTRING")
+        while try statement.step() {
+            strings[statement.int64(at: 0)] = statement.string(at: 1)
+        }
+        return strings
+    }
+
+    /// The changes of the transactions a condition selects, by transaction number, in order.
+    private func historyChanges(where condition: SQLFragment, connection: SQLiteConnection) throws -> [Int64: [HistoryChangeRecord]] {
+        guard let schema else { return [:] }
+        let tombstoneColumns = try SQLitePersistentHistoryTables.tombstoneColumnCount(in: connection)
+        let tombstones = (0..<tombstoneColumns).map { ", ZTOMBSTONE\($0)" }.joined()
+        let statement = try connection.statement("""
+            SELECT Z_PK, ZTRANSACTIONID, ZCHANGETYPE, ZENTITY, ZENTITYPK, ZCOLUMNS\(tombstones) FROM ACHANGE
+            WHERE ZTRANSACTIONID IN (SELECT Z_PK FROM ATRANSACTION WHERE \(condition.sql)) ORDER BY Z_PK
+            """)
+        for (index, value) in condition.bindings.enumerated() { statement.bind(value, at: Int32(index + 1)) }
+        var changes: [Int64: [HistoryChangeRecord]] = [:]
+        var columnsByEntity: [ObjectIdentifier: SQLitePersistentHistoryColumns] = [:]
+        while try statement.step() {
+            // Changes of entities this model does not have (written with another model) are left out.
+            guard let entity = schema.rowEntity(number: statement.int64(at: 3)) else { continue }
+            let kind = Int(statement.int64(at: 2))
+            let layout = entity.layout
+            var updated: [NSPropertyDescription]?
+            if kind == 1, let bitmap = statement.data(at: 5) {
+                let columns = columnsByEntity[ObjectIdentifier(entity)] ?? SQLitePersistentHistoryColumns(entity: entity)
+                columnsByEntity[ObjectIdentifier(entity)] = columns
+                updated = columns.decode(bitmap).map { layout.slots[$0].property }
+            }
+            var tombstone: [String: Any]?
+            if kind == 2 {
+                var values: [String: Any] = [:]
+                for (index, slot) in SQLitePersistentHistoryTables.tombstoneSlots(of: entity).enumerated() where index < tombstoneColumns {
+                    guard let attribute = layout.slots[slot].attribute,
+                          let value = SQLiteValueCodec.decode(statement, at: Int32(6 + index), for: attribute) else { continue }
+                    values[attribute.name] = value
+                }
+                tombstone = values
+            }
+            let transaction = statement.int64(at: 1)
+            changes[transaction, default: []].append(HistoryChangeRecord(
+                number: statement.int64(at: 0), transactionNumber: transaction, kind: kind,
+                objectID: objectID(for: entity, primaryKey: statement.int64(at: 4)),
+                updatedProperties: updated, tombstone: tombstone
+            ))
+        }
+        return changes
+    }
+
+    // MARK: Deleting
+
+    func deleteHistory(before bound: HistoryBound?) throws -> Int {
+        let (connection, _) = try requireWritingConnection()
+        let condition = Self.condition(selecting: bound, after: false)
+        return try connection.transaction {
+            let changes = try connection.statement("DELETE FROM ACHANGE WHERE ZTRANSACTIONID IN (SELECT Z_PK FROM ATRANSACTION WHERE \(condition.sql))")
+            for (index, value) in condition.bindings.enumerated() { changes.bind(value, at: Int32(index + 1)) }
+            try changes.run()
+            let transactions = try connection.statement("DELETE FROM ATRANSACTION WHERE \(condition.sql)")
+            for (index, value) in condition.bindings.enumerated() { transactions.bind(value, at: Int32(index + 1)) }
+            try transactions.run()
+            return connection.changes
+        }
+    }
+
+    /// The `ATRANSACTION` rows after (or, for deletes, up to) a bound. A delete before a
+    /// transaction deletes that transaction too: the program has read it.
+    private static func condition(selecting bound: HistoryBound?, after: Bool) -> SQLFragment {
+        switch bound {
+        case nil: SQLFragment(sql: "1")
+        case .transaction(let number): SQLFragment(sql: after ? "Z_PK > ?" : "Z_PK <= ?", bindings: [.integer(number)])
+        case .date(let date): SQLFragment(sql: after ? "ZTIMESTAMP > ?" : "ZTIMESTAMP < ?", bindings: [.real(date.timeIntervalSinceReferenceDate)])
+        }
+    }
+}
