@@ -256,3 +256,37 @@ import Testing
         #expect(Set(log.changes) == ["update a 0 -> 0", "delete 1 -> -", "insert c - -> 1"])
     }
 }
+
+@Suite struct PersistentHistoryMigrationTests {
+    @Test func aMigrationRenumbersTheChangesEntitiesAndRecordsItselfAsApplesDoes() throws {
+        let scenario = try MigrationScenario("history")
+        defer { scenario.directory.remove() }
+        let source = HistoryTestStore.model()
+        let first = try SQLiteTestStack(model: source, url: scenario.url, options: HistoryTestStore.options)
+        try first.context.performAndWait {
+            NSEntityDescription.insertNewObject(forEntityName: "Item", into: first.context).setValue("a", forKey: "name")
+            NSEntityDescription.insertNewObject(forEntityName: "Tag", into: first.context).setValue("t", forKey: "name")
+            try first.context.save()
+        }
+        first.close()
+
+        // A new entity that sorts first moves every other entity's number up by one.
+        let destination = HistoryTestStore.model()
+        let aardvark = NSEntityDescription()
+        aardvark.name = "Aardvark"
+        aardvark.properties = [MovieModel.attribute("size", .integer32AttributeType)]
+        destination.entities = [aardvark] + destination.entities
+        try scenario.migrate(from: source, to: destination)
+
+        let stack = try scenario.open(destination, options: HistoryTestStore.options)
+        defer { stack.close() }
+        let result = try stack.context.performAndWait { try stack.context.execute(NSPersistentHistoryChangeRequest.fetchHistory(after: nil as NSPersistentHistoryToken?)) }
+        let transactions = try #require((result as? NSPersistentHistoryResult)?.result as? [NSPersistentHistoryTransaction])
+        try #require(transactions.count == 2)
+        #expect(transactions[0].changes?.compactMap(\.changedObjectID.entity.name).sorted() == ["Item", "Tag"])
+        let digest = try #require(try RawStoreSQL.rows(scenario.url, "SELECT ZNAME FROM ATRANSACTIONSTRING WHERE ZNAME LIKE 'com.apple.coredata.schemamigrator%'").first?.first)
+        #expect(transactions[1].author.map(SQLValue.text) == digest)
+        #expect(transactions[1].author?.hasPrefix("com.apple.coredata.schemamigrator: lightweight migration from model with digest { ") == true)
+        #expect(transactions[1].changes == [])
+    }
+}

@@ -6,7 +6,24 @@ extension SQLiteMigrationPlanner {
     private static let firstHistoryEntityNumber: Int64 = 16_000
 
     func bookkeepingSteps(_ cleanup: DeferredCleanup) -> [SQLiteMigrationStep] {
-        [primaryKeyStep(), indexStep(cleanup), metadataStep(cleanup)]
+        [primaryKeyStep(), indexStep(cleanup), metadataStep(cleanup), historyStep()]
+    }
+
+    /// In a store that records persistent history: renumbers the entities its changes name (the
+    /// numbers follow the model; changes of entities the destination lacks name entity 0, which
+    /// no entity has), and records the migration as a transaction without changes, by the author
+    /// Apple's migrations record.
+    private func historyStep() -> SQLiteMigrationStep {
+        SQLiteMigrationStep(summary: "renumber persistent history and record the migration") { [moves, destination, metadata] connection in
+            guard try SQLitePersistentHistoryTables.exist(in: connection) else { return }
+            let renumbering = moves.filter { $0.sourceNumber != $0.destinationNumber }.map { "WHEN \($0.sourceNumber) THEN \($0.destinationNumber)" }
+            let kept = moves.map { "\($0.sourceNumber)" }.joined(separator: ", ")
+            let cases = renumbering.isEmpty ? "ZENTITY" : "CASE ZENTITY \(renumbering.joined(separator: " ")) ELSE ZENTITY END"
+            try connection.execute("UPDATE ACHANGE SET ZENTITY = CASE WHEN ZENTITY IN (\(kept)) THEN \(cases) ELSE 0 END")
+            let digest = metadata[StoreMetadataKey.hashesDigest] as? String ?? ""
+            let origin = SQLitePersistentHistoryRecorder.Origin(author: "com.apple.coredata.schemamigrator: lightweight migration from model with digest { \(digest) }")
+            try SQLitePersistentHistoryRecorder(connection: connection, schema: destination, origin: origin).finish()
+        }
     }
 
     /// Rewrites `Z_PRIMARYKEY`: each new hierarchy root continues from the largest primary key its
