@@ -4,6 +4,11 @@
 extension NSPersistentStoreCoordinator {
     /// The result of a batch request; nil for a request of another kind.
     func executeBatchRequest(_ request: NSPersistentStoreRequest, with context: NSManagedObjectContext) throws -> NSPersistentStoreResult? {
+        // The stores record the context's author and name with the request's history.
+        try withStores { _ in try answering(context) { try batchResult(of: request, with: context) } }
+    }
+
+    private func batchResult(of request: NSPersistentStoreRequest, with context: NSManagedObjectContext) throws -> NSPersistentStoreResult? {
         let model = managedObjectModel
         switch request {
         case let insertRequest as NSBatchInsertRequest:

@@ -164,6 +164,7 @@ import Testing
     @Test func batchRequestsRecordTransactions() throws {
         let store = try HistoryTestStore("history-batch")
         defer { store.close() }
+        store.context.performAndWait { store.context.transactionAuthor = "importer" }
         let inserted = try #require(try store.execute(NSBatchInsertRequest(entityName: "Item", objects: [["name": "x"], ["name": "y"]])) as? NSBatchInsertResult)
         _ = inserted
         let update = NSBatchUpdateRequest(entityName: "Item")
@@ -174,6 +175,7 @@ import Testing
 
         let transactions = try store.transactions()
         try #require(transactions.count == 3)
+        #expect(transactions.map(\.author) == ["importer", "importer", "importer"])
         #expect(transactions[0].changes?.map(\.changeType) == [.insert, .insert])
         #expect(transactions[1].changes?.map(\.changeType) == [.update, .update])
         #expect(transactions[1].changes?.first?.updatedProperties?.map(\.name) == ["count"])

@@ -47,4 +47,29 @@ extension Workload {
                 ResultLine(label: "W1d-xml", ours: "ours-xml", raw: "raw", grdb: nil),
             ])
     }
+
+    /// W1-history (issue 21): W1 into a new store opened with `NSPersistentHistoryTrackingKey`,
+    /// so that the save also records a transaction and a change per object, beside W1 without
+    /// history (`ours-save`). Goal: ≤ 1.3× W1 without history (`vs_without_history` ≥ 0.77).
+    static var w1hInsertItemsWithHistory: Workload {
+        var peers = [RawSQLitePeers.insertItems]
+        #if canImport(CoreData)
+        peers += [CoreDataPeers.insertItemsWithHistory, CoreDataPeers.insertItemsBySave]
+        #endif
+        return Workload(
+            name: "W1-history",
+            group: "W1",
+            summary: "insert Item objects into a new store that records persistent history, one save",
+            defaultCount: 100_000,
+            fixture: .none,
+            peers: peers,
+            expectedChecksum: { count in Checksum(values: [Int64(count)] + ItemTable.expectedStoreChecksum(count: count)) },
+            storeChecksum: ItemTable.storeChecksum(at:),
+            results: [
+                ResultLine(
+                    label: "W1-history", ours: "ours-history", raw: "raw", grdb: nil,
+                    extras: [.timesFaster(field: "vs_without_history", than: "ours-save")]),
+            ],
+            supportsRollback: true)
+    }
 }

@@ -5,6 +5,7 @@ extension Workload {
             .w1InsertItems,
             .w1dInsertItemsIntoBinaryStore,
             .w1BatchInsertItems,
+            .w1hInsertItemsWithHistory,
             .w2FetchItems,
             .w3aIndexedFetch,
             .w3bUnindexedFetch,

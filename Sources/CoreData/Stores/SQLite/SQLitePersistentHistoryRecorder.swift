@@ -10,6 +10,8 @@ struct SQLitePersistentHistoryRecorder {
     private var nextChangeKey: Int64
     private let insertChange: SQLiteStatement
     private let tombstoneColumns: Int
+    /// The entity number of the last entity asked about, which the next change mostly shares.
+    private var lastEntity: (entity: ObjectIdentifier, number: Int64)?
     /// The bitmap positions of each entity updated so far.
     private var columnsByEntity: [ObjectIdentifier: SQLitePersistentHistoryColumns] = [:]
 
@@ -66,7 +68,7 @@ struct SQLitePersistentHistoryRecorder {
     }
 
     private mutating func record(_ type: Int64, of objectID: NSManagedObjectID, columns: Data?, tombstone: [SQLValue]) throws {
-        guard let entityNumber = schema.mapping(for: objectID.entity)?.number, let primaryKey = objectID.primaryKey else { return }
+        guard let entityNumber = entityNumber(of: objectID.entity), let primaryKey = objectID.primaryKey else { return }
         let statement = insertChange
         statement.reset()
         statement.bind(nextChangeKey, at: 1)
@@ -81,6 +83,13 @@ struct SQLitePersistentHistoryRecorder {
         }
         try statement.run()
         nextChangeKey += 1
+    }
+
+    private mutating func entityNumber(of entity: NSEntityDescription) -> Int64? {
+        if let lastEntity, lastEntity.entity == ObjectIdentifier(entity) { return lastEntity.number }
+        guard let number = schema.mapping(for: entity)?.number else { return nil }
+        lastEntity = (ObjectIdentifier(entity), number)
+        return number
     }
 
     /// Records the last change key handed out.

@@ -59,8 +59,9 @@ extension SQLiteStore: PersistentHistoryStoring {
         for row in changes.updates {
             noteUpdate(of: row.objectID, slots: row.changedSlots)
         }
-        let inserted = Set(changes.objects.inserted.map(\.objectID))
-        for object in changes.objects.updated where !inserted.contains(object.objectID) {
+        // Relationships to many live in other rows or join tables: an object whose only changes
+        // are theirs has no row update, yet Apple's history records its update.
+        for object in changes.objects.updated {
             noteUpdate(of: object.objectID, slots: object.changedPersistentValues().filter { object.layout.tags[$0] == .toMany })
         }
         for objectID in order where updatedSlots[objectID]?.isEmpty == false {

@@ -16,6 +16,11 @@ extension CoreDataPeers {
         insertPeer(named: "ours-save", type: .sqlite)
     }
 
+    /// W1-history's `ours-history`: W1 into a store that records persistent history.
+    static var insertItemsWithHistory: Peer {
+        insertPeer(named: "ours-history", type: .sqlite, recordsHistory: true)
+    }
+
     /// W1d ours: the same into a new binary store (`NSBinaryStoreType`), which writes the whole
     /// graph to its file at the save.
     static var insertItemsIntoBinaryStore: Peer {
@@ -27,9 +32,9 @@ extension CoreDataPeers {
         insertPeer(named: "ours-xml", type: .xml)
     }
 
-    private static func insertPeer(named name: String, type: NSPersistentStore.StoreType) -> Peer {
+    private static func insertPeer(named name: String, type: NSPersistentStore.StoreType, recordsHistory: Bool = false) -> Peer {
         Peer(name: name, family: .ours) { input in
-            let stack = try CoreDataItemStack(storeURL: input.storeURL, settings: input.settings, type: type)
+            let stack = try CoreDataItemStack(storeURL: input.storeURL, settings: input.settings, type: type, recordsHistory: recordsHistory)
             return PreparedRun(
                 body: {
                     try stack.context.performAndWait {
