@@ -32,6 +32,7 @@ extension BatchDelete {
             throw CoreDataError.invalidRequest("A batch delete request's object IDs must all be of one entity.")
         }
         plan = try context.fetchPlan(for: request.fetchRequest, model: model)
+        reportsObjectIDs = request.resultType == .resultTypeObjectIDs
     }
 }
 

@@ -17,6 +17,8 @@ enum BatchUpdateValue {
 /// A batch delete resolved against the model: the plan finding the rows to delete.
 struct BatchDelete {
     let plan: FetchPlan
+    /// Whether the result lists the deleted objects' IDs.
+    let reportsObjectIDs: Bool
 }
 
 /// A batch insert resolved against the model, its values checked and defaults applied.
@@ -42,6 +44,10 @@ struct BatchOutcome {
     var objectIDs: [NSManagedObjectID] = []
     /// Every row whose stored values changed or that is gone, for the coordinator's row cache.
     var changedRows: [NSManagedObjectID] = []
+    /// For a request the store ran as SQL alone, without listing the rows: how many objects it
+    /// changed (`objectIDs` and `changedRows` are then empty, and every cached row of the store
+    /// is stale).
+    var unlistedCount: Int?
 }
 
 /// A store that runs batch requests itself (the SQLite store); other stores refuse them.

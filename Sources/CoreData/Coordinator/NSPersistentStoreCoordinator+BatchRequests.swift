@@ -14,26 +14,27 @@ extension NSPersistentStoreCoordinator {
         case let insertRequest as NSBatchInsertRequest:
             let insert = try BatchInsert(insertRequest, model: model)
             let stores = store(forInserting: insert.entity).map { [$0] } ?? []
-            let identifiers = try runBatch(in: insertRequest.affectedStores ?? stores, of: request) { try $0.executeBatchInsert(insert) }
-            return NSBatchInsertResult(Self.batchResult(identifiers, resultType: insertRequest.resultType.rawValue), resultType: insertRequest.resultType)
+            let changes = try runBatch(in: insertRequest.affectedStores ?? stores, of: request) { try $0.executeBatchInsert(insert) }
+            return NSBatchInsertResult(Self.batchResult(changes, resultType: insertRequest.resultType.rawValue), resultType: insertRequest.resultType)
         case let updateRequest as NSBatchUpdateRequest:
             let update = try BatchUpdate(updateRequest, context: context, model: model)
             let stores = self.stores(holding: update.plan.entities, affected: request.affectedStores)
-            let identifiers = try runBatch(in: stores, of: request) { try $0.executeBatchUpdate(update) }
-            return NSBatchUpdateResult(Self.batchResult(identifiers, resultType: updateRequest.resultType.rawValue), resultType: updateRequest.resultType)
+            let changes = try runBatch(in: stores, of: request) { try $0.executeBatchUpdate(update) }
+            return NSBatchUpdateResult(Self.batchResult(changes, resultType: updateRequest.resultType.rawValue), resultType: updateRequest.resultType)
         case let deleteRequest as NSBatchDeleteRequest:
             let deletion = try BatchDelete(deleteRequest, context: context, model: model)
             let stores = self.stores(holding: deletion.plan.entities, affected: deleteRequest.fetchRequest.affectedStores ?? request.affectedStores)
-            let identifiers = try runBatch(in: stores, of: request) { try $0.executeBatchDelete(deletion) }
-            return NSBatchDeleteResult(Self.batchResult(identifiers, resultType: deleteRequest.resultType.rawValue), resultType: deleteRequest.resultType)
+            let changes = try runBatch(in: stores, of: request) { try $0.executeBatchDelete(deletion) }
+            return NSBatchDeleteResult(Self.batchResult(changes, resultType: deleteRequest.resultType.rawValue), resultType: deleteRequest.resultType)
         default:
             return nil
         }
     }
 
     /// Runs a batch request in each store under the coordinator's lock, once every store has
-    /// been found able to; forgets the cached rows it changed.
-    private func runBatch(in stores: [NSPersistentStore], of request: NSPersistentStoreRequest, _ body: (BatchRequestExecuting) throws -> BatchOutcome) throws -> [NSManagedObjectID] {
+    /// been found able to; forgets the cached rows it changed (all of a store's, when the store
+    /// did not list them). Returns the objects the result names and their number.
+    private func runBatch(in stores: [NSPersistentStore], of request: NSPersistentStoreRequest, _ body: (BatchRequestExecuting) throws -> BatchOutcome) throws -> (objectIDs: [NSManagedObjectID], count: Int) {
         try withStores { _ in
             let executors = try stores.map { store in
                 guard let executor = store as? BatchRequestExecuting else {
@@ -42,24 +43,31 @@ extension NSPersistentStoreCoordinator {
                 return executor
             }
             var identifiers: [NSManagedObjectID] = []
+            var count = 0
             for executor in executors {
                 let outcome = try body(executor)
                 identifiers += outcome.objectIDs
+                count += outcome.unlistedCount ?? outcome.objectIDs.count
+                if outcome.unlistedCount != nil {
+                    rowCache.removeRows(ofStore: executor.identityNumber)
+                    executor.rowChanges.recordUnlistedChanges()
+                    hasChangedRows.store(true, ordering: .releasing)
+                }
                 let changed = outcome.changedRows.map(\.identity)
                 rowCache.remove(changed)
                 executor.rowChanges.record(changed)
                 if !changed.isEmpty { hasChangedRows.store(true, ordering: .releasing) }
             }
-            return identifiers
+            return (identifiers, count)
         }
     }
 
     /// A batch result's value for a result type's raw value, which the three result types share:
     /// 0 a status, 1 the object IDs, 2 their number.
-    private static func batchResult(_ identifiers: [NSManagedObjectID], resultType: UInt) -> Any {
+    private static func batchResult(_ changes: (objectIDs: [NSManagedObjectID], count: Int), resultType: UInt) -> Any {
         switch resultType {
-        case 1: return identifiers
-        case 2: return NSNumber(value: identifiers.count)
+        case 1: return changes.objectIDs
+        case 2: return NSNumber(value: changes.count)
         default: return NSNumber(value: true)
         }
     }

@@ -11,7 +11,9 @@ final class RowChangeLog: @unchecked Sendable {
     private let lock = NSLock()
     private var generation = 0
     private var lastChange: [ObjectIdentity: Int] = [:]
-    private let changedRowCount = Atomic<Int>(0)
+    /// The generation of the last change to rows no list names: every row read before it is stale.
+    private var lastUnlistedChange = 0
+    private let hasChanges = Atomic<Bool>(false)
 
     /// The generation rows read now belong to.
     var currentGeneration: Int {
@@ -24,14 +26,24 @@ final class RowChangeLog: @unchecked Sendable {
         lock.withLock {
             generation += 1
             for row in rows { lastChange[row] = generation }
-            changedRowCount.store(lastChange.count, ordering: .releasing)
+            if !lastChange.isEmpty { hasChanges.store(true, ordering: .releasing) }
             return generation
+        }
+    }
+
+    /// Records a committed change to rows no list names (a batch request run as SQL alone), which
+    /// makes every row read before it stale.
+    func recordUnlistedChanges() {
+        lock.withLock {
+            generation += 1
+            lastUnlistedChange = generation
+            hasChanges.store(true, ordering: .releasing)
         }
     }
 
     /// Whether a row read at `generation` has changed since.
     func isStale(_ row: ObjectIdentity, readAt generation: Int) -> Bool {
-        guard changedRowCount.load(ordering: .acquiring) > 0 else { return false }
-        return lock.withLock { (lastChange[row] ?? 0) > generation }
+        guard hasChanges.load(ordering: .acquiring) else { return false }
+        return lock.withLock { lastUnlistedChange > generation || (lastChange[row] ?? 0) > generation }
     }
 }

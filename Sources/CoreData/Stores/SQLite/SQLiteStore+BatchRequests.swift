@@ -49,7 +49,7 @@ extension SQLiteStore: BatchRequestExecuting {
         }
     }
 
-    private func storedMapping(of entity: NSEntityDescription, in schema: SQLiteSchema) throws -> SQLiteSchema.EntityMapping {
+    func storedMapping(of entity: NSEntityDescription, in schema: SQLiteSchema) throws -> SQLiteSchema.EntityMapping {
         guard let mapping = schema.mapping(for: entity) else {
             throw CoreDataError.invalidRequest("The entity \(entity.entityName) is not stored in this SQLite store.")
         }
@@ -60,6 +60,9 @@ extension SQLiteStore: BatchRequestExecuting {
 
     func executeBatchDelete(_ deletion: BatchDelete) throws -> BatchOutcome {
         let (connection, schema) = try requireWritingConnection()
+        if !deletion.reportsObjectIDs, !Self.followsDestinations(deleting: deletion.plan.entities) {
+            return try deleteWithoutListing(deletion.plan, connection: connection, schema: schema)
+        }
         return try connection.transaction {
             let deleted = try rowsToDelete(startingWith: try fetchObjectIDs(deletion.plan), schema: schema)
             var outcome = BatchOutcome(objectIDs: deleted, changedRows: deleted)
@@ -161,27 +164,48 @@ extension SQLiteStore: BatchRequestExecuting {
     /// returns the rows it changed, each with the slot of the relationship it cleared.
     private func nullifyReferences(to entity: NSEntityDescription, keys: [Int64], connection: SQLiteConnection, schema: SQLiteSchema) throws -> [(row: NSManagedObjectID, slot: Int)] {
         var changed: [(row: NSManagedObjectID, slot: Int)] = []
-        var cleared = Set<String>()
+        for reference in Self.foreignKeys(referringTo: entity, in: schema) {
+            for chunk in keys.chunked(into: Self.maximumParameters) {
+                let placeholders = SQLitePredicateCompiler.placeholders(chunk.count)
+                let rows = try statement("SELECT Z_PK, Z_ENT FROM \(reference.table) WHERE \(reference.column) IN (\(placeholders))", binding: chunk)
+                while try rows.step() {
+                    if let rowEntity = schema.rowEntity(number: rows.int64(at: 1)) {
+                        changed.append((objectID(for: rowEntity, primaryKey: rows.int64(at: 0)), reference.slot))
+                    }
+                }
+            }
+            try run("\(reference.clearingSQL) WHERE \(reference.column) IN", keys: keys)
+        }
+        return changed
+    }
+
+    /// A to-one foreign key column that refers to rows of an entity's hierarchy.
+    struct ForeignKey {
+        let table: String
+        let column: String
+        /// The referring entity's layout slot of the relationship.
+        let slot: Int
+        /// `UPDATE … SET` the column (and its entity column) to NULL, with a new version.
+        let clearingSQL: String
+    }
+
+    /// Every to-one foreign key column of the store that refers to rows of an entity's hierarchy,
+    /// each once.
+    static func foreignKeys(referringTo entity: NSEntityDescription, in schema: SQLiteSchema) -> [ForeignKey] {
+        var keys: [ForeignKey] = []
+        var seen = Set<String>()
         for referring in schema.entities {
             guard let mapping = schema.mapping(for: referring) else { continue }
             for (slot, column) in mapping.columnBySlot.sorted(by: { $0.key < $1.key }) {
                 guard case .toOne(let relationship) = referring.layout.slots[slot].kind,
                       relationship.destinationEntity?.rootEntity === entity.rootEntity,
-                      cleared.insert("\(mapping.table).\(column)").inserted else { continue }
-                for chunk in keys.chunked(into: Self.maximumParameters) {
-                    let placeholders = SQLitePredicateCompiler.placeholders(chunk.count)
-                    let rows = try statement("SELECT Z_PK, Z_ENT FROM \(mapping.table) WHERE \(column) IN (\(placeholders))", binding: chunk)
-                    while try rows.step() {
-                        if let rowEntity = schema.rowEntity(number: rows.int64(at: 1)) {
-                            changed.append((objectID(for: rowEntity, primaryKey: rows.int64(at: 0)), slot))
-                        }
-                    }
-                }
+                      seen.insert("\(mapping.table).\(column)").inserted else { continue }
                 let typed = mapping.typedColumnBySlot[slot].map { ", \($0) = NULL" } ?? ""
-                try run("UPDATE \(mapping.table) SET \(column) = NULL\(typed), Z_OPT = Z_OPT + 1 WHERE \(column) IN", keys: keys)
+                keys.append(ForeignKey(table: mapping.table, column: column, slot: slot,
+                                       clearingSQL: "UPDATE \(mapping.table) SET \(column) = NULL\(typed), Z_OPT = Z_OPT + 1"))
             }
         }
-        return changed
+        return keys
     }
 
     /// Runs `<sql> (<keys>)` once per `maximumParameters` keys.

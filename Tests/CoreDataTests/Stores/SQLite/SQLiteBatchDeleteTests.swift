@@ -135,4 +135,40 @@ import Testing
         #expect(count == 0)
         context.performAndWait { #expect(item.isDeleted) }
     }
+
+    /// A delete whose result only counts runs as SQL alone, without listing the rows: the
+    /// coordinator then forgets every cached row of the store, so that no other context reads a
+    /// deleted row from its cache, and the rows referring to the deleted ones lose their keys.
+    @Test func aCountedDeleteLeavesNoCachedRowOrReferenceBehind() throws {
+        let store = try BatchTestStore("batch-delete-unlisted")
+        defer { store.close() }
+        let shelf = try store.insert("Shelf", [["label": "s"]])[0]
+        let ids = try store.insert("Item", [["name": "a"], ["name": "b"], ["name": "c"]])
+        try store.context.performAndWait {
+            for id in ids { try store.context.existingObject(with: id).setValue(try store.context.existingObject(with: shelf), forKey: "shelf") }
+            try store.context.save()
+            // Reading the rows puts them in the coordinator's row cache.
+            let items = try store.context.fetch(NSFetchRequest<NSManagedObject>(entityName: "Item"))
+            #expect(items.count == 3)
+        }
+        let fetch = NSFetchRequest<NSFetchRequestResult>(entityName: "Item")
+        fetch.predicate = NSPredicate(format: "name != %@", "c")
+        let request = NSBatchDeleteRequest(fetchRequest: fetch)
+        request.resultType = .resultTypeCount
+        let result = try #require(store.execute(request) as? NSBatchDeleteResult)
+        #expect((result.result as? NSNumber)?.intValue == 2)
+
+        let other = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+        other.persistentStoreCoordinator = store.stack.coordinator
+        try other.performAndWait {
+            #expect(throws: NSError.self) { try other.existingObject(with: ids[0]) }
+            // A fault reads its row through the coordinator's cache, which must not hold it.
+            let fault = other.object(with: ids[1])
+            #expect(fault.value(forKey: "name") == nil)
+            #expect(try other.existingObject(with: ids[2]).value(forKey: "name") as? String == "c")
+            let items = try other.existingObject(with: shelf).value(forKey: "items") as? Set<NSManagedObject>
+            #expect(items?.map(\.objectID) == [ids[2]])
+        }
+        #expect(try store.column("ZSHELF", of: "ZITEM") == [.integer(shelf.primaryKey ?? 0)])
+    }
 }
