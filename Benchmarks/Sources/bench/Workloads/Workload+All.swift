@@ -21,6 +21,7 @@ extension Workload {
             .w8cAddIndex,
             .w9IterateItems,
             .w10SmallSaves,
+            .w11RemoteChange,
         ]
     }
 }
