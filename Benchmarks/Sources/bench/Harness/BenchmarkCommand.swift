@@ -6,6 +6,9 @@ enum BenchmarkCommand {
     /// Runs the program and returns its exit status: 0 when every workload ran and every checksum
     /// matched, 1 when a workload failed, 2 on a usage error.
     static func main(arguments: [String]) -> Int32 {
+        if arguments.first == RemoteCommitWriter.subcommand {
+            return RemoteCommitWriter.main(arguments: Array(arguments.dropFirst()))
+        }
         let options: BenchmarkOptions
         let workloads: [Workload]
         do {

@@ -18,6 +18,8 @@ struct Sample: Sendable {
     /// Heap allocations the process made during the run, on every thread (malloc, calloc, realloc
     /// and the aligned variants), or `nil` where the counting allocator is not in place.
     var allocations: UInt64?
+    /// The latencies of the events the run waited for, for workloads that measure them (W11).
+    var eventLatencies: EventLatencies? = nil
 }
 
 /// Measures a closure: wall time, CPU time, peak resident memory and heap allocations.

@@ -40,6 +40,13 @@ enum Report {
             Console.line("   " + row)
         }
         Console.line()
+        let latencyRows = latencyTable(report)
+        if !latencyRows.isEmpty {
+            for row in latencyRows {
+                Console.line("   " + row)
+            }
+            Console.line()
+        }
         for line in workload.results {
             Console.line(resultLine(line, of: report))
         }
@@ -100,10 +107,19 @@ enum Report {
             return "bytes_per_object=" + String(format: "%.0f", Double(peak) / Double(max(report.count, 1)))
         case let .medianMilliseconds(field, peer):
             guard let statistics = report.statistics(of: peer) else { return nil }
-            return "\(field)=" + String(format: "%.2f", statistics.medianWall * 1e3)
+            return "\(field)=" + milliseconds(statistics.medianWall)
         case let .timesFaster(field, peer):
             guard let statistics = report.statistics(of: peer) else { return nil }
             return "\(field)=" + String(format: "%.2f", statistics.medianWall / ours.medianWall)
+        case let .eventLatencies(prefix, peer):
+            guard let latencies = report.statistics(of: peer)?.eventLatencies else { return nil }
+            let percentiles = EventLatencies.reportedPercentiles.map { name, fraction in
+                "\(prefix)\(name)_ms=" + milliseconds(latencies.percentile(fraction))
+            }
+            return (percentiles + ["\(prefix)missed=\(latencies.missed)"]).joined(separator: " ")
+        case let .medianLatencyRatio(field, peer):
+            guard let latencies = ours.eventLatencies, let other = report.statistics(of: peer)?.eventLatencies else { return nil }
+            return "\(field)=" + String(format: "%.2f", latencies.percentile(0.5) / other.percentile(0.5))
         }
     }
 
@@ -129,6 +145,25 @@ enum Report {
             ]
         }
         return align([header] + rows)
+    }
+
+    /// The event latencies of the peers that measure them, over every measured run, one row per
+    /// peer; empty when no peer does.
+    static func latencyTable(_ report: WorkloadReport) -> [String] {
+        let measured = report.statistics.compactMap { peer in peer.eventLatencies.map { (peer.peer, $0) } }
+        guard !measured.isEmpty else { return [] }
+        let percentiles = EventLatencies.reportedPercentiles
+        let header = ["latency", "events"] + percentiles.map { "\($0.name) ms" } + ["missed"]
+        let rows = measured.map { name, latencies -> [String] in
+            let figures: [String] = percentiles.map { milliseconds(latencies.percentile($0.fraction)) }
+            return [name, String(latencies.seconds.count)] + figures + [String(latencies.missed)]
+        }
+        return align([header] + rows)
+    }
+
+    /// Seconds as milliseconds with two decimals.
+    static func milliseconds(_ seconds: Double) -> String {
+        String(format: "%.2f", seconds * 1e3)
     }
 
     /// Pads columns: the first left-aligned, the others right-aligned.

@@ -15,4 +15,11 @@ enum ResultExtra {
     /// (that peer's median wall time divided by ours), for goals stated as a speed-up over another
     /// way of doing the same work (W1-batch against W1's save).
     case timesFaster(field: String, than: String)
+    /// `<prefix>median_ms= <prefix>p90_ms= <prefix>p99_ms= <prefix>max_ms= <prefix>missed=`: the
+    /// event latencies of a peer over every measured run, in milliseconds, and how many events
+    /// never arrived, for goals stated as a latency distribution (W11).
+    case eventLatencies(prefix: String, peer: String)
+    /// `<field>=<×>`: the median event latency of the "ours" peer divided by another peer's (W11's
+    /// notification against the raw floor).
+    case medianLatencyRatio(field: String, over: String)
 }

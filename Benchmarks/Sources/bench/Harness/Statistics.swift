@@ -29,6 +29,12 @@ struct PeerStatistics {
         return counts.isEmpty ? nil : Self.median(counts.map { Double($0) })
     }
 
+    /// The event latencies of every measured run together, for workloads that measure them.
+    var eventLatencies: EventLatencies? {
+        let runs = samples.compactMap(\.eventLatencies)
+        return runs.isEmpty ? nil : EventLatencies.pooled(runs)
+    }
+
     /// The median of `values` (the mean of the two middle values for an even count).
     static func median(_ values: [Double]) -> Double {
         guard !values.isEmpty else { return .nan }

@@ -72,6 +72,9 @@ struct PreparedRun {
     var body: () throws -> Int64
     /// Releases what `prepare` acquired: closes connections, removes stores. Not measured.
     var tearDown: () throws -> Void
+    /// The latencies of the events the body waited for, read after it returns, for workloads that
+    /// measure them (W11); `nil` for the others.
+    var eventLatencies: () -> EventLatencies? = { nil }
 }
 
 /// The file a workload's runs start from.

@@ -101,13 +101,14 @@ struct WorkloadRunner {
         }
 
         let prepared = try peer.prepare(input)
-        let measured: (result: Int64, sample: Sample)
+        var measured: (result: Int64, sample: Sample)
         do {
             measured = try Meter.measure(prepared.body)
         } catch {
             try? prepared.tearDown()
             throw error
         }
+        measured.sample.eventLatencies = prepared.eventLatencies()
         try prepared.tearDown()
 
         var values = [measured.result]

@@ -22,6 +22,7 @@ extension Workload {
             .w8cAddIndex,
             .w9IterateItems,
             .w10SmallSaves,
+            .w11RemoteChange,
         ]
     }
 }

@@ -30,14 +30,20 @@ final class CoreDataItemStack {
     let context: NSManagedObjectContext
 
     /// Adds the store at `storeURL` (creating it if needed; SQLite unless `type` says otherwise)
-    /// for `model` and makes a private-queue context on it. With `recordsHistory`, the SQLite
-    /// store records persistent history.
-    init(storeURL: URL, settings: StoreSettings, model: NSManagedObjectModel = makeModel(), type: NSPersistentStore.StoreType = .sqlite, recordsHistory: Bool = false) throws {
+    /// for `model`, with `options` beside the SQLite pragmas, and makes a private-queue context
+    /// on it.
+    init(
+        storeURL: URL, settings: StoreSettings, model: NSManagedObjectModel = makeModel(),
+        type: NSPersistentStore.StoreType = .sqlite, options extraOptions: [AnyHashable: Any] = [:]
+    ) throws {
         coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
         let pragmas: [String: String] = ["journal_mode": settings.journalMode, "synchronous": settings.synchronous]
-        let options: [AnyHashable: Any]? = type == .sqlite ? [NSSQLitePragmasOption: pragmas, NSPersistentHistoryTrackingKey: recordsHistory] : nil
+        var options = extraOptions
+        if type == .sqlite {
+            options[NSSQLitePragmasOption] = pragmas
+        }
         store = try coordinator.addPersistentStore(
-            ofType: type.rawValue, configurationName: nil, at: storeURL, options: options)
+            ofType: type.rawValue, configurationName: nil, at: storeURL, options: options.isEmpty ? nil : options)
         context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
         context.persistentStoreCoordinator = coordinator
     }

@@ -34,7 +34,8 @@ extension CoreDataPeers {
 
     private static func insertPeer(named name: String, type: NSPersistentStore.StoreType, recordsHistory: Bool = false) -> Peer {
         Peer(name: name, family: .ours) { input in
-            let stack = try CoreDataItemStack(storeURL: input.storeURL, settings: input.settings, type: type, recordsHistory: recordsHistory)
+            let options: [AnyHashable: Any] = recordsHistory ? [NSPersistentHistoryTrackingKey: true] : [:]
+            let stack = try CoreDataItemStack(storeURL: input.storeURL, settings: input.settings, type: type, options: options)
             return PreparedRun(
                 body: {
                     try stack.context.performAndWait {
