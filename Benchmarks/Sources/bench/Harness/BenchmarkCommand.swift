@@ -77,7 +77,8 @@ enum BenchmarkCommand {
                 workload.name.caseInsensitiveCompare(name) == .orderedSame
                     || workload.results.contains { $0.label.caseInsensitiveCompare(name) == .orderedSame }
             }
-            let matches = group.isEmpty ? match.map { [$0] } ?? [] : group
+            // A name is its workload and the workloads grouped under it (`W1`: W1, W1d, W1-batch, …).
+            let matches = (match.map { [$0] } ?? []) + group
             guard !matches.isEmpty else {
                 throw BenchmarkError.usage("unknown workload \(name); known: \(all.map(\.name).joined(separator: ", "))")
             }
