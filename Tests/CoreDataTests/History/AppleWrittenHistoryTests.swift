@@ -65,6 +65,10 @@ struct AppleWrittenHistoryTests {
         let metadata = try NSPersistentStoreCoordinator.metadataForPersistentStore(ofType: NSSQLiteStoreType, at: fixture.url)
         #expect(fixture.model.isConfiguration(withName: nil, compatibleWithStoreMetadata: metadata))
         #expect(metadata[NSStoreModelVersionHashesKey] as? [String: Data] == fixture.model.entityVersionHashesByName)
+        // The digest the lightweight migration's transaction names as its author.
+        let digest = VersionHash.modelDigest(fixture.model.entityVersionHashesByName)
+        #expect(metadata["NSStoreModelVersionHashesDigest"] as? String == digest)
+        #expect(Self.migrationAuthor.contains("{ \(digest) }"))
         let numbered = try RawStoreSQL.rows(fixture.url, "SELECT Z_NAME, Z_ENT FROM Z_PRIMARYKEY WHERE Z_ENT < 16000")
         let stored = Dictionary(uniqueKeysWithValues: numbered.map { ($0[0].text ?? "", $0[1].integer ?? 0) })
         #expect(stored.count == 16)
