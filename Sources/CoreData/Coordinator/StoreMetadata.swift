@@ -3,9 +3,15 @@ enum StoreMetadata {
     /// The framework version written into new stores (a recent Apple value, `spec/store-format.md` §5.10).
     static let frameworkVersion = 1344
 
-    /// Whether a store's metadata says it records persistent history.
+    /// Whether a store's metadata says it records persistent history: Apple's Core Data keeps the
+    /// version hashes of its history entities under `NSPersistentHistoryTrackingKey` (a dictionary
+    /// key); this library has written the key alone (an array element).
     static func recordsHistory(_ metadata: [String: Any]) -> Bool {
-        (metadata[StoreMetadataKey.ancillaryModels] as? [Any])?.contains { $0 as? String == NSPersistentHistoryTrackingKey } ?? false
+        switch metadata[StoreMetadataKey.ancillaryModels] {
+        case let models as [String: Any]: models[NSPersistentHistoryTrackingKey] != nil
+        case let models as [Any]: models.contains { $0 as? String == NSPersistentHistoryTrackingKey }
+        default: false
+        }
     }
 
     /// The keys that describe the model a store was written with.

@@ -1,11 +1,11 @@
 import Foundation
 
 /// The positions of an entity's properties in the `ACHANGE.ZCOLUMNS` bitmap of an update, and the
-/// bitmap's encoding, as Apple-written stores show them (store-format §2.11): the properties of
-/// each level of the inheritance hierarchy, from the root down, each level's to-one
-/// relationships by name, then its attributes by name, then its to-many relationships by name;
-/// a to-one relationship whose destination has sub-entities takes a second position (its entity
-/// column). The bitmap has a bit per position, most significant bit first.
+/// bitmap's encoding, as Apple-written stores show them (store-format §2.11): first the to-one
+/// relationships, then the attributes, then the to-many relationships, each group level by level
+/// of the inheritance hierarchy from the root down, and by name within a level; a to-one
+/// relationship whose destination has sub-entities takes a second position (its entity column).
+/// The bitmap has a bit per position, most significant bit first.
 struct SQLitePersistentHistoryColumns {
     /// The first position of each layout slot; nil for transient properties, which have none.
     private let positionBySlot: [Int?]
@@ -16,17 +16,17 @@ struct SQLitePersistentHistoryColumns {
         let layout = entity.layout
         var positionBySlot = [Int?](repeating: nil, count: layout.slots.count)
         var slotByPosition: [Int?] = []
-        var inherited = Set<String>()
-        for level in Self.levels(of: entity) {
-            let own = level.properties.filter { !inherited.contains($0.name) && !$0.isTransient && !($0 is NSFetchedPropertyDescription) }
-            inherited.formUnion(level.properties.map(\.name))
-            for property in Self.ordered(own) {
-                guard let slot = layout.slotIndex(forKey: property.name) else { continue }
-                positionBySlot[slot] = slotByPosition.count
-                slotByPosition.append(slot)
-                if let relationship = property as? NSRelationshipDescription, !relationship.isToMany,
-                   relationship.destinationEntity?.subentities.isEmpty == false {
-                    slotByPosition.append(nil)
+        let levels = Self.levels(of: entity)
+        for group in Group.allCases {
+            for level in levels {
+                for property in level.filter({ Group($0) == group }).sorted(by: { $0.name < $1.name }) {
+                    guard let slot = layout.slotIndex(forKey: property.name) else { continue }
+                    positionBySlot[slot] = slotByPosition.count
+                    slotByPosition.append(slot)
+                    if let relationship = property as? NSRelationshipDescription, !relationship.isToMany,
+                       relationship.destinationEntity?.subentities.isEmpty == false {
+                        slotByPosition.append(nil)
+                    }
                 }
             }
         }
@@ -34,20 +34,27 @@ struct SQLitePersistentHistoryColumns {
         self.slotByPosition = slotByPosition
     }
 
-    /// The entity's ancestors from the root, then the entity.
-    private static func levels(of entity: NSEntityDescription) -> [NSEntityDescription] {
-        var levels = [entity]
-        while let parent = levels[0].superentity { levels.insert(parent, at: 0) }
-        return levels
+    /// The kinds of property, in the order the bitmap takes them.
+    private enum Group: CaseIterable {
+        case toOne, attribute, toMany
+
+        init(_ property: NSPropertyDescription) {
+            guard let relationship = property as? NSRelationshipDescription else { self = .attribute; return }
+            self = relationship.isToMany ? .toMany : .toOne
+        }
     }
 
-    /// One level's properties in bitmap order.
-    private static func ordered(_ properties: [NSPropertyDescription]) -> [NSPropertyDescription] {
-        func group(_ property: NSPropertyDescription) -> Int {
-            guard let relationship = property as? NSRelationshipDescription else { return 1 }
-            return relationship.isToMany ? 2 : 0
+    /// The persistent properties each level of the entity's hierarchy declares, from the root's
+    /// down to the entity's own.
+    private static func levels(of entity: NSEntityDescription) -> [[NSPropertyDescription]] {
+        var ancestry = [entity]
+        while let parent = ancestry[0].superentity { ancestry.insert(parent, at: 0) }
+        var inherited = Set<String>()
+        return ancestry.map { level in
+            let own = level.properties.filter { !inherited.contains($0.name) && !$0.isTransient && !($0 is NSFetchedPropertyDescription) }
+            inherited.formUnion(level.properties.map(\.name))
+            return own
         }
-        return properties.sorted { (group($0), $0.name) < (group($1), $1.name) }
     }
 
     /// The bitmap naming the properties in some layout slots.
