@@ -64,7 +64,10 @@ import Testing
         let transaction = try RawStoreSQL.rows(store.url, "SELECT Z_OPT, ZAUTHORTS, ZBUNDLEIDTS, ZPROCESSIDTS, typeof(ZTIMESTAMP) FROM ATRANSACTION WHERE Z_PK = 1")
         #expect(transaction == [[.null, .null, .integer(1), .integer(1), .text("real")]])
         let metadata = try NSPersistentStoreCoordinator.metadataForPersistentStore(ofType: NSSQLiteStoreType, at: store.url)
-        #expect(metadata["_NSStoreAncillaryModelVersionHashesMetadataKey"] as? [String] == [NSPersistentHistoryTrackingKey])
+        let ancillary = metadata["_NSStoreAncillaryModelVersionHashesMetadataKey"] as? [String: Any]
+        let hashes = ancillary?[NSPersistentHistoryTrackingKey] as? [String: Data]
+        #expect(hashes?.keys.sorted() == ["CHANGE", "TRANSACTION", "TRANSACTIONSTRING"])
+        #expect(hashes?["TRANSACTIONSTRING"]?.prefix(4) == Data([0x96, 0x81, 0x5c, 0xbd]))
     }
 
     @Test func aTokenReadsWhatFollowsItAndSurvivesSecureArchiving() throws {

@@ -21,7 +21,7 @@ extension SQLiteStore: PersistentHistoryStoring {
             try connection.transaction {
                 try SQLitePersistentHistoryTables.create(in: connection, tombstoneColumns: tombstoneColumns)
                 if !StoreMetadata.recordsHistory(storedMetadata) {
-                    storedMetadata[StoreMetadataKey.ancillaryModels] = [NSPersistentHistoryTrackingKey]
+                    storedMetadata[StoreMetadataKey.ancillaryModels] = [NSPersistentHistoryTrackingKey: SQLitePersistentHistoryTables.entityVersionHashes]
                     try SQLiteMetadata.write(storedMetadata, to: connection)
                 }
             }
