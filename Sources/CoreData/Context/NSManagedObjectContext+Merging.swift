@@ -186,8 +186,11 @@ extension NSManagedObjectContext {
                         return context.persistentStoreCoordinator?.managedObjectID(forURIRepresentation: uri)
                     }
                 }
-                context.mergeChanges(inserted: identifiers(NSInsertedObjectsKey), updated: identifiers(NSUpdatedObjectsKey),
-                                     deleted: identifiers(NSDeletedObjectsKey))
+                let (inserted, updated, deleted) = (identifiers(NSInsertedObjectsKey), identifiers(NSUpdatedObjectsKey), identifiers(NSDeletedObjectsKey))
+                // Another process or coordinator wrote these rows: those this coordinator cached
+                // before are out of date.
+                context.persistentStoreCoordinator?.forgetCachedRows(of: updated + deleted)
+                context.mergeChanges(inserted: inserted, updated: updated, deleted: deleted)
             }
         }
     }
