@@ -1,18 +1,21 @@
 import CoreData
 
 /// A coordinator on a store file that makes a writer's saves, as `CrashPlan` describes them,
-/// through the public API only.
+/// through the public API only. Each save's transaction author is the writer's name, which the
+/// store's persistent history records when `recordsHistory` opened it with history tracking.
 final class CrashWriter {
     let plan: CrashPlan
     private let coordinator: NSPersistentStoreCoordinator
     private let context: NSManagedObjectContext
 
-    init(storeURL: URL, writer: String) throws {
+    init(storeURL: URL, writer: String, recordsHistory: Bool = false) throws {
         plan = CrashPlan(writer: writer)
         coordinator = NSPersistentStoreCoordinator(managedObjectModel: CrashModel.make())
-        try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: storeURL, options: nil)
+        let options = recordsHistory ? [NSPersistentHistoryTrackingKey: true as NSNumber] : nil
+        try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: storeURL, options: options)
         context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
         context.persistentStoreCoordinator = coordinator
+        context.transactionAuthor = writer
     }
 
     /// Makes save number `number`; when it returns, the save has committed.

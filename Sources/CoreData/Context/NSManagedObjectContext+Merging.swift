@@ -8,11 +8,16 @@ extension NSManagedObjectContext {
     /// same stores) into this context.
     func mergeChangesImplementation(fromContextDidSave notification: Notification) {
         let userInfo = notification.userInfo ?? [:]
-        mergeChanges(
-            inserted: Self.objectIDs(userInfo, idsKey: NSInsertedObjectIDsKey, objectsKey: NSInsertedObjectsKey),
-            updated: Self.objectIDs(userInfo, idsKey: NSUpdatedObjectIDsKey, objectsKey: NSUpdatedObjectsKey),
-            deleted: Self.objectIDs(userInfo, idsKey: NSDeletedObjectIDsKey, objectsKey: NSDeletedObjectsKey)
-        )
+        let inserted = Self.objectIDs(userInfo, idsKey: NSInsertedObjectIDsKey, objectsKey: NSInsertedObjectsKey)
+        let updated = Self.objectIDs(userInfo, idsKey: NSUpdatedObjectIDsKey, objectsKey: NSUpdatedObjectsKey)
+        let deleted = Self.objectIDs(userInfo, idsKey: NSDeletedObjectIDsKey, objectsKey: NSDeletedObjectsKey)
+        // A save through this coordinator left its rows in the row cache; one through another
+        // coordinator (or of unknown origin, as a history transaction's) changed rows it may
+        // hold from before.
+        if (notification.object as? NSManagedObjectContext)?.persistentStoreCoordinator !== persistentStoreCoordinator {
+            persistentStoreCoordinator?.forgetCachedRows(of: updated + deleted)
+        }
+        mergeChanges(inserted: inserted, updated: updated, deleted: deleted)
     }
 
     /// The registered objects of some IDs, and the IDs with no registered object, in one lookup each.
@@ -186,8 +191,11 @@ extension NSManagedObjectContext {
                         return context.persistentStoreCoordinator?.managedObjectID(forURIRepresentation: uri)
                     }
                 }
-                context.mergeChanges(inserted: identifiers(NSInsertedObjectsKey), updated: identifiers(NSUpdatedObjectsKey),
-                                     deleted: identifiers(NSDeletedObjectsKey))
+                let (inserted, updated, deleted) = (identifiers(NSInsertedObjectsKey), identifiers(NSUpdatedObjectsKey), identifiers(NSDeletedObjectsKey))
+                // Another process or coordinator wrote these rows: those this coordinator cached
+                // before are out of date.
+                context.persistentStoreCoordinator?.forgetCachedRows(of: updated + deleted)
+                context.mergeChanges(inserted: inserted, updated: updated, deleted: deleted)
             }
         }
     }

@@ -50,8 +50,9 @@ open class NSPersistentHistoryTransaction: NSObject, @unchecked Sendable {
         NSPersistentHistoryToken(transactionNumbers: [store: record.number])
     }
 
-    /// A notification for `NSManagedObjectContext.mergeChanges(fromContextDidSave:)`, holding
-    /// the IDs of the objects the transaction inserted, updated and deleted.
+    /// A notification for `NSManagedObjectContext.mergeChanges(fromContextDidSave:)`: an
+    /// `NSManagedObjectContextDidSaveObjectIDs` notification, as Apple documents, holding the IDs
+    /// of the objects the transaction inserted, updated and deleted.
     open func objectIDNotification() -> Notification {
         var inserted = Set<NSManagedObjectID>(), updated = Set<NSManagedObjectID>(), deleted = Set<NSManagedObjectID>()
         for change in changes ?? [] {
@@ -61,7 +62,7 @@ open class NSPersistentHistoryTransaction: NSObject, @unchecked Sendable {
             case .delete: deleted.insert(change.changedObjectID)
             }
         }
-        return Notification(name: .NSManagedObjectContextDidSave, object: nil, userInfo: [
+        return Notification(name: NSManagedObjectContext.didSaveObjectIDsNotification, object: nil, userInfo: [
             NSInsertedObjectIDsKey: inserted,
             NSUpdatedObjectIDsKey: updated,
             NSDeletedObjectIDsKey: deleted,

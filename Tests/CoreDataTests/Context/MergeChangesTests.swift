@@ -170,6 +170,36 @@ import Testing
         }
     }
 
+    @Test func aDidSaveOfAnotherCoordinatorMergesTheRowsItWrote() throws {
+        for useIDs in [false, true] {
+            let (stack, reader, movies) = try Self.stack(NSSQLiteStoreType)
+            // Another coordinator on the file: the reader's coordinator still holds the rows it
+            // read before the save.
+            let saved = try Self.saveElsewhere(try stack.reopened())
+            reader.performAndWait {
+                reader.mergeChanges(fromContextDidSave: useIDs ? saved.objectIDs : saved.objects)
+                #expect(movies[0].value(forKey: "title") as? String == "Alien (1979)", "merging \(useIDs ? "IDs" : "objects")")
+                #expect(movies[1].isDeleted, "merging \(useIDs ? "IDs" : "objects")")
+            }
+        }
+    }
+
+    @Test func remoteChangesSavedByAnotherCoordinatorMergeTheRowsItWrote() throws {
+        let (stack, reader, movies) = try Self.stack(NSSQLiteStoreType)
+        // Another coordinator on the file, as another process has: the reader's coordinator
+        // still holds the rows it read before the save.
+        let saved = try Self.saveElsewhere(try stack.reopened())
+        let uris = { (key: String) in ((saved.objectIDs.userInfo?[key] as? Set<NSManagedObjectID>) ?? []).map { $0.uriRepresentation() } }
+        NSManagedObjectContext.mergeChanges(fromRemoteContextSave: [
+            NSUpdatedObjectsKey: uris(NSUpdatedObjectIDsKey),
+            NSDeletedObjectsKey: uris(NSDeletedObjectIDsKey),
+        ], into: [reader])
+        reader.performAndWait {
+            #expect(movies[0].value(forKey: "title") as? String == "Alien (1979)")
+            #expect(movies[1].isDeleted)
+        }
+    }
+
     @Test func contextsThatMergeAutomaticallyFollowTheirSiblingsSaves() throws {
         let (stack, reader, movies) = try Self.stack(NSSQLiteStoreType)
         reader.automaticallyMergesChangesFromParent = true

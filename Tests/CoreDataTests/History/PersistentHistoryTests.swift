@@ -37,6 +37,27 @@ import Testing
         #expect(delete.tombstone?["name"] as? String == "b")
     }
 
+    @Test func aTransactionsObjectIDNotificationIsADidSaveObjectIDsNotificationOfItsChanges() throws {
+        let store = try HistoryTestStore("history-notification")
+        defer { store.close() }
+        let ids = try store.insertItems(["a", "b", "c"])
+        try store.context.performAndWait {
+            try store.context.existingObject(with: ids[0]).setValue(1.5, forKey: "price")
+            store.context.delete(try store.context.existingObject(with: ids[1]))
+            try store.context.save()
+        }
+
+        let transactions = try store.transactions()
+        try #require(transactions.count == 2)
+        // As Apple documents the method's return value.
+        let notification = transactions[1].objectIDNotification()
+        #expect(notification.name == NSManagedObjectContext.didSaveObjectIDsNotification)
+        #expect(notification.userInfo?[NSInsertedObjectIDsKey] as? Set<NSManagedObjectID> == [])
+        #expect(notification.userInfo?[NSUpdatedObjectIDsKey] as? Set<NSManagedObjectID> == [ids[0]])
+        #expect(notification.userInfo?[NSDeletedObjectIDsKey] as? Set<NSManagedObjectID> == [ids[1]])
+        #expect(transactions[0].objectIDNotification().userInfo?[NSInsertedObjectIDsKey] as? Set<NSManagedObjectID> == Set(ids))
+    }
+
     @Test func theTablesAreApplesHistoryTables() throws {
         let store = try HistoryTestStore("history-tables")
         defer { store.close() }

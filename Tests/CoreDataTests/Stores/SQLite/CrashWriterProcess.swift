@@ -19,10 +19,10 @@ final class CrashWriterProcess {
     /// Every line read so far.
     private(set) var lines: [WriterLine] = []
 
-    /// Starts a writer making saves `first`, `first + 1`, … into a store; its standard error goes
-    /// to `errorLog`. It runs in this process's environment without Core Data's debug switches
-    /// (`COREDATA_…`), plus `environment`.
-    init(store: URL, writer: String, first: Int, mode: Mode, errorLog: URL, environment: [String: String] = [:]) throws {
+    /// Starts a writer making saves `first`, `first + 1`, … into a store, with persistent history
+    /// tracking when `recordsHistory`; its standard error goes to `errorLog`. It runs in this
+    /// process's environment without Core Data's debug switches (`COREDATA_…`), plus `environment`.
+    init(store: URL, writer: String, first: Int, mode: Mode, recordsHistory: Bool = false, errorLog: URL, environment: [String: String] = [:]) throws {
         self.errorLog = errorLog
         // A command written to a writer that has exited must fail, not end the test process.
         signal(SIGPIPE, SIG_IGN)
@@ -33,7 +33,7 @@ final class CrashWriterProcess {
         case .forever: "forever"
         case .commands: "commands"
         }
-        process.arguments = [store.path, writer, "\(first)", modeArgument]
+        process.arguments = [store.path, writer, "\(first)", modeArgument] + (recordsHistory ? ["history"] : [])
         process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("COREDATA_") }.merging(environment) { $1 }
         try Data().write(to: errorLog)
         process.standardOutput = output
@@ -60,12 +60,19 @@ final class CrashWriterProcess {
 
     /// Sends a command and returns the line that answers it, or nil when the writer has ended.
     func request(_ command: WriterLine.Command) -> WriterLine? {
+        send(command) ? nextLine() : nil
+    }
+
+    /// Sends a command without waiting for its answer, so that several writers can work at once;
+    /// returns whether the writer could be sent it.
+    @discardableResult
+    func send(_ command: WriterLine.Command) -> Bool {
         do {
             try input.fileHandleForWriting.write(contentsOf: Data((command.rawValue + "\n").utf8))
+            return true
         } catch {
-            return nil
+            return false
         }
-        return nextLine()
     }
 
     /// Kills the writer with SIGKILL, wherever it is.
