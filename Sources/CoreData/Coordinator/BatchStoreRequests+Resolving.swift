@@ -53,10 +53,11 @@ extension BatchInsert {
     private static func rows(of request: NSBatchInsertRequest, slots: [Int], entity: NSEntityDescription) throws -> [BatchInsertRow] {
         var rows = try (request.objectsToInsert ?? []).map { try row($0.lazy.map { ($0.key, $0.value) }, slots: slots, entity: entity) }
         if let handler = request.dictionaryHandler {
+            let keys = slots.map { NSString(string: entity.layout.slots[$0].name) }
             while true {
                 let dictionary = NSMutableDictionary()
                 if handler(dictionary) { break }
-                rows.append(try row(dictionary.lazy.map { (($0.key as? String) ?? "\($0.key)", $0.value) }, slots: slots, entity: entity))
+                rows.append(try row(dictionary, keys: keys, slots: slots, entity: entity))
             }
         }
         if let handler = request.managedObjectHandler {
@@ -67,6 +68,26 @@ extension BatchInsert {
             }
         }
         return rows
+    }
+
+    /// A handler's dictionary as a row, read by looking up each attribute's name (`keys`, in the
+    /// order of `slots`): iterating a Foundation dictionary on Linux bridges every key to a Swift
+    /// string. A dictionary with other keys is read entry by entry, which names the unknown key.
+    private static func row(_ dictionary: NSMutableDictionary, keys: [NSString], slots: [Int], entity: NSEntityDescription) throws -> BatchInsertRow {
+        let layout = entity.layout
+        var row = BatchInsertRow(values: slots.map { layout.slots[$0].attribute?.defaultValue }, given: slots.map { _ in false })
+        var found = 0
+        for (position, key) in keys.enumerated() {
+            guard let value = dictionary.object(forKey: key), let attribute = layout.slots[slots[position]].attribute else { continue }
+            row.values[position] = try BatchRequestCheck.normalized(value, for: attribute)
+            row.given[position] = true
+            found += 1
+        }
+        guard found == dictionary.count else {
+            return try self.row(dictionary.lazy.map { (($0.key as? String) ?? "\($0.key)", $0.value) }, slots: slots, entity: entity)
+        }
+        try checkMandatoryValues(of: row, slots: slots, layout: layout)
+        return row
     }
 
     /// The attribute values a handler set on an object.
@@ -90,13 +111,18 @@ extension BatchInsert {
             row.values[position] = try BatchRequestCheck.normalized(value, for: attribute)
             row.given[position] = true
         }
+        try checkMandatoryValues(of: row, slots: slots, layout: layout)
+        return row
+    }
+
+    /// Fails when a mandatory attribute has no value (given or default).
+    private static func checkMandatoryValues(of row: BatchInsertRow, slots: [Int], layout: EntityLayout) throws {
         for (position, slot) in slots.enumerated() where row.values[position] == nil {
             guard let attribute = layout.slots[slot].attribute, attribute.isOptional else {
                 let name = layout.slots[slot].name
                 throw CoreDataError.make(NSValidationMissingMandatoryPropertyError, "\(name) is a required value.", userInfo: [NSValidationKeyErrorKey: name])
             }
         }
-        return row
     }
 }
 
