@@ -53,11 +53,11 @@ extension BatchInsert {
     private static func rows(of request: NSBatchInsertRequest, slots: [Int], entity: NSEntityDescription) throws -> [BatchInsertRow] {
         var rows = try (request.objectsToInsert ?? []).map { try row($0.lazy.map { ($0.key, $0.value) }, slots: slots, entity: entity) }
         if let handler = request.dictionaryHandler {
-            let keys = slots.map { NSString(string: entity.layout.slots[$0].name) }
+            let names = slots.map { entity.layout.slots[$0].name }
             while true {
-                let dictionary = NSMutableDictionary()
+                let dictionary = BatchInsertDictionary(attributeNames: names)
                 if handler(dictionary) { break }
-                rows.append(try row(dictionary, keys: keys, slots: slots, entity: entity))
+                rows.append(try row(dictionary, slots: slots, entity: entity))
             }
         }
         if let handler = request.managedObjectHandler {
@@ -70,21 +70,18 @@ extension BatchInsert {
         return rows
     }
 
-    /// A handler's dictionary as a row, read by looking up each attribute's name (`keys`, in the
-    /// order of `slots`): iterating a Foundation dictionary on Linux bridges every key to a Swift
-    /// string. A dictionary with other keys is read entry by entry, which names the unknown key.
-    private static func row(_ dictionary: NSMutableDictionary, keys: [NSString], slots: [Int], entity: NSEntityDescription) throws -> BatchInsertRow {
+    /// A handler's dictionary as a row, read from its attribute values by position; a dictionary
+    /// with other keys is read entry by entry, which names the unknown key.
+    private static func row(_ dictionary: BatchInsertDictionary, slots: [Int], entity: NSEntityDescription) throws -> BatchInsertRow {
+        guard dictionary.otherEntries.isEmpty else {
+            return try row(dictionary.lazy.map { (($0.key as? String) ?? "\($0.key)", $0.value) }, slots: slots, entity: entity)
+        }
         let layout = entity.layout
         var row = BatchInsertRow(values: slots.map { layout.slots[$0].attribute?.defaultValue }, given: slots.map { _ in false })
-        var found = 0
-        for (position, key) in keys.enumerated() {
-            guard let value = dictionary.object(forKey: key), let attribute = layout.slots[slots[position]].attribute else { continue }
+        for (position, value) in dictionary.values.enumerated() {
+            guard let value, let attribute = layout.slots[slots[position]].attribute else { continue }
             row.values[position] = try BatchRequestCheck.normalized(value, for: attribute)
             row.given[position] = true
-            found += 1
-        }
-        guard found == dictionary.count else {
-            return try self.row(dictionary.lazy.map { (($0.key as? String) ?? "\($0.key)", $0.value) }, slots: slots, entity: entity)
         }
         try checkMandatoryValues(of: row, slots: slots, layout: layout)
         return row
