@@ -17,11 +17,22 @@ final class BatchInsertDictionary: NSMutableDictionary, @unchecked Sendable {
     private(set) var otherEntries: [AnyHashable: Any] = [:]
     private var valueCount = 0
 
-    /// An empty dictionary for rows with these attribute names, in row order.
-    init(attributeNames names: [String]) {
-        self.names = names
-        positions = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        values = Array(repeating: nil, count: names.count)
+    /// The attribute names of a batch insert's rows and their positions, made once per request.
+    struct Keys {
+        let names: [String]
+        let positions: [String: Int]
+
+        init(_ names: [String]) {
+            self.names = names
+            positions = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+    }
+
+    /// An empty dictionary for rows with these attribute names.
+    init(keys: Keys) {
+        names = keys.names
+        positions = keys.positions
+        values = Array(repeating: nil, count: keys.names.count)
         super.init(objects: nil, forKeys: nil, count: 0)
     }
 

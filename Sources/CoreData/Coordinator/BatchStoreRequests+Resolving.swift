@@ -53,9 +53,9 @@ extension BatchInsert {
     private static func rows(of request: NSBatchInsertRequest, slots: [Int], entity: NSEntityDescription) throws -> [BatchInsertRow] {
         var rows = try (request.objectsToInsert ?? []).map { try row($0.lazy.map { ($0.key, $0.value) }, slots: slots, entity: entity) }
         if let handler = request.dictionaryHandler {
-            let names = slots.map { entity.layout.slots[$0].name }
+            let keys = BatchInsertDictionary.Keys(slots.map { entity.layout.slots[$0].name })
             while true {
-                let dictionary = BatchInsertDictionary(attributeNames: names)
+                let dictionary = BatchInsertDictionary(keys: keys)
                 if handler(dictionary) { break }
                 rows.append(try row(dictionary, slots: slots, entity: entity))
             }

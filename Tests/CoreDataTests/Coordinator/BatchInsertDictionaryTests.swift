@@ -6,7 +6,7 @@ import Testing
 /// `NSMutableDictionary` it is, whichever of Foundation's methods the handler uses.
 @Suite struct BatchInsertDictionaryTests {
     @Test func itReadsAndWritesAsAMutableDictionary() throws {
-        let dictionary = BatchInsertDictionary(attributeNames: ["name", "count"])
+        let dictionary = BatchInsertDictionary(keys: .init(["name", "count"]))
         #expect(dictionary.count == 0)
         dictionary["count"] = NSNumber(value: 3)
         dictionary.setObject("a", forKey: NSString(string: "name"))
