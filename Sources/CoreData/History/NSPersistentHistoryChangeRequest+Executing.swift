@@ -14,21 +14,31 @@ extension NSPersistentHistoryChangeRequest: CoordinatorExecutedRequest {
                 return NSPersistentHistoryResult(try result(of: transactions), resultType: resultType)
             case .delete(let point):
                 let deleted = try stores.reduce(0) { count, store in
-                    guard let bound = bound(of: point, in: store) else { return count }
-                    return count + (try store.deleteHistory(before: bound))
+                    switch storePoint(point, in: store) {
+                    case .notNamed: count
+                    case .everything: count + (try store.deleteHistory(before: nil))
+                    case .bound(let bound): count + (try store.deleteHistory(before: bound))
+                    }
                 }
                 return NSPersistentHistoryResult(resultType == .count ? NSNumber(value: deleted) : NSNumber(value: true), resultType: resultType)
             }
         }
     }
 
-    /// Where a point of history is in one store: nil for everything, and for a token that does
-    /// not name the store.
-    private func bound(of point: HistoryPoint, in store: PersistentHistoryStoring) -> HistoryBound?? {
+    /// What a point of history a request names is in one store.
+    private enum StorePoint {
+        /// No point: all of the store's history.
+        case everything
+        case bound(HistoryBound)
+        /// A token of other stores, which says nothing of this one.
+        case notNamed
+    }
+
+    private func storePoint(_ point: HistoryPoint, in store: PersistentHistoryStoring) -> StorePoint {
         switch point {
-        case .unbounded: .some(nil)
-        case .date(let date): .date(date)
-        case .token(let token): store.identifier.flatMap { token.transactionNumbers[$0] }.map(HistoryBound.transaction)
+        case .unbounded: .everything
+        case .date(let date): .bound(.date(date))
+        case .token(let token): store.identifier.flatMap { token.transactionNumbers[$0] }.map { .bound(.transaction($0)) } ?? .notNamed
         }
     }
 
@@ -36,16 +46,19 @@ extension NSPersistentHistoryChangeRequest: CoordinatorExecutedRequest {
     /// the changes it matches when it asks for changes.
     private func fetchTransactions(after point: HistoryPoint, in store: PersistentHistoryStoring) throws -> [NSPersistentHistoryTransaction] {
         let filter = try HistoryFilter(fetchRequest)
-        let includesChanges = filter.readsChanges || resultType.includesChanges || resultType == .objectIDs
-        // A token of other stores says nothing of this one: all its history follows it.
-        let start: HistoryBound? = bound(of: point, in: store) ?? nil
-        let records = try store.historyTransactions(after: start, includingChanges: includesChanges)
+        let start: HistoryBound? = switch storePoint(point, in: store) {
+        case .bound(let bound): bound
+        // All of a store's history follows a token of other stores.
+        case .everything, .notNamed: nil
+        }
+        let records = try store.historyTransactions(after: start, includingChanges: filter.readsChanges || resultType.needsChanges)
         let storeID = store.identifier ?? ""
         let matching = try filter.apply(to: records, store: storeID)
         let limited = filter.limit > 0 ? Array(matching.prefix(filter.limit)) : matching
         return limited.map { record in
             var shown = record
-            if !resultType.includesChanges, resultType != .objectIDs { shown.changes = nil }
+            // Changes read for a predicate only are not part of the result.
+            if !resultType.needsChanges { shown.changes = nil }
             return NSPersistentHistoryTransaction(shown, store: storeID)
         }
     }
@@ -63,9 +76,9 @@ extension NSPersistentHistoryChangeRequest: CoordinatorExecutedRequest {
 }
 
 extension NSPersistentHistoryResultType {
-    /// Whether results of this type hold changes.
-    var includesChanges: Bool {
-        self == .changesOnly || self == .transactionsAndChanges
+    /// Whether results of this type are made from the transactions' changes.
+    var needsChanges: Bool {
+        self == .changesOnly || self == .transactionsAndChanges || self == .objectIDs
     }
 }
 

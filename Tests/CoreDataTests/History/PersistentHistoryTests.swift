@@ -207,6 +207,20 @@ import Testing
         #expect(Set(transactions[2].changes?.compactMap { $0.tombstone?["name"] as? String } ?? []) == ["x", "y"])
     }
 
+    @Test func batchRequestsThatMatchNothingRecordNothing() throws {
+        let store = try HistoryTestStore("history-nothing")
+        defer { store.close() }
+        try store.insertItems(["a"])
+        let nothing = NSFetchRequest<NSFetchRequestResult>(entityName: "Item")
+        nothing.predicate = NSPredicate(format: "name == %@", "zzz")
+        _ = try store.execute(NSBatchDeleteRequest(fetchRequest: nothing))
+        let update = NSBatchUpdateRequest(entityName: "Item")
+        update.predicate = nothing.predicate
+        update.propertiesToUpdate = ["count": 1]
+        _ = try store.execute(update)
+        #expect(try store.transactions().count == 1)
+    }
+
     @Test func aStoreWithoutHistoryRefusesHistoryRequests() throws {
         let directory = try SQLiteScratchDirectory("history-off")
         defer { directory.remove() }

@@ -46,7 +46,9 @@ extension SQLiteStore: PersistentHistoryStoring {
     /// Records a save's transaction: its inserted, updated and deleted objects, an update naming
     /// the attributes and relationships it changed.
     func recordHistory(of changes: StoreSaveChanges, permanentIDs: [NSManagedObjectID]) throws {
-        guard var recorder = try historyRecorder() else { return }
+        // A save of metadata alone changes no object: it is no transaction of history.
+        guard !(permanentIDs.isEmpty && changes.updates.isEmpty && changes.deletes.isEmpty && changes.objects.updated.isEmpty),
+              var recorder = try historyRecorder() else { return }
         for objectID in permanentIDs {
             try recorder.recordInsert(of: objectID)
         }

@@ -24,6 +24,7 @@ extension SQLiteStore {
             let matching = try select(plan: plan, schema: schema, paged: true) { _, _ in SQLProjection(columns: SQLFragment(sql: "t0.Z_PK, t0.Z_ENT")) }
             try prepare(SQLFragment(sql: "INSERT INTO temp.Z_BATCHDELETE (Z_PK, Z_ENT) \(matching.sql)", bindings: matching.bindings), on: connection).run()
             let count = connection.changes
+            guard count > 0 else { return BatchOutcome(unlistedCount: 0) }
             let references = Self.foreignKeys(referringTo: plan.entity, in: schema)
             if var recorder = try historyRecorder() {
                 try recordDeletes(of: plan.entities, into: &recorder, schema: schema)
