@@ -12,6 +12,7 @@ extension BatchUpdate {
             throw CoreDataError.invalidRequest("A batch update request needs propertiesToUpdate.")
         }
         assignments = try properties.map { key, value in try Self.assignment(of: value, to: key, in: entity) }
+        reportsObjectIDs = request.resultType == .updatedObjectIDsResultType
     }
 
     private static func assignment(of value: Any, to key: AnyHashable, in entity: NSEntityDescription) throws -> (slot: Int, value: BatchUpdateValue) {

@@ -4,6 +4,8 @@ struct BatchUpdate {
     let plan: FetchPlan
     /// The attribute slots to set, each with a constant or an expression.
     let assignments: [(slot: Int, value: BatchUpdateValue)]
+    /// Whether the result lists the updated objects' IDs.
+    let reportsObjectIDs: Bool
 }
 
 /// A new value in a batch update.

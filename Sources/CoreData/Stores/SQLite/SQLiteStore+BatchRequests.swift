@@ -9,28 +9,47 @@ extension SQLiteStore: BatchRequestExecuting {
         var files = ExternalFileChanges()
         do {
             return try connection.transaction {
-                let identifiers = try fetchObjectIDs(plan)
-                guard !identifiers.isEmpty else { return BatchOutcome() }
+                // Only a result that names the objects needs their IDs in memory.
+                let identifiers = update.reportsObjectIDs ? try fetchObjectIDs(plan) : []
+                if update.reportsObjectIDs, identifiers.isEmpty { return BatchOutcome() }
                 var compiler = SQLitePredicateCompiler(schema: schema, store: self)
                 var sets = [SQLFragment(sql: "Z_OPT = Z_OPT + 1")]
                 for (slot, value) in update.assignments {
                     guard let column = mapping.columnBySlot[slot], let attribute = plan.entity.layout.slots[slot].attribute else { continue }
                     sets.append(try assignment(of: value, to: column, attribute: attribute, mapping: mapping, compiler: &compiler, files: &files))
                 }
+                let slots = update.assignments.map(\.slot)
+                var recorder: SQLitePersistentHistoryRecorder?
+                if update.reportsObjectIDs {
+                    recorder = try historyRecorder()
+                    for identifier in identifiers { try recorder?.recordUpdate(of: identifier, slots: slots) }
+                } else if tracksHistory {
+                    try forEachRow(of: plan, schema: schema) { identifier in
+                        if recorder == nil { recorder = try historyRecorder() }
+                        try recorder?.recordUpdate(of: identifier, slots: slots)
+                    }
+                }
+                try recorder?.finish()
                 let matching = try select(plan: plan, schema: schema, paged: false, sorted: false) { _, _ in SQLProjection(columns: SQLFragment(sql: "t0.Z_PK")) }
                 let setList = SQLFragment.joined(sets, separator: ", ")
                 let query = SQLFragment(sql: "UPDATE \(mapping.table) SET \(setList.sql) WHERE Z_PK IN (\(matching.sql))", bindings: setList.bindings + matching.bindings)
                 try prepare(query, on: connection).run()
-                if var recorder = try historyRecorder() {
-                    let slots = update.assignments.map(\.slot)
-                    for identifier in identifiers { try recorder.recordUpdate(of: identifier, slots: slots) }
-                    try recorder.finish()
-                }
+                guard update.reportsObjectIDs else { return BatchOutcome(unlistedCount: connection.changes) }
                 return BatchOutcome(objectIDs: identifiers, changedRows: identifiers)
             }
         } catch {
             external.remove(files.written)
             throw error
+        }
+    }
+
+    /// Calls `body` with the ID of each row a plan matches, one row at a time.
+    private func forEachRow(of plan: FetchPlan, schema: SQLiteSchema, _ body: (NSManagedObjectID) throws -> Void) throws {
+        let (connection, _) = try requireWritingConnection()
+        let rows = try prepare(try select(plan: plan, schema: schema, paged: true) { _, _ in SQLProjection(columns: SQLFragment(sql: "t0.Z_PK, t0.Z_ENT")) }, on: connection)
+        while try rows.step() {
+            guard let entity = schema.rowEntity(number: rows.int64(at: 1)) else { continue }
+            try body(objectID(for: entity, primaryKey: rows.int64(at: 0)))
         }
     }
 
