@@ -255,10 +255,11 @@ extension NSManagedObjectContext {
         return store
     }
 
-    /// The values of a deleted object whose entity has attributes persistent history keeps in
-    /// the delete's tombstone; none otherwise, as the store needs no values to delete a row.
+    /// The values of a deleted object whose entity has attributes its store's persistent history
+    /// keeps in the delete's tombstone; none otherwise, as a store needs no values to delete a row.
     private func tombstoneValues(of object: NSManagedObject) -> SlotValues {
-        guard !object.layout.preservedAttributeSlots.isEmpty else { return SlotValues() }
+        guard !object.layout.preservedAttributeSlots.isEmpty,
+              (object.objectID.persistentStore as? PersistentHistoryStoring)?.tracksHistory == true else { return SlotValues() }
         if object.isFault { object.fireFault() }
         return object.rowValues
     }
