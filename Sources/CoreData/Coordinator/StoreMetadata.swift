@@ -4,14 +4,9 @@ enum StoreMetadata {
     static let frameworkVersion = 1344
 
     /// Whether a store's metadata says it records persistent history: Apple's Core Data keeps the
-    /// version hashes of its history entities under `NSPersistentHistoryTrackingKey` (a dictionary
-    /// key); this library has written the key alone (an array element).
+    /// version hashes of its history entities under `NSPersistentHistoryTrackingKey`.
     static func recordsHistory(_ metadata: [String: Any]) -> Bool {
-        switch metadata[StoreMetadataKey.ancillaryModels] {
-        case let models as [String: Any]: models[NSPersistentHistoryTrackingKey] != nil
-        case let models as [Any]: models.contains { $0 as? String == NSPersistentHistoryTrackingKey }
-        default: false
-        }
+        (metadata[StoreMetadataKey.ancillaryModels] as? [String: Any])?[NSPersistentHistoryTrackingKey] != nil
     }
 
     /// The keys that describe the model a store was written with.

@@ -4,21 +4,13 @@ import Foundation
 // Immutable once read.
 open class NSPersistentHistoryChange: NSObject, NSCopying, @unchecked Sendable {
     private let record: HistoryChangeRecord
-    /// The transaction whose `changes` hold this change; weak, as that transaction holds it.
-    private weak var owner: NSPersistentHistoryTransaction?
-    /// The transaction of a change read without its transaction's other changes.
-    private let standaloneTransaction: NSPersistentHistoryTransaction?
+    private let owner: NSPersistentHistoryTransaction
 
-    init(_ record: HistoryChangeRecord, owner: NSPersistentHistoryTransaction) {
+    /// A change of `transaction`, which makes its changes anew each time they are asked for, so
+    /// that this reference to it makes no cycle.
+    init(_ record: HistoryChangeRecord, transaction: NSPersistentHistoryTransaction) {
         self.record = record
-        self.owner = owner
-        standaloneTransaction = nil
-        super.init()
-    }
-
-    init(_ record: HistoryChangeRecord, standaloneIn transaction: NSPersistentHistoryTransaction) {
-        self.record = record
-        standaloneTransaction = transaction
+        owner = transaction
         super.init()
     }
 
@@ -40,7 +32,7 @@ open class NSPersistentHistoryChange: NSObject, NSCopying, @unchecked Sendable {
     }
 
     /// The transaction that made the change.
-    open var transaction: NSPersistentHistoryTransaction? { owner ?? standaloneTransaction }
+    open var transaction: NSPersistentHistoryTransaction? { owner }
 
     /// For an update, the attributes and relationships that changed; nil for other changes.
     open var updatedProperties: Set<NSPropertyDescription>? {

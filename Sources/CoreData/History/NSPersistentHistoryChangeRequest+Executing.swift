@@ -9,7 +9,7 @@ extension NSPersistentHistoryChangeRequest: CoordinatorExecutedRequest {
             let stores = try coordinator.historyStores(affected: affectedStores)
             switch operation {
             case .fetch(let point):
-                let transactions = try stores.flatMap { try fetchTransactions(after: point, in: $0) }
+                let transactions = try fetchTransactions(after: point, in: stores)
                 coordinator.forgetCachedRows(of: transactions.flatMap { $0.changes ?? [] }.map(\.changedObjectID))
                 return NSPersistentHistoryResult(try result(of: transactions), resultType: resultType)
             case .delete(let point):
@@ -42,25 +42,30 @@ extension NSPersistentHistoryChangeRequest: CoordinatorExecutedRequest {
         }
     }
 
-    /// The transactions of one store after a point that the fetch request matches, with only
-    /// the changes it matches when it asks for changes.
-    private func fetchTransactions(after point: HistoryPoint, in store: PersistentHistoryStoring) throws -> [NSPersistentHistoryTransaction] {
+    /// The transactions of the stores after a point that the fetch request matches, with only
+    /// the changes it matches when it asks for changes; oldest first, up to its fetch limit.
+    private func fetchTransactions(after point: HistoryPoint, in stores: [PersistentHistoryStoring]) throws -> [NSPersistentHistoryTransaction] {
         let filter = try HistoryFilter(fetchRequest)
-        let start: HistoryBound? = switch storePoint(point, in: store) {
-        case .bound(let bound): bound
-        // All of a store's history follows a token of other stores.
-        case .everything, .notNamed: nil
+        var transactions: [NSPersistentHistoryTransaction] = []
+        for store in stores {
+            let start: HistoryBound? = switch storePoint(point, in: store) {
+            case .bound(let bound): bound
+            // All of a store's history follows a token of other stores.
+            case .everything, .notNamed: nil
+            }
+            let records = try store.historyTransactions(after: start, includingChanges: filter.readsChanges || resultType.needsChanges)
+            let storeID = store.identifier ?? ""
+            transactions += try filter.apply(to: records, store: storeID).map { record in
+                var shown = record
+                // Changes read for a predicate only are not part of the result.
+                if !resultType.needsChanges { shown.changes = nil }
+                return NSPersistentHistoryTransaction(shown, store: storeID)
+            }
         }
-        let records = try store.historyTransactions(after: start, includingChanges: filter.readsChanges || resultType.needsChanges)
-        let storeID = store.identifier ?? ""
-        let matching = try filter.apply(to: records, store: storeID)
-        let limited = filter.limit > 0 ? Array(matching.prefix(filter.limit)) : matching
-        return limited.map { record in
-            var shown = record
-            // Changes read for a predicate only are not part of the result.
-            if !resultType.needsChanges { shown.changes = nil }
-            return NSPersistentHistoryTransaction(shown, store: storeID)
+        if stores.count > 1 {
+            transactions.sort { $0.timestamp < $1.timestamp }
         }
+        return filter.limit > 0 ? Array(transactions.prefix(filter.limit)) : transactions
     }
 
     /// The request's result, in the shape of its result type.
@@ -70,7 +75,7 @@ extension NSPersistentHistoryChangeRequest: CoordinatorExecutedRequest {
         case .count: NSNumber(value: transactions.count)
         case .objectIDs: transactions.flatMap { $0.changes ?? [] }.map(\.changedObjectID)
         case .transactionsOnly, .transactionsAndChanges: transactions
-        case .changesOnly: transactions.flatMap { $0.standaloneChanges() }
+        case .changesOnly: transactions.flatMap { $0.changes ?? [] }
         }
     }
 }
@@ -111,7 +116,7 @@ private struct HistoryFilter {
             guard readsChanges else {
                 return try matches(NSPersistentHistoryTransaction(record, store: store), predicate) ? record : nil
             }
-            let changes = NSPersistentHistoryTransaction(record, store: store).standaloneChanges()
+            let changes = NSPersistentHistoryTransaction(record, store: store).changes ?? []
             var kept = record
             kept.changes = try zip(record.changes ?? [], changes).filter { try matches($1, predicate) }.map(\.0)
             return kept.changes?.isEmpty == false ? kept : nil

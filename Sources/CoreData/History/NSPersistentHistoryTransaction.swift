@@ -10,21 +10,22 @@ import Foundation
 open class NSPersistentHistoryTransaction: NSObject, @unchecked Sendable {
     private let record: HistoryTransactionRecord
     private let store: String
-    private var changeList: [NSPersistentHistoryChange]?
 
     /// A transaction of the store with UUID `store`, whose changes are made from the record's.
     init(_ record: HistoryTransactionRecord, store: String) {
         self.record = record
         self.store = store
         super.init()
-        changeList = record.changes?.map { NSPersistentHistoryChange($0, owner: self) }
     }
 
     /// When the transaction was committed.
     open var timestamp: Date { record.timestamp }
 
     /// The transaction's changes; nil when the request asked for transactions only.
-    open var changes: [NSPersistentHistoryChange]? { changeList }
+    open var changes: [NSPersistentHistoryChange]? {
+        // Made on each access: the changes refer to their transaction, which keeps none of them.
+        record.changes?.map { NSPersistentHistoryChange($0, transaction: self) }
+    }
 
     /// The transaction's number, which grows with each transaction of its store.
     open var transactionNumber: Int64 { record.number }
@@ -69,15 +70,6 @@ open class NSPersistentHistoryTransaction: NSObject, @unchecked Sendable {
         ])
     }
 
-    /// The transaction's changes, each holding on to a copy of the transaction without changes,
-    /// for results that hold changes only.
-    func standaloneChanges() -> [NSPersistentHistoryChange] {
-        var bare = record
-        bare.changes = nil
-        let transaction = NSPersistentHistoryTransaction(bare, store: store)
-        return (record.changes ?? []).map { NSPersistentHistoryChange($0, standaloneIn: transaction) }
-    }
-
     /// The entity of transactions, for a fetch request that filters them.
     open class var entityDescription: NSEntityDescription? {
         PersistentHistoryEntities.transaction()
@@ -95,7 +87,7 @@ open class NSPersistentHistoryTransaction: NSObject, @unchecked Sendable {
     }
 
     open override var description: String {
-        "<NSPersistentHistoryTransaction: \(record.number) at \(record.timestamp), author \(record.author ?? "nil"), \(changeList?.count ?? 0) changes>"
+        "<NSPersistentHistoryTransaction: \(record.number) at \(record.timestamp), author \(record.author ?? "nil"), \(record.changes?.count ?? 0) changes>"
     }
 }
 

@@ -218,7 +218,20 @@ import Testing
         update.predicate = nothing.predicate
         update.propertiesToUpdate = ["count": 1]
         _ = try store.execute(update)
+        let listedDelete = NSBatchDeleteRequest(fetchRequest: nothing)
+        listedDelete.resultType = .resultTypeObjectIDs
+        _ = try store.execute(listedDelete)
+        _ = try store.execute(NSBatchInsertRequest(entityName: "Item", objects: []))
         #expect(try store.transactions().count == 1)
+    }
+
+    @Test func aChangeKeepsItsTransactionAfterTheResultIsGone() throws {
+        let store = try HistoryTestStore("history-change-owner")
+        defer { store.close() }
+        try store.insertItems(["a"])
+        let changes = try store.transactions().flatMap { $0.changes ?? [] }
+        #expect(changes.count == 1)
+        #expect(changes.first?.transaction?.changes?.first?.changedObjectID == changes.first?.changedObjectID)
     }
 
     @Test func aStoreWithoutHistoryRefusesHistoryRequests() throws {
@@ -244,7 +257,12 @@ import Testing
         try plain.context.performAndWait {
             NSEntityDescription.insertNewObject(forEntityName: "Item", into: plain.context).setValue("b", forKey: "name")
             #expect(throws: NSError.self) { try plain.context.save() }
+            plain.context.rollback()
+            let update = NSBatchUpdateRequest(entityName: "Item")
+            update.propertiesToUpdate = ["count": 2]
+            #expect(throws: NSError.self) { try plain.context.execute(update) }
         }
+        #expect(try RawStoreSQL.rows(store.url, "SELECT ZCOUNT FROM ZITEM") == [[.integer(7)]])
         #expect(try store.transactions().count == 1)
     }
 

@@ -22,7 +22,9 @@ extension SQLiteMigrationPlanner {
             try connection.execute("UPDATE ACHANGE SET ZENTITY = CASE WHEN ZENTITY IN (\(kept)) THEN \(cases) ELSE 0 END")
             let digest = metadata[StoreMetadataKey.hashesDigest] as? String ?? ""
             let origin = SQLitePersistentHistoryRecorder.Origin(author: "com.apple.coredata.schemamigrator: lightweight migration from model with digest { \(digest) }")
-            try SQLitePersistentHistoryRecorder(connection: connection, schema: destination, origin: origin).finish()
+            var recorder = SQLitePersistentHistoryRecorder(connection: connection, schema: destination, origin: origin)
+            try recorder.recordTransaction()
+            try recorder.finish()
         }
     }
 

@@ -1,15 +1,14 @@
 import Foundation
 
 /// Records one transaction of persistent history inside a save's or batch request's open SQLite
-/// transaction: its `ATRANSACTION` row first, then an `ACHANGE` row per changed object.
+/// transaction: its `ATRANSACTION` row with the first change, then an `ACHANGE` row per changed
+/// object. Work that changes no object records no transaction.
 struct SQLitePersistentHistoryRecorder {
     private let connection: SQLiteConnection
     private let schema: SQLiteSchema
-    /// The `ATRANSACTION.Z_PK` of the transaction being recorded.
-    let transactionNumber: Int64
-    private var nextChangeKey: Int64
-    private let insertChange: SQLiteStatement
-    private let tombstoneColumns: Int
+    private let origin: Origin
+    /// The transaction being recorded, once its row is written.
+    private var started: Started?
     /// The entity number of the last entity asked about, which the next change mostly shares.
     private var lastEntity: (entity: ObjectIdentifier, number: Int64)?
     /// The bitmap positions of each entity updated so far.
@@ -26,11 +25,28 @@ struct SQLitePersistentHistoryRecorder {
         static let processID = ProcessInfo.processInfo.processName
     }
 
-    /// Starts a transaction made by `origin`, committed now.
-    init(connection: SQLiteConnection, schema: SQLiteSchema, origin: Origin) throws {
+    /// A transaction whose row is written, and how its changes are written.
+    private struct Started {
+        var nextChangeKey: Int64
+        let transactionNumber: Int64
+        let insertChange: SQLiteStatement
+        let tombstoneColumns: Int
+    }
+
+    /// A recorder of a transaction made by `origin`; nothing is written before its first change.
+    init(connection: SQLiteConnection, schema: SQLiteSchema, origin: Origin) {
         self.connection = connection
         self.schema = schema
-        transactionNumber = try Self.reserveKeys(1, of: SQLitePersistentHistoryTables.transactionNumber, in: connection)
+        self.origin = origin
+    }
+
+    /// Writes the transaction's row, committed now, even without changes (a migration's).
+    mutating func recordTransaction() throws {
+        if started == nil { started = try start() }
+    }
+
+    private func start() throws -> Started {
+        let transactionNumber = try Self.reserveKeys(1, of: SQLitePersistentHistoryTables.transactionNumber, in: connection)
         let strings = try [origin.author, Origin.bundleID, origin.contextName, Origin.processID].map { try $0.map { try Self.intern($0, in: connection) } }
         let columns = SQLitePersistentHistoryTables.stringColumns.joined(separator: ", ")
         let transaction = try connection.statement("INSERT INTO ATRANSACTION (Z_PK, Z_ENT, \(columns), ZTIMESTAMP) VALUES (?, ?, ?, ?, ?, ?, ?)")
@@ -41,12 +57,13 @@ struct SQLitePersistentHistoryRecorder {
         }
         transaction.bind(Date().timeIntervalSinceReferenceDate, at: 7)
         try transaction.run()
-        tombstoneColumns = try SQLitePersistentHistoryTables.tombstoneColumnCount(in: connection)
+        let tombstoneColumns = try SQLitePersistentHistoryTables.tombstoneColumnCount(in: connection)
         let tombstones = (0..<tombstoneColumns).map { ", ZTOMBSTONE\($0)" }.joined()
-        insertChange = try connection.statement(
+        let insertChange = try connection.statement(
             "INSERT INTO ACHANGE (Z_PK, Z_ENT, ZCHANGETYPE, ZENTITY, ZENTITYPK, ZTRANSACTIONID, ZCOLUMNS\(tombstones)) VALUES (\(SQLitePredicateCompiler.placeholders(7 + tombstoneColumns)))"
         )
-        nextChangeKey = (try Self.maximumKey(of: SQLitePersistentHistoryTables.changeNumber, in: connection)) + 1
+        let nextChangeKey = (try Self.maximumKey(of: SQLitePersistentHistoryTables.changeNumber, in: connection)) + 1
+        return Started(nextChangeKey: nextChangeKey, transactionNumber: transactionNumber, insertChange: insertChange, tombstoneColumns: tombstoneColumns)
     }
 
     mutating func recordInsert(of objectID: NSManagedObjectID) throws {
@@ -69,20 +86,23 @@ struct SQLitePersistentHistoryRecorder {
 
     private mutating func record(_ type: Int64, of objectID: NSManagedObjectID, columns: Data?, tombstone: [SQLValue]) throws {
         guard let entityNumber = entityNumber(of: objectID.entity), let primaryKey = objectID.primaryKey else { return }
-        let statement = insertChange
+        try recordTransaction()
+        guard var transaction = started else { return }
+        let statement = transaction.insertChange
         statement.reset()
-        statement.bind(nextChangeKey, at: 1)
+        statement.bind(transaction.nextChangeKey, at: 1)
         statement.bind(SQLitePersistentHistoryTables.changeNumber, at: 2)
         statement.bind(type, at: 3)
         statement.bind(entityNumber, at: 4)
         statement.bind(primaryKey, at: 5)
-        statement.bind(transactionNumber, at: 6)
+        statement.bind(transaction.transactionNumber, at: 6)
         if let columns { statement.bind(columns, at: 7) } else { statement.bindNull(at: 7) }
-        for index in 0..<tombstoneColumns {
+        for index in 0..<transaction.tombstoneColumns {
             statement.bind(index < tombstone.count ? tombstone[index] : .null, at: Int32(index + 8))
         }
         try statement.run()
-        nextChangeKey += 1
+        transaction.nextChangeKey += 1
+        started = transaction
     }
 
     private mutating func entityNumber(of entity: NSEntityDescription) -> Int64? {
@@ -92,10 +112,11 @@ struct SQLitePersistentHistoryRecorder {
         return number
     }
 
-    /// Records the last change key handed out.
+    /// Records the last change key handed out, once the transaction has started.
     func finish() throws {
+        guard let started else { return }
         let statement = try connection.statement("UPDATE Z_PRIMARYKEY SET Z_MAX = ? WHERE Z_ENT = ?")
-        statement.bind(nextChangeKey - 1, at: 1)
+        statement.bind(started.nextChangeKey - 1, at: 1)
         statement.bind(SQLitePersistentHistoryTables.changeNumber, at: 2)
         try statement.run()
     }

@@ -19,17 +19,14 @@ extension SQLiteStore: BatchRequestExecuting {
                     sets.append(try assignment(of: value, to: column, attribute: attribute, mapping: mapping, compiler: &compiler, files: &files))
                 }
                 let slots = update.assignments.map(\.slot)
-                var recorder: SQLitePersistentHistoryRecorder?
-                if update.reportsObjectIDs {
-                    recorder = try historyRecorder()
-                    for identifier in identifiers { try recorder?.recordUpdate(of: identifier, slots: slots) }
-                } else if tracksHistory {
-                    try forEachRow(of: plan, schema: schema) { identifier in
-                        if recorder == nil { recorder = try historyRecorder() }
-                        try recorder?.recordUpdate(of: identifier, slots: slots)
+                if var recorder = try historyRecorder() {
+                    if update.reportsObjectIDs {
+                        for identifier in identifiers { try recorder.recordUpdate(of: identifier, slots: slots) }
+                    } else {
+                        try forEachRow(of: plan, schema: schema) { try recorder.recordUpdate(of: $0, slots: slots) }
                     }
+                    try recorder.finish()
                 }
-                try recorder?.finish()
                 let matching = try select(plan: plan, schema: schema, paged: false, sorted: false) { _, _ in SQLProjection(columns: SQLFragment(sql: "t0.Z_PK")) }
                 let setList = SQLFragment.joined(sets, separator: ", ")
                 let query = SQLFragment(sql: "UPDATE \(mapping.table) SET \(setList.sql) WHERE Z_PK IN (\(matching.sql))", bindings: setList.bindings + matching.bindings)
@@ -86,6 +83,8 @@ extension SQLiteStore: BatchRequestExecuting {
             let deleted = try rowsToDelete(startingWith: try fetchObjectIDs(deletion.plan), schema: schema)
             var outcome = BatchOutcome(objectIDs: deleted, changedRows: deleted)
             var recorder = try historyRecorder()
+            // Rows the request deletes get a delete in history, not an update of their foreign keys.
+            let deletedRows = recorder == nil ? [] : Set(deleted)
             for identifiers in Dictionary(grouping: deleted, by: { ObjectIdentifier($0.entity) }).values {
                 let entity = identifiers[0].entity
                 let keys = identifiers.compactMap(\.primaryKey)
@@ -98,7 +97,7 @@ extension SQLiteStore: BatchRequestExecuting {
                 }
                 let nullified = try nullifyReferences(to: entity, keys: keys, connection: connection, schema: schema)
                 outcome.changedRows += nullified.map(\.row)
-                for (row, slot) in nullified { try recorder?.recordUpdate(of: row, slots: [slot]) }
+                for (row, slot) in nullified where !deletedRows.contains(row) { try recorder?.recordUpdate(of: row, slots: [slot]) }
                 for relationship in entity.relationshipsByName.values {
                     guard let joinTable = schema.joinTable(for: relationship) else { continue }
                     try run("DELETE FROM \(joinTable.name) WHERE \(joinTable.columns(for: relationship).source) IN", keys: keys)

@@ -40,15 +40,13 @@ extension SQLiteStore: PersistentHistoryStoring {
     func historyRecorder() throws -> SQLitePersistentHistoryRecorder? {
         guard tracksHistory else { return nil }
         let (connection, schema) = try requireWritingConnection()
-        return try SQLitePersistentHistoryRecorder(connection: connection, schema: schema, origin: historyOrigin)
+        return SQLitePersistentHistoryRecorder(connection: connection, schema: schema, origin: historyOrigin)
     }
 
     /// Records a save's transaction: its inserted, updated and deleted objects, an update naming
     /// the attributes and relationships it changed.
     func recordHistory(of changes: StoreSaveChanges, permanentIDs: [NSManagedObjectID]) throws {
-        // A save of metadata alone changes no object: it is no transaction of history.
-        guard !(permanentIDs.isEmpty && changes.updates.isEmpty && changes.deletes.isEmpty && changes.objects.updated.isEmpty),
-              var recorder = try historyRecorder() else { return }
+        guard var recorder = try historyRecorder() else { return }
         for objectID in permanentIDs {
             try recorder.recordInsert(of: objectID)
         }
@@ -96,6 +94,14 @@ extension SQLiteStore: PersistentHistoryStoring {
 
     func historyTransactions(after bound: HistoryBound?, includingChanges: Bool) throws -> [HistoryTransactionRecord] {
         let (connection, _) = try requireWritingConnection()
+        // One read transaction, one snapshot: history another process deletes meanwhile is either
+        // all there or found missing by the check.
+        try connection.execute("BEGIN")
+        defer { try? connection.execute("COMMIT") }
+        return try readHistoryTransactions(after: bound, includingChanges: includingChanges, connection: connection)
+    }
+
+    private func readHistoryTransactions(after bound: HistoryBound?, includingChanges: Bool, connection: SQLiteConnection) throws -> [HistoryTransactionRecord] {
         if case .transaction(let number) = bound { try checkHistoryFollows(number) }
         let condition = Self.condition(selecting: bound, after: true)
         let strings = try historyStrings(connection)
