@@ -9,6 +9,8 @@ struct SQLitePersistentHistoryRecorder {
     private let origin: Origin
     /// The transaction being recorded, once its row is written.
     private var started: Started?
+    /// The key of the next change; kept apart from `started`, which each change then only reads.
+    private var nextChangeKey: Int64 = 0
     /// The entity number of the last entity asked about, which the next change mostly shares.
     private var lastEntity: (entity: ObjectIdentifier, number: Int64)?
     /// The bitmap positions of each entity updated so far.
@@ -27,7 +29,6 @@ struct SQLitePersistentHistoryRecorder {
 
     /// A transaction whose row is written, and how its changes are written.
     private struct Started {
-        var nextChangeKey: Int64
         let transactionNumber: Int64
         let insertChange: SQLiteStatement
         let tombstoneColumns: Int
@@ -42,7 +43,9 @@ struct SQLitePersistentHistoryRecorder {
 
     /// Writes the transaction's row, committed now, even without changes (a migration's).
     mutating func recordTransaction() throws {
-        if started == nil { started = try start() }
+        guard started == nil else { return }
+        started = try start()
+        nextChangeKey = (try Self.maximumKey(of: SQLitePersistentHistoryTables.changeNumber, in: connection)) + 1
     }
 
     private func start() throws -> Started {
@@ -62,8 +65,7 @@ struct SQLitePersistentHistoryRecorder {
         let insertChange = try connection.statement(
             "INSERT INTO ACHANGE (Z_PK, Z_ENT, ZCHANGETYPE, ZENTITY, ZENTITYPK, ZTRANSACTIONID, ZCOLUMNS\(tombstones)) VALUES (\(SQLitePredicateCompiler.placeholders(7 + tombstoneColumns)))"
         )
-        let nextChangeKey = (try Self.maximumKey(of: SQLitePersistentHistoryTables.changeNumber, in: connection)) + 1
-        return Started(nextChangeKey: nextChangeKey, transactionNumber: transactionNumber, insertChange: insertChange, tombstoneColumns: tombstoneColumns)
+        return Started(transactionNumber: transactionNumber, insertChange: insertChange, tombstoneColumns: tombstoneColumns)
     }
 
     mutating func recordInsert(of objectID: NSManagedObjectID) throws {
@@ -87,10 +89,10 @@ struct SQLitePersistentHistoryRecorder {
     private mutating func record(_ type: Int64, of objectID: NSManagedObjectID, columns: Data?, tombstone: [SQLValue]) throws {
         guard let entityNumber = entityNumber(of: objectID.entity), let primaryKey = objectID.primaryKey else { return }
         try recordTransaction()
-        guard var transaction = started else { return }
+        guard let transaction = started else { return }
         let statement = transaction.insertChange
         statement.reset()
-        statement.bind(transaction.nextChangeKey, at: 1)
+        statement.bind(nextChangeKey, at: 1)
         statement.bind(SQLitePersistentHistoryTables.changeNumber, at: 2)
         statement.bind(type, at: 3)
         statement.bind(entityNumber, at: 4)
@@ -101,8 +103,7 @@ struct SQLitePersistentHistoryRecorder {
             statement.bind(index < tombstone.count ? tombstone[index] : .null, at: Int32(index + 8))
         }
         try statement.run()
-        transaction.nextChangeKey += 1
-        started = transaction
+        nextChangeKey += 1
     }
 
     private mutating func entityNumber(of entity: NSEntityDescription) -> Int64? {
@@ -114,9 +115,9 @@ struct SQLitePersistentHistoryRecorder {
 
     /// Records the last change key handed out, once the transaction has started.
     func finish() throws {
-        guard let started else { return }
+        guard started != nil else { return }
         let statement = try connection.statement("UPDATE Z_PRIMARYKEY SET Z_MAX = ? WHERE Z_ENT = ?")
-        statement.bind(started.nextChangeKey - 1, at: 1)
+        statement.bind(nextChangeKey - 1, at: 1)
         statement.bind(SQLitePersistentHistoryTables.changeNumber, at: 2)
         try statement.run()
     }
