@@ -72,6 +72,24 @@ struct SQLitePersistentHistoryRecorder {
         try record(SQLitePersistentHistoryTables.insertType, of: objectID, columns: nil, tombstone: [])
     }
 
+    /// Records an insert of each row of `table` whose key is in `keys`: rows the save has just
+    /// inserted, in one statement.
+    mutating func recordInserts(ofRowsIn table: String, keys: ClosedRange<Int64>) throws {
+        try recordTransaction()
+        guard let transaction = started else { return }
+        let statement = try connection.statement(
+            "INSERT INTO ACHANGE (Z_PK, Z_ENT, ZCHANGETYPE, ZENTITY, ZENTITYPK, ZTRANSACTIONID) SELECT ?1 + Z_PK - ?2, ?3, ?4, Z_ENT, Z_PK, ?5 FROM \(table) WHERE Z_PK BETWEEN ?2 AND ?6"
+        )
+        statement.bind(nextChangeKey, at: 1)
+        statement.bind(keys.lowerBound, at: 2)
+        statement.bind(SQLitePersistentHistoryTables.changeNumber, at: 3)
+        statement.bind(SQLitePersistentHistoryTables.insertType, at: 4)
+        statement.bind(transaction.transactionNumber, at: 5)
+        statement.bind(keys.upperBound, at: 6)
+        try statement.run()
+        nextChangeKey += Int64(keys.count)
+    }
+
     /// Records an update of the properties in `slots` of an object's entity layout.
     mutating func recordUpdate(of objectID: NSManagedObjectID, slots: some Sequence<Int>) throws {
         let entity = objectID.entity

@@ -47,9 +47,7 @@ extension SQLiteStore: PersistentHistoryStoring {
     /// the attributes and relationships it changed.
     func recordHistory(of changes: StoreSaveChanges, permanentIDs: [NSManagedObjectID]) throws {
         guard var recorder = try historyRecorder() else { return }
-        for objectID in permanentIDs {
-            try recorder.recordInsert(of: objectID)
-        }
+        try recordInserts(permanentIDs, into: &recorder)
         var updatedSlots: [NSManagedObjectID: Set<Int>] = [:]
         var order: [NSManagedObjectID] = []
         func noteUpdate(of objectID: NSManagedObjectID, slots: some Sequence<Int>) {
@@ -71,6 +69,28 @@ extension SQLiteStore: PersistentHistoryStoring {
             try recorder.recordDelete(of: row.objectID, tombstone: try tombstone(of: row.objectID.entity, values: row.values))
         }
         try recorder.finish()
+    }
+
+    /// Records a save's inserts: each run of objects of one entity with consecutive keys with one
+    /// statement over the rows themselves (no other row has a key the save has just handed out),
+    /// other objects one by one.
+    private func recordInserts(_ identifiers: [NSManagedObjectID], into recorder: inout SQLitePersistentHistoryRecorder) throws {
+        var start = 0
+        while start < identifiers.count {
+            let first = identifiers[start]
+            var end = start + 1
+            if let firstKey = first.primaryKey {
+                while end < identifiers.count, identifiers[end].entity === first.entity, identifiers[end].primaryKey == firstKey + Int64(end - start) {
+                    end += 1
+                }
+            }
+            if end - start > 1, let firstKey = first.primaryKey, let table = schema?.mapping(for: first.entity)?.table {
+                try recorder.recordInserts(ofRowsIn: table, keys: firstKey...(firstKey + Int64(end - start - 1)))
+            } else {
+                try recorder.recordInsert(of: first)
+            }
+            start = end
+        }
     }
 
     /// The encoded values of an entity's preserved attributes, in the order of the tombstone columns.
