@@ -11,7 +11,7 @@ extension NSPersistentHistoryChangeRequest: CoordinatorExecutedRequest {
             case .fetch(let point):
                 let transactions = try fetchTransactions(after: point, in: stores)
                 coordinator.forgetCachedRows(of: transactions.flatMap { $0.changes ?? [] }.map(\.changedObjectID))
-                return NSPersistentHistoryResult(try result(of: transactions), resultType: resultType)
+                return NSPersistentHistoryResult(result(of: transactions), resultType: resultType)
             case .delete(let point):
                 let deleted = try stores.reduce(0) { count, store in
                     switch storePoint(point, in: store) {
@@ -69,7 +69,7 @@ extension NSPersistentHistoryChangeRequest: CoordinatorExecutedRequest {
     }
 
     /// The request's result, in the shape of its result type.
-    private func result(of transactions: [NSPersistentHistoryTransaction]) throws -> Any {
+    private func result(of transactions: [NSPersistentHistoryTransaction]) -> Any {
         switch resultType {
         case .statusOnly: NSNumber(value: true)
         case .count: NSNumber(value: transactions.count)

@@ -67,7 +67,8 @@ package final class EntityLayout: @unchecked Sendable {
     /// The slots of persistent (non-transient) attributes.
     let persistentAttributeSlots: [Int]
     /// The slots of the persistent attributes whose values persistent history keeps when an
-    /// object is deleted (never those stored externally, as Apple's history leaves them out).
+    /// object is deleted (never those stored externally, as Apple's history leaves them out), by
+    /// name: the order of the history's tombstone columns (store-format §2.11).
     let preservedAttributeSlots: [Int]
     /// The slots of persistent to-one relationships.
     let persistentToOneSlots: [Int]
@@ -106,7 +107,7 @@ package final class EntityLayout: @unchecked Sendable {
         self.preservedAttributeSlots = slots.filter { slot in
             guard let attribute = slot.attribute, !slot.isTransient else { return false }
             return attribute.preservesValueInHistoryOnDeletion && !attribute.allowsExternalBinaryDataStorage
-        }.map(\.index)
+        }.sorted { $0.name < $1.name }.map(\.index)
         self.persistentToOneSlots = slots.filter { slot in
             if case .toOne = slot.kind { return !slot.isTransient }
             return false

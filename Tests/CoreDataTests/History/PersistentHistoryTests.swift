@@ -180,6 +180,9 @@ import Testing
         let changes = try #require(try store.history(changeRequest) as? [NSPersistentHistoryChange])
         #expect(changes.map(\.changedObjectID) == [ids[0]])
 
+        let otherEntity = NSFetchRequest<NSFetchRequestResult>(entityName: "Item")
+        #expect(throws: NSError.self) { try store.history(.fetchHistory(withFetch: otherEntity)) }
+
         let unknownKey = try #require(NSPersistentHistoryTransaction.fetchRequest)
         unknownKey.predicate = NSPredicate(format: "colour == 1")
         #expect(throws: NSError.self) { try store.history(.fetchHistory(withFetch: unknownKey)) }
@@ -232,6 +235,59 @@ import Testing
         let changes = try store.transactions().flatMap { $0.changes ?? [] }
         #expect(changes.count == 1)
         #expect(changes.first?.transaction?.changes?.first?.changedObjectID == changes.first?.changedObjectID)
+    }
+
+    @Test func theHistoryOfSeveralStoresIsOrderedByTimeAndLimitedOnce() throws {
+        let store = try HistoryTestStore("history-stores")
+        defer { store.close() }
+        let second = try store.stack.coordinator.addPersistentStore(
+            ofType: NSSQLiteStoreType, configurationName: nil, at: store.directory.file("Second.sqlite"), options: HistoryTestStore.options)
+        for (name, target) in [("a", store.stack.store), ("b", second), ("c", store.stack.store)] {
+            try store.context.performAndWait {
+                let item = NSEntityDescription.insertNewObject(forEntityName: "Item", into: store.context)
+                item.setValue(name, forKey: "name")
+                store.context.assign(item, to: target)
+                try store.context.save()
+            }
+        }
+        let transactions = try store.transactions()
+        #expect(transactions.map(\.storeID) == [store.stack.store.identifier, second.identifier, store.stack.store.identifier].compactMap { $0 })
+        #expect(transactions.map(\.timestamp) == transactions.map(\.timestamp).sorted())
+        let firstTwo = try #require(NSPersistentHistoryTransaction.fetchRequest)
+        firstTwo.fetchLimit = 2
+        let limited = try store.history(.fetchHistory(withFetch: firstTwo)) as? [NSPersistentHistoryTransaction]
+        #expect(limited?.map(\.storeID) == Array(transactions.map(\.storeID).prefix(2)))
+    }
+
+    /// A delete that cascades records a delete of each row it removes, and no update of the
+    /// foreign keys that pointed from one deleted row to another.
+    @Test func aCascadingBatchDeleteRecordsOnlyDeletes() throws {
+        let folder = NSEntityDescription()
+        folder.name = "Folder"
+        let parent = MovieModel.relationship("parent", to: folder, toMany: false, deleteRule: .nullifyDeleteRule)
+        let children = MovieModel.relationship("children", to: folder, toMany: true, deleteRule: .cascadeDeleteRule)
+        parent.inverseRelationship = children
+        children.inverseRelationship = parent
+        folder.properties = [MovieModel.attribute("name", .stringAttributeType), parent, children]
+        let model = NSManagedObjectModel()
+        model.entities = [folder]
+        let directory = try SQLiteScratchDirectory("history-cascade")
+        defer { directory.remove() }
+        let stack = try SQLiteTestStack(model: model, url: directory.file("Folders.sqlite"), options: HistoryTestStore.options)
+        defer { stack.close() }
+        let root = try stack.context.performAndWait {
+            let root = NSEntityDescription.insertNewObject(forEntityName: "Folder", into: stack.context)
+            let child = NSEntityDescription.insertNewObject(forEntityName: "Folder", into: stack.context)
+            child.setValue(root, forKey: "parent")
+            try stack.context.save()
+            return root.objectID
+        }
+        let delete = NSBatchDeleteRequest(objectIDs: [root])
+        delete.resultType = .resultTypeObjectIDs
+        _ = try stack.context.performAndWait { try stack.context.execute(delete) }
+        let result = try stack.context.performAndWait { try stack.context.execute(NSPersistentHistoryChangeRequest.fetchHistory(after: nil as NSPersistentHistoryToken?)) }
+        let transactions = try #require((result as? NSPersistentHistoryResult)?.result as? [NSPersistentHistoryTransaction])
+        #expect(transactions.last?.changes?.map(\.changeType) == [.delete, .delete])
     }
 
     @Test func aStoreWithoutHistoryRefusesHistoryRequests() throws {

@@ -45,7 +45,7 @@ struct SQLitePersistentHistoryRecorder {
     mutating func recordTransaction() throws {
         guard started == nil else { return }
         started = try start()
-        nextChangeKey = (try Self.maximumKey(of: SQLitePersistentHistoryTables.changeNumber, in: connection)) + 1
+        nextChangeKey = (try PrimaryKeyAllocator.lastKey(of: SQLitePersistentHistoryTables.changeNumber, in: connection)) + 1
     }
 
     private func start() throws -> Started {
@@ -99,7 +99,7 @@ struct SQLitePersistentHistoryRecorder {
     }
 
     /// Records a delete, with the encoded values of the entity's preserved attributes in the
-    /// order of `SQLitePersistentHistoryTables.tombstoneSlots(of:)`.
+    /// order of the entity layout's `preservedAttributeSlots`.
     mutating func recordDelete(of objectID: NSManagedObjectID, tombstone: [SQLValue]) throws {
         try record(SQLitePersistentHistoryTables.deleteType, of: objectID, columns: nil, tombstone: tombstone)
     }
@@ -141,12 +141,6 @@ struct SQLitePersistentHistoryRecorder {
     }
 
     // MARK: Keys and strings
-
-    private static func maximumKey(of entityNumber: Int64, in connection: SQLiteConnection) throws -> Int64 {
-        let statement = try connection.statement("SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = ?")
-        statement.bind(entityNumber, at: 1)
-        return try statement.readFirstRow { $0.int64(at: 0) } ?? 0
-    }
 
     /// Hands out `count` keys of a history table and returns the first.
     private static func reserveKeys(_ count: Int64, of entityNumber: Int64, in connection: SQLiteConnection) throws -> Int64 {

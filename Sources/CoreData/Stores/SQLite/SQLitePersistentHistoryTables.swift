@@ -79,11 +79,4 @@ enum SQLitePersistentHistoryTables {
         while try statement.step() { count += 1 }
         return count
     }
-
-    /// The slots of the attributes whose values a delete keeps in its tombstone, in the order of
-    /// the tombstone columns: by name (store-format §2.11).
-    static func tombstoneSlots(of entity: NSEntityDescription) -> [Int] {
-        let layout = entity.layout
-        return layout.preservedAttributeSlots.sorted { layout.slots[$0].name < layout.slots[$1].name }
-    }
 }

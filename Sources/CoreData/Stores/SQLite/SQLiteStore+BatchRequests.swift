@@ -166,7 +166,7 @@ extension SQLiteStore: BatchRequestExecuting {
     /// The values of rows' preserved attributes, as their columns hold them, in the order of the
     /// history's tombstone columns, by primary key.
     private func tombstones(of keys: [Int64], entity: NSEntityDescription, mapping: SQLiteSchema.EntityMapping) throws -> [Int64: [SQLValue]] {
-        let columns = SQLitePersistentHistoryTables.tombstoneSlots(of: entity).map { mapping.columnBySlot[$0] ?? "NULL" }
+        let columns = entity.layout.preservedAttributeSlots.map { mapping.columnBySlot[$0] ?? "NULL" }
         guard !columns.isEmpty else { return [:] }
         var tombstones: [Int64: [SQLValue]] = [:]
         for chunk in keys.chunked(into: Self.maximumParameters) {

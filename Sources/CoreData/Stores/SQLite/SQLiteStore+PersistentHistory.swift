@@ -96,7 +96,7 @@ extension SQLiteStore: PersistentHistoryStoring {
     /// The encoded values of an entity's preserved attributes, in the order of the tombstone columns.
     private func tombstone(of entity: NSEntityDescription, values: SlotValues) throws -> [SQLValue] {
         var files = ExternalFileChanges()
-        return try SQLitePersistentHistoryTables.tombstoneSlots(of: entity).map { slot in
+        return try entity.layout.preservedAttributeSlots.map { slot in
             guard let attribute = entity.layout.slots[slot].attribute, values.indices.contains(slot) else { return .null }
             return try encode(values[slot], attribute: attribute, files: &files)
         }
@@ -106,9 +106,7 @@ extension SQLiteStore: PersistentHistoryStoring {
 
     func latestHistoryTransactionNumber() throws -> Int64? {
         let (connection, _) = try requireWritingConnection()
-        let statement = try connection.statement("SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = ?")
-        statement.bind(SQLitePersistentHistoryTables.transactionNumber, at: 1)
-        let latest = try statement.readFirstRow { $0.int64(at: 0) } ?? 0
+        let latest = try PrimaryKeyAllocator.lastKey(of: SQLitePersistentHistoryTables.transactionNumber, in: connection)
         return latest > 0 ? latest : nil
     }
 
@@ -125,11 +123,10 @@ extension SQLiteStore: PersistentHistoryStoring {
         if case .transaction(let number) = bound { try checkHistoryFollows(number) }
         let condition = Self.condition(selecting: bound, after: true)
         let strings = try historyStrings(connection)
-        let statement = try connection.statement("""
-            SELECT Z_PK, ZTIMESTAMP, ZAUTHORTS, ZBUNDLEIDTS, ZCONTEXTNAMETS, ZPROCESSIDTS, ZAUTHOR, ZBUNDLEID, ZCONTEXTNAME, ZPROCESSID
-            FROM ATRANSACTION WHERE \(condition.sql) ORDER BY Z_PK
-            """)
-        for (index, value) in condition.bindings.enumerated() { statement.bind(value, at: Int32(index + 1)) }
+        let statement = try prepare(SQLFragment(
+            sql: "SELECT Z_PK, ZTIMESTAMP, ZAUTHORTS, ZBUNDLEIDTS, ZCONTEXTNAMETS, ZPROCESSIDTS, ZAUTHOR, ZBUNDLEID, ZCONTEXTNAME, ZPROCESSID FROM ATRANSACTION WHERE \(condition.sql) ORDER BY Z_PK",
+            bindings: condition.bindings
+        ), on: connection)
         var transactions: [HistoryTransactionRecord] = []
         while try statement.step() {
             func string(_ column: Int32) -> String? {
@@ -179,28 +176,27 @@ extension SQLiteStore: PersistentHistoryStoring {
         guard let schema else { return [:] }
         let tombstoneColumns = try SQLitePersistentHistoryTables.tombstoneColumnCount(in: connection)
         let tombstones = (0..<tombstoneColumns).map { ", ZTOMBSTONE\($0)" }.joined()
-        let statement = try connection.statement("""
-            SELECT Z_PK, ZTRANSACTIONID, ZCHANGETYPE, ZENTITY, ZENTITYPK, ZCOLUMNS\(tombstones) FROM ACHANGE
-            WHERE ZTRANSACTIONID IN (SELECT Z_PK FROM ATRANSACTION WHERE \(condition.sql)) ORDER BY Z_PK
-            """)
-        for (index, value) in condition.bindings.enumerated() { statement.bind(value, at: Int32(index + 1)) }
+        let statement = try prepare(SQLFragment(
+            sql: "SELECT Z_PK, ZTRANSACTIONID, ZCHANGETYPE, ZENTITY, ZENTITYPK, ZCOLUMNS\(tombstones) FROM ACHANGE WHERE ZTRANSACTIONID IN (SELECT Z_PK FROM ATRANSACTION WHERE \(condition.sql)) ORDER BY Z_PK",
+            bindings: condition.bindings
+        ), on: connection)
         var changes: [Int64: [HistoryChangeRecord]] = [:]
         var columnsByEntity: [ObjectIdentifier: SQLitePersistentHistoryColumns] = [:]
         while try statement.step() {
             // Changes of entities this model does not have (written with another model) are left out.
             guard let entity = schema.rowEntity(number: statement.int64(at: 3)) else { continue }
-            let kind = Int(statement.int64(at: 2))
+            let type = statement.int64(at: 2)
             let layout = entity.layout
             var updated: [NSPropertyDescription]?
-            if kind == 1, let bitmap = statement.data(at: 5) {
+            if type == SQLitePersistentHistoryTables.updateType, let bitmap = statement.data(at: 5) {
                 let columns = columnsByEntity[ObjectIdentifier(entity)] ?? SQLitePersistentHistoryColumns(entity: entity)
                 columnsByEntity[ObjectIdentifier(entity)] = columns
                 updated = columns.decode(bitmap).map { layout.slots[$0].property }
             }
             var tombstone: [String: Any]?
-            if kind == 2 {
+            if type == SQLitePersistentHistoryTables.deleteType {
                 var values: [String: Any] = [:]
-                for (index, slot) in SQLitePersistentHistoryTables.tombstoneSlots(of: entity).enumerated() where index < tombstoneColumns {
+                for (index, slot) in layout.preservedAttributeSlots.enumerated() where index < tombstoneColumns {
                     guard let attribute = layout.slots[slot].attribute,
                           let value = SQLiteValueCodec.decode(statement, at: Int32(6 + index), for: attribute) else { continue }
                     values[attribute.name] = value
@@ -209,7 +205,7 @@ extension SQLiteStore: PersistentHistoryStoring {
             }
             let transaction = statement.int64(at: 1)
             changes[transaction, default: []].append(HistoryChangeRecord(
-                number: statement.int64(at: 0), transactionNumber: transaction, kind: kind,
+                number: statement.int64(at: 0), transactionNumber: transaction, kind: Int(type),
                 objectID: objectID(for: entity, primaryKey: statement.int64(at: 4)),
                 updatedProperties: updated, tombstone: tombstone
             ))
@@ -223,12 +219,8 @@ extension SQLiteStore: PersistentHistoryStoring {
         let (connection, _) = try requireWritingConnection()
         let condition = Self.condition(selecting: bound, after: false)
         return try connection.transaction {
-            let changes = try connection.statement("DELETE FROM ACHANGE WHERE ZTRANSACTIONID IN (SELECT Z_PK FROM ATRANSACTION WHERE \(condition.sql))")
-            for (index, value) in condition.bindings.enumerated() { changes.bind(value, at: Int32(index + 1)) }
-            try changes.run()
-            let transactions = try connection.statement("DELETE FROM ATRANSACTION WHERE \(condition.sql)")
-            for (index, value) in condition.bindings.enumerated() { transactions.bind(value, at: Int32(index + 1)) }
-            try transactions.run()
+            try prepare(SQLFragment(sql: "DELETE FROM ACHANGE WHERE ZTRANSACTIONID IN (SELECT Z_PK FROM ATRANSACTION WHERE \(condition.sql))", bindings: condition.bindings), on: connection).run()
+            try prepare(SQLFragment(sql: "DELETE FROM ATRANSACTION WHERE \(condition.sql)", bindings: condition.bindings), on: connection).run()
             return connection.changes
         }
     }

@@ -370,9 +370,14 @@ struct PrimaryKeyAllocator {
             run = (ObjectIdentifier(entity), root, following)
             return
         }
+        run = (ObjectIdentifier(entity), root, try Self.lastKey(of: root, in: connection) + 1)
+    }
+
+    /// The last key handed out for an entity number (`Z_PRIMARYKEY.Z_MAX`); 0 before the first.
+    static func lastKey(of entityNumber: Int64, in connection: SQLiteConnection) throws -> Int64 {
         let statement = try connection.statement("SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = ?")
-        statement.bind(root, at: 1)
-        run = (ObjectIdentifier(entity), root, (try statement.readFirstRow { $0.int64(at: 0) } ?? 0) + 1)
+        statement.bind(entityNumber, at: 1)
+        return try statement.readFirstRow { $0.int64(at: 0) } ?? 0
     }
 
     /// Records the highest keys handed out.

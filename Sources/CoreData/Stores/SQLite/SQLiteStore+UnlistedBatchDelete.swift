@@ -49,7 +49,7 @@ extension SQLiteStore {
         let (connection, _) = try requireWritingConnection()
         for entity in entities where !entity.isAbstract {
             guard let mapping = schema.mapping(for: entity) else { continue }
-            let tombstone = SQLitePersistentHistoryTables.tombstoneSlots(of: entity).map { mapping.columnBySlot[$0].map { "t.\($0)" } ?? "NULL" }
+            let tombstone = entity.layout.preservedAttributeSlots.map { mapping.columnBySlot[$0].map { "t.\($0)" } ?? "NULL" }
             let rows = try connection.statement(
                 "SELECT b.Z_PK\(tombstone.map { ", \($0)" }.joined()) FROM temp.Z_BATCHDELETE b JOIN \(mapping.table) t ON t.Z_PK = b.Z_PK WHERE b.Z_ENT = ?"
             )
