@@ -1,15 +1,19 @@
 // swift-tools-version:6.0
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
     name: "OpenCoreData",
     products: [
         .library(name: "CoreData", targets: ["CoreData"]),
+        .library(name: "SwiftData", targets: ["SwiftData"]),
         .executable(name: "coredata", targets: ["coredata"]),
         .plugin(name: "CoreDataCodegen", targets: ["CoreDataCodegen"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // The version that matches the Swift 6.3 toolchain, for the SwiftData macros.
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
         .systemLibrary(
@@ -27,6 +31,18 @@ let package = Package(
         .target(
             name: "CoreDataCodeGeneration",
             dependencies: ["CoreData"]
+        ),
+        // Apple's SwiftData API over the CoreData engine; its macros are a compiler plug-in of their own.
+        .target(
+            name: "SwiftData",
+            dependencies: ["CoreData", "SwiftDataMacros"]
+        ),
+        .macro(
+            name: "SwiftDataMacros",
+            dependencies: [
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+            ]
         ),
         .executableTarget(
             name: "coredata",
@@ -69,6 +85,15 @@ let package = Package(
                 .copy("Migration/Fixtures/Shelf.xcdatamodeld"),
                 // Stores written by Apple's Core Data, with their models (see its README.md).
                 .copy("Stores/SQLite/AppleStores"),
+            ]
+        ),
+        .testTarget(
+            name: "SwiftDataTests",
+            dependencies: [
+                "SwiftData",
+                "CoreData",
+                "SwiftDataMacros",
+                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
             ]
         ),
         .testTarget(

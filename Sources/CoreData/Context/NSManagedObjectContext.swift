@@ -37,6 +37,10 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     /// The author recorded with the context's saves in persistent history.
     open var transactionAuthor: String?
 
+    /// The object of a layer above Core Data that works through this context (SwiftData's
+    /// model context), which the context's objects lead back to.
+    package weak var owner: AnyObject?
+
     /// Seconds within which cached row data may fulfil a fault; negative means no limit (the default).
     open var stalenessInterval: TimeInterval = -1
 

@@ -213,6 +213,14 @@ open class NSEntityDescription: NSObject, NSCopying, @unchecked Sendable {
     /// The name, or an empty string for an entity that has none yet.
     package var entityName: String { name ?? "" }
 
+    /// The class of the entity's objects when a layer above Core Data chooses it (SwiftData's
+    /// models are not managed object subclasses), rather than `managedObjectClassName`.
+    package var instanceClass: NSManagedObject.Type?
+
+    /// What a layer above Core Data keeps with the entity (SwiftData: how its model's
+    /// properties map to the entity's slots), set while the model is built.
+    package var runtimeCompanion: AnyObject?
+
     /// The root of the entity's inheritance hierarchy.
     var rootEntity: NSEntityDescription {
         var entity = self
@@ -226,7 +234,7 @@ open class NSEntityDescription: NSObject, NSCopying, @unchecked Sendable {
     }
 
     /// The compiled layout of the entity's objects; the model compiles it when it is frozen.
-    var layout: EntityLayout {
+    package var layout: EntityLayout {
         if let compiledLayout { return compiledLayout }
         managedObjectModel?.freeze()
         if let compiledLayout { return compiledLayout }

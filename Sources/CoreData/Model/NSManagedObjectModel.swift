@@ -197,7 +197,7 @@ open class NSManagedObjectModel: NSObject, NSCopying, @unchecked Sendable {
     }
 
     /// Makes the model immutable and compiles the layout of every entity. Idempotent and thread-safe.
-    func freeze() {
+    package func freeze() {
         freezeLock.withLock {
             guard !frozen else { return }
             for entity in ownEntities {

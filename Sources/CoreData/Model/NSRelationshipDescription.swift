@@ -1,6 +1,10 @@
 /// The description of a relationship from one entity to another.
 // Like every property description: mutable while the model is built, read-only once it is frozen.
 open class NSRelationshipDescription: NSPropertyDescription, @unchecked Sendable {
+    /// Whether a non-optional to-many relationship may hold no objects: SwiftData's arrays of
+    /// models are never nil, so an empty one is a value, though the relationship is not optional.
+    package var mayBeEmpty = false
+
     /// The entity at the other end of the relationship.
     public weak var destinationEntity: NSEntityDescription? {
         willSet { assertEditable() }

@@ -114,7 +114,7 @@ extension NSManagedObject {
 
     private func countError(_ relationship: NSRelationshipDescription, count: Int, destinations: NSSet) -> NSError? {
         if count == 0 {
-            guard !relationship.isOptional else { return nil }
+            guard !relationship.isOptional, !relationship.mayBeEmpty else { return nil }
             return relationship.minCount > 0
                 ? validationError(NSValidationRelationshipLacksMinimumCountError, key: relationship.name, value: destinations, "\(relationship.name) has too few objects (0 of at least \(relationship.minCount)).")
                 : missingValueError(key: relationship.name)

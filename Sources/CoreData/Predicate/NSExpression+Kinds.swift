@@ -104,3 +104,16 @@ extension NSExpression {
         return (nodes, values.lazy.compactMap { ($0 as? NSExpression)?.parseError }.first)
     }
 }
+
+extension NSExpression {
+    /// A key path read from another expression's value: `$item.name` is `name` read from the
+    /// variable `item`. For layers that build predicates without a format string (SwiftData's
+    /// predicate translation); a key path from a key path extends it.
+    package convenience init(forKeyPath components: [String], from base: NSExpression) {
+        if case .keyPath(let root, let leading) = base.node {
+            self.init(node: .keyPath(base: root, components: leading + components))
+        } else {
+            self.init(node: .keyPath(base: base.node, components: components))
+        }
+    }
+}

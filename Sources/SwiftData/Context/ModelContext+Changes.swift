@@ -1,0 +1,120 @@
+internal import CoreData
+
+extension ModelContext {
+    /// Inserts a model, and the models it is related to that are in no context yet; saving
+    /// writes them to the store.
+    public func insert<T: PersistentModel>(_ model: T) {
+        var object = ModelObject.backing(of: model)
+        guard object.managedObjectContext !== managedContext else { return }
+        if object.entity.managedObjectModel !== managedContext.persistentStoreCoordinator?.managedObjectModel {
+            object = rebind(model, from: object)
+        }
+        Self.insertGraph(of: object, into: managedContext)
+        scheduleAutosave()
+    }
+
+    /// Deletes a model at the next save; a model that was never saved just leaves the context.
+    public func delete<T: PersistentModel>(_ model: T) {
+        let object = ModelObject.backing(of: model)
+        guard object.managedObjectContext === managedContext else { return }
+        managedContext.delete(object)
+        scheduleAutosave()
+    }
+
+    /// Deletes, at the next save, every model of a class that matches a predicate (every model
+    /// of the class without one).
+    ///
+    /// - Parameters:
+    ///   - model: The model class.
+    ///   - predicate: The models to delete; all of them when nil.
+    ///   - includeSubclasses: Whether models of subclasses are deleted too.
+    public func delete<T: PersistentModel>(model: T.Type, where predicate: Predicate<T>? = nil, includeSubclasses: Bool = true) throws {
+        var descriptor = FetchDescriptor<T>(predicate: predicate)
+        descriptor.includePendingChanges = true
+        let request = try FetchRequestBuilder(descriptor, context: self).request
+        request.includesSubentities = includeSubclasses
+        request.includesPropertyValues = false
+        for object in try managedContext.fetch(request) {
+            managedContext.delete(object)
+        }
+        scheduleAutosave()
+    }
+
+    /// Saves the context's changes to the stores.
+    public func save() throws {
+        autosaveScheduled = false
+        guard managedContext.hasChanges else { return }
+        try managedContext.save()
+    }
+
+    /// Discards the context's unsaved changes: inserted models leave it, changed and deleted
+    /// ones take back their saved values.
+    public func rollback() {
+        managedContext.rollback()
+    }
+
+    /// Runs a block of changes, then saves them. When the block throws, nothing is saved.
+    public func transaction(block: () throws -> Void) throws {
+        try block()
+        try save()
+    }
+
+    /// Applies deletions' rules and relationships' inverses now rather than at the next save.
+    public func processPendingChanges() {
+        managedContext.processPendingChanges()
+    }
+
+    /// Inserts an object and every object it is related to, transitively, that is in no context.
+    static func insertGraph(of object: AnyModelObject, into context: NSManagedObjectContext) {
+        var pending = [object]
+        while let next = pending.popLast() {
+            guard next.managedObjectContext == nil else { continue }
+            context.insert(next)
+            for property in next.binding.properties {
+                switch property.access {
+                case .attribute: continue
+                case .toOne:
+                    if let related = next.value(atPropertyIndex: property.slot, named: property.name) as? AnyModelObject { pending.append(related) }
+                case .toMany:
+                    let related = next.value(atPropertyIndex: property.slot, named: property.name) as? NSSet
+                    pending += (related?.allObjects ?? []).compactMap { $0 as? AnyModelObject }
+                }
+            }
+        }
+    }
+
+    /// Gives a model made for another schema's entity an object of this context's schema,
+    /// with the same values.
+    private func rebind<T: PersistentModel>(_ model: T, from old: ModelObject<T>) -> ModelObject<T> {
+        guard let entity = managedContext.persistentStoreCoordinator?.managedObjectModel.entitiesByName[old.entity.entityName] else {
+            return old
+        }
+        let object = ModelObject<T>(entity: entity, insertInto: nil)
+        for (ordinal, property) in old.binding.properties.enumerated() where ordinal < object.binding.properties.count {
+            object.setValue(old.value(of: property), of: object.binding.properties[ordinal])
+        }
+        model.persistentBackingData = object
+        object.model = model
+        return object
+    }
+
+    /// Saves soon, on the context's actor, when autosave is on.
+    func scheduleAutosave() {
+        guard autosaveEnabled, !autosaveScheduled else { return }
+        autosaveScheduled = true
+        let context = UncheckedContext(self)
+        managedContext.perform {
+            try? context.modelContext.save()
+        }
+    }
+}
+
+/// A context carried to its own queue, where it runs.
+// The closure runs on the context's own queue, the only place that uses it.
+struct UncheckedContext: @unchecked Sendable {
+    let modelContext: ModelContext
+
+    init(_ modelContext: ModelContext) {
+        self.modelContext = modelContext
+    }
+}

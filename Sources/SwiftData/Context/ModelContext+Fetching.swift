@@ -1,0 +1,113 @@
+internal import CoreData
+
+extension ModelContext {
+    /// The models a descriptor describes.
+    ///
+    /// The store evaluates the predicate and sorts; with `includePendingChanges` (the default),
+    /// the context's unsaved changes count as if they were saved.
+    public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [T] {
+        let request = try FetchRequestBuilder(descriptor, context: self).request
+        return try managedContext.fetch(request).map { unsafeDowncast($0, to: ModelObject<T>.self).typedModel }
+    }
+
+    /// The models a descriptor describes, loaded in batches as the collection is read.
+    ///
+    /// Unsaved changes cannot be part of a batched fetch: with `includePendingChanges` set and
+    /// unsaved changes in the context, the fetch throws `SwiftDataError.includePendingChangesWithBatchSize`.
+    public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, batchSize: Int) throws -> FetchResultsCollection<T> {
+        if descriptor.includePendingChanges, hasChanges { throw SwiftDataError.includePendingChangesWithBatchSize }
+        let request = try FetchRequestBuilder(descriptor, context: self).request
+        request.fetchBatchSize = max(batchSize, 1)
+        let results = try managedContext.fetchBatched(request)
+        return FetchResultsCollection(count: results.count) { unsafeDowncast(results[$0], to: ModelObject<T>.self).typedModel }
+    }
+
+    /// The number of models a descriptor describes.
+    public func fetchCount<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> Int {
+        try managedContext.count(for: FetchRequestBuilder(descriptor, context: self).request)
+    }
+
+    /// The identifiers of the models a descriptor describes.
+    public func fetchIdentifiers<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [PersistentIdentifier] {
+        if descriptor.includePendingChanges, !descriptor.sortBy.isEmpty, hasChanges {
+            throw SwiftDataError.sortingPendingChangesWithIdentifiers
+        }
+        let request = try FetchRequestBuilder(descriptor, context: self).request
+        let identifiers = NSFetchRequest<NSManagedObjectID>(entityName: request.entityName ?? "")
+        identifiers.predicate = request.predicate
+        identifiers.sortDescriptors = request.sortDescriptors
+        identifiers.fetchLimit = request.fetchLimit
+        identifiers.fetchOffset = request.fetchOffset
+        identifiers.includesPendingChanges = request.includesPendingChanges
+        identifiers.resultType = .managedObjectIDResultType
+        return try managedContext.fetch(identifiers).map(PersistentIdentifier.init)
+    }
+
+    /// Calls a block with each model a descriptor describes, loading them in batches and
+    /// letting go of each batch's unchanged models after it, so that memory does not grow with
+    /// the number of models.
+    ///
+    /// - Parameters:
+    ///   - fetch: The models.
+    ///   - batchSize: How many models load at once.
+    ///   - allowEscapingMutations: Whether the block may change models; when false, a block that
+    ///     leaves changes behind in the context stops the enumeration with an error.
+    ///   - block: What to do with each model.
+    public func enumerate<T: PersistentModel>(
+        _ fetch: FetchDescriptor<T>, batchSize: Int = 5000, allowEscapingMutations: Bool = false, block: (T) throws -> Void
+    ) throws {
+        let hadChanges = hasChanges
+        var batch = fetch
+        batch.fetchLimit = max(batchSize, 1)
+        var offset = fetch.fetchOffset ?? 0
+        var remaining = fetch.fetchLimit ?? Int.max
+        while remaining > 0 {
+            batch.fetchOffset = offset
+            batch.fetchLimit = min(max(batchSize, 1), remaining)
+            let models = try self.fetch(batch)
+            for model in models { try block(model) }
+            if !allowEscapingMutations, !hadChanges, hasChanges {
+                throw SwiftDataError(.modelValidationFailure, "The enumeration's block changed models without allowEscapingMutations.")
+            }
+            if !hasChanges {
+                for model in models { managedContext.refresh(model.anyModelObject, mergeChanges: false) }
+            }
+            guard models.count == batch.fetchLimit else { return }
+            offset += models.count
+            remaining -= models.count
+        }
+    }
+
+    /// The model with an identifier: the one in the context, or one whose values load when
+    /// first read.
+    public func model(for persistentModelID: PersistentIdentifier) -> any PersistentModel {
+        let object = managedContext.object(with: persistentModelID.objectID)
+        guard let modelObject = object as? AnyModelObject else {
+            preconditionFailure("\(persistentModelID.entityName) is not an entity of this context's schema")
+        }
+        return modelObject.anyModel
+    }
+
+    /// The model with an identifier, when the context has it in memory.
+    public func registeredModel<T: PersistentModel>(for persistentModelID: PersistentIdentifier) -> T? {
+        (managedContext.registeredObject(for: persistentModelID.objectID) as? ModelObject<T>)?.typedModel
+    }
+}
+
+/// The results of a batched fetch: models load a batch at a time, as they are read.
+public struct FetchResultsCollection<Element>: RandomAccessCollection {
+    private let elementCount: Int
+    private let element: (Int) -> Element
+
+    init(count: Int, element: @escaping (Int) -> Element) {
+        self.elementCount = count
+        self.element = element
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { elementCount }
+
+    public subscript(position: Int) -> Element {
+        element(position)
+    }
+}

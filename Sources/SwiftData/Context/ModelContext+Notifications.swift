@@ -1,0 +1,49 @@
+internal import CoreData
+
+extension ModelContext {
+    /// Posted before a context saves; the object is the context.
+    public static let willSave = Notification.Name("ModelContext.willSave")
+    /// Posted after a context saved; the object is the context, and the user info holds the
+    /// identifiers of the inserted, updated and deleted models under `NotificationKey`s.
+    public static let didSave = Notification.Name("ModelContext.didSave")
+
+    /// The keys of the did-save notification's user info.
+    public enum NotificationKey: String {
+        /// The identifiers of the inserted models: `[PersistentIdentifier]`.
+        case insertedIdentifiers
+        /// The identifiers of the updated models: `[PersistentIdentifier]`.
+        case updatedIdentifiers
+        /// The identifiers of the deleted models: `[PersistentIdentifier]`.
+        case deletedIdentifiers
+        /// Present when every model is to be considered changed.
+        case invalidatedAllIdentifiers
+        /// The query generation the context is pinned to.
+        case queryGeneration
+    }
+
+    /// Reposts the Core Data context's save notifications as the model context's.
+    func observeSaves() {
+        let center = NotificationCenter.default
+        let context = UncheckedContext(self)
+        observers.append(
+            center.addObserver(forName: .NSManagedObjectContextWillSave, object: managedContext, queue: nil) { _ in
+                center.post(name: ModelContext.willSave, object: context.modelContext)
+            })
+        observers.append(
+            center.addObserver(forName: .NSManagedObjectContextDidSave, object: managedContext, queue: nil) { notification in
+                center.post(name: ModelContext.didSave, object: context.modelContext, userInfo: Self.identifiers(in: notification))
+            })
+    }
+
+    private static func identifiers(in notification: Notification) -> [AnyHashable: Any] {
+        let keys: [(String, NotificationKey)] = [
+            (NSInsertedObjectsKey, .insertedIdentifiers), (NSUpdatedObjectsKey, .updatedIdentifiers), (NSDeletedObjectsKey, .deletedIdentifiers),
+        ]
+        var userInfo: [AnyHashable: Any] = [:]
+        for (coreDataKey, key) in keys {
+            let objects = notification.userInfo?[coreDataKey] as? Set<NSManagedObject> ?? []
+            userInfo[key.rawValue] = objects.map { PersistentIdentifier($0.objectID) }
+        }
+        return userInfo
+    }
+}

@@ -1,0 +1,53 @@
+internal import CoreData
+
+/// How a model class's persisted properties map onto its entity's slots, compiled once per
+/// entity so that property access costs an array index.
+// Immutable once built (the model is frozen first), so it is read from any thread.
+final class EntityBinding: @unchecked Sendable {
+    /// One persisted property: where its value lives and how it converts.
+    struct Property {
+        let name: String
+        let slot: Int
+        let access: PropertyAccess
+    }
+
+    /// How a property's value is read and written.
+    enum PropertyAccess {
+        case attribute(any AttributeCodec, isOptional: Bool)
+        case toOne
+        case toMany(any PersistentModel.Type)
+    }
+
+    let modelType: any PersistentModel.Type
+    /// The properties, in the order of the class's schema metadata.
+    let properties: [Property]
+    /// The position of each property's key path in the schema metadata.
+    let ordinalsByKeyPath: [AnyKeyPath: Int]
+
+    init(modelType: any PersistentModel.Type, entity: NSEntityDescription, schemaEntity: Schema.Entity) {
+        self.modelType = modelType
+        let slots = Dictionary(uniqueKeysWithValues: entity.layout.slots.map { ($0.name, $0.index) })
+        var properties: [Property] = []
+        var ordinals: [AnyKeyPath: Int] = [:]
+        for (ordinal, metadata) in modelType.schemaMetadata.enumerated() {
+            ordinals[metadata.keypath] = ordinal
+            let access: PropertyAccess
+            switch schemaEntity.storedPropertiesByName[metadata.name] {
+            case let attribute as Schema.Attribute:
+                access = .attribute(attribute.codec ?? TransformedValueCodec(), isOptional: attribute.isOptional)
+            case let relationship as Schema.Relationship:
+                access = relationship.isToOneRelationship ? .toOne : .toMany(relationship.destinationType!)
+            default:
+                access = .attribute(TransformedValueCodec(), isOptional: true)
+            }
+            properties.append(Property(name: metadata.name, slot: slots[metadata.name] ?? -1, access: access))
+        }
+        self.properties = properties
+        self.ordinalsByKeyPath = ordinals
+    }
+
+    /// The binding the model layer attached to an entity.
+    static func of(_ entity: NSEntityDescription) -> EntityBinding {
+        unsafeDowncast(entity.runtimeCompanion.unsafelyUnwrapped, to: EntityBinding.self)
+    }
+}

@@ -1,0 +1,155 @@
+internal import CoreData
+
+/// The context object behind a model of any class.
+///
+/// Each model holds its object as its backing data; the object points back to the model weakly,
+/// so that fetches and relationships return the model already in memory, and a model nobody
+/// holds goes away while its object stays registered with the context, as a managed object does.
+class AnyModelObject: NSManagedObject {
+    let binding: EntityBinding
+
+    required init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
+        binding = EntityBinding.of(entity)
+        super.init(entity: entity, insertInto: context)
+    }
+
+    /// The object's model, made when the object has none.
+    var anyModel: any PersistentModel {
+        preconditionFailure("Every model object is a ModelObject")
+    }
+
+    /// The object's identifier as SwiftData's.
+    var persistentIdentifier: PersistentIdentifier {
+        PersistentIdentifier(objectID)
+    }
+
+    // MARK: Values
+
+    /// The Swift value of a persisted property.
+    @inline(__always)
+    func value(of property: EntityBinding.Property) -> Any? {
+        switch property.access {
+        case .attribute(let codec, let isOptional):
+            guard let stored = value(atPropertyIndex: property.slot, named: property.name) else {
+                return isOptional ? nil : codec.emptyValue
+            }
+            return codec.decode(stored) ?? (isOptional ? nil : codec.emptyValue)
+        case .toOne:
+            return (value(atPropertyIndex: property.slot, named: property.name) as? AnyModelObject)?.anyModel
+        case .toMany(let destination):
+            let related = value(atPropertyIndex: property.slot, named: property.name) as? NSSet
+            return destination.boxedModels(of: related?.allObjects ?? [])
+        }
+    }
+
+    /// Sets a persisted property from its Swift value.
+    func setValue(_ newValue: Any?, of property: EntityBinding.Property) {
+        switch property.access {
+        case .attribute(let codec, _):
+            setValue(newValue.flatMap(codec.encode), atPropertyIndex: property.slot, named: property.name)
+        case .toOne:
+            let related = (newValue as? any PersistentModel).map { relatable($0.anyModelObject) }
+            setValue(related, atPropertyIndex: property.slot, named: property.name)
+        case .toMany:
+            let models = (newValue as? [any PersistentModel]) ?? []
+            let related = NSSet(array: models.map { relatable($0.anyModelObject) })
+            setValue(related, atPropertyIndex: property.slot, named: property.name)
+        }
+    }
+
+    /// A model's object, made ready to be related to this one: an object in a context cannot be
+    /// related to one outside it, so the one outside joins the other's context, as SwiftData
+    /// inserts the models a model in a context is related to.
+    private func relatable(_ related: AnyModelObject) -> AnyModelObject {
+        switch (managedObjectContext, related.managedObjectContext) {
+        case (let context?, nil):
+            ModelContext.insertGraph(of: related, into: context)
+        case (nil, let context?):
+            ModelContext.insertGraph(of: self, into: context)
+        default:
+            break
+        }
+        return related
+    }
+}
+
+/// The context object behind a model of one class, and the model's backing data.
+// Managed objects are confined to their context's queue, and a model to its context's actor.
+final class ModelObject<Model: PersistentModel>: AnyModelObject, BackingData {
+    /// The model in memory for this object, if any.
+    weak var model: Model?
+
+    convenience init(for modelType: Model.Type) {
+        self.init(entity: ModelEntities.shared.entity(for: Model.self), insertInto: nil)
+    }
+
+    override var anyModel: any PersistentModel { typedModel }
+
+    /// The object's model, made when the object has none.
+    var typedModel: Model {
+        if let model { return model }
+        let made = Model(backingData: self)
+        model = made
+        return made
+    }
+
+    /// The object behind a model, which remembers the model from then on.
+    static func backing(of model: Model) -> ModelObject<Model> {
+        guard let object = model.persistentBackingData as? ModelObject<Model> else {
+            preconditionFailure("The backing data of \(Model.self) is not SwiftData's")
+        }
+        if object.model == nil { object.model = model }
+        return object
+    }
+
+    var persistentModelID: PersistentIdentifier? {
+        get { persistentIdentifier }
+        set {}
+    }
+
+    var metadata: Any { entity.entityName }
+
+    func _$value<Value>(at ordinal: Int) -> Value {
+        value(of: binding.properties[ordinal]) as! Value
+    }
+
+    func _$setValue<Value>(_ newValue: Value, at ordinal: Int) {
+        setValue(newValue, of: binding.properties[ordinal])
+    }
+
+    func getValue<Value>(forKey key: KeyPath<Model, Value>) -> Value {
+        _$value(at: ordinal(of: key))
+    }
+
+    func setValue<Value>(forKey key: KeyPath<Model, Value>, to newValue: Value) {
+        _$setValue(newValue, at: ordinal(of: key))
+    }
+
+    func getTransformableValue<Value>(forKey key: KeyPath<Model, Value>) -> Value {
+        getValue(forKey: key)
+    }
+
+    func setTransformableValue<Value>(forKey key: KeyPath<Model, Value>, to newValue: Value) {
+        setValue(forKey: key, to: newValue)
+    }
+
+    private func ordinal(of key: AnyKeyPath) -> Int {
+        guard let ordinal = binding.ordinalsByKeyPath[key] else {
+            preconditionFailure("\(key) is not a persisted property of \(Model.self)")
+        }
+        return ordinal
+    }
+}
+
+extension PersistentModel {
+    /// The model's context object, whatever the class.
+    var anyModelObject: AnyModelObject {
+        modelObject
+    }
+
+    /// The models of context objects of this class, as an `[Self]` in an `Any`, so that
+    /// casting it to the array type costs no per-element cast.
+    static func boxedModels(of objects: [Any]) -> Any {
+        objects.map { unsafeDowncast($0 as AnyObject, to: ModelObject<Self>.self).typedModel }
+    }
+}

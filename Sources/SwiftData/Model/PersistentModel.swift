@@ -1,0 +1,68 @@
+/// A class whose instances SwiftData stores: the `@Model` macro conforms a class to it.
+///
+/// A model's persisted properties keep their values in its backing data. Until the model is
+/// inserted into a context, the backing data holds them on its own; afterwards, they are the
+/// values of the context's object, which saving writes to the store.
+public protocol PersistentModel: AnyObject, Observable, Hashable, Identifiable {
+    /// Creates a model over existing backing data, as SwiftData does for the models it fetches.
+    init(backingData: any BackingData<Self>)
+
+    /// The storage of the model's persisted properties.
+    var persistentBackingData: any BackingData<Self> { get set }
+
+    /// The model's persisted properties, in the order the class declares them.
+    static var schemaMetadata: [Schema.PropertyMetadata] { get }
+
+    /// The uniqueness constraints and indexes the class declares with `#Unique` and `#Index`.
+    ///
+    /// This is extra API, for the code `@Model` writes.
+    static var _$modelConstraints: [Schema._ModelConstraint] { get }
+}
+
+extension PersistentModel {
+    public static var _$modelConstraints: [Schema._ModelConstraint] { [] }
+
+    /// The model's identifier: temporary until the model is first saved, permanent afterwards.
+    public var persistentModelID: PersistentIdentifier {
+        modelObject.persistentIdentifier
+    }
+
+    /// The identifier `Identifiable` uses.
+    public var id: PersistentIdentifier { persistentModelID }
+
+    /// The context the model was inserted into or fetched from, if any.
+    public var modelContext: ModelContext? {
+        modelObject.managedObjectContext.flatMap(ModelContext.owning)
+    }
+
+    /// Whether the model has unsaved changes.
+    public var hasChanges: Bool {
+        modelObject.hasChanges
+    }
+
+    /// Whether the model is deleted, or marked for deletion at the next save.
+    public var isDeleted: Bool {
+        modelObject.isDeleted
+    }
+
+    /// New backing data for a model that is not in a context yet.
+    public static func createBackingData<P: PersistentModel>() -> some BackingData<P> {
+        ModelObject<P>(for: P.self)
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs === rhs
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(self))
+    }
+
+    /// `\.persistentModelID` and `\.id`, which predicates compare models by.
+    static var identifierKeyPaths: [AnyKeyPath] { [\Self.persistentModelID, \Self.id] }
+
+    /// The context object behind the model.
+    var modelObject: ModelObject<Self> {
+        ModelObject.backing(of: self)
+    }
+}

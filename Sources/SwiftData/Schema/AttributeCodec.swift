@@ -1,0 +1,101 @@
+internal import CoreData
+
+/// How a persisted attribute's Swift values become the values its context object holds, and back.
+protocol AttributeCodec: Sendable {
+    /// The attribute type that holds the values.
+    var attributeType: NSAttributeType { get }
+    /// The Swift value of a held value, or nil when the held value cannot be read as one.
+    func decode(_ stored: Any) -> Any?
+    /// The held value of a Swift value (never an optional).
+    func encode(_ value: Any) -> Any?
+    /// What a non-optional property reads when nothing is held.
+    var emptyValue: Any { get }
+}
+
+/// Values Core Data holds directly: numbers, strings, dates, data, UUIDs, URLs, decimals.
+struct StoredValueCodec<Value: StoredValue>: AttributeCodec {
+    var attributeType: NSAttributeType { Value.attributeType }
+    func decode(_ stored: Any) -> Any? { Value(storedValue: stored) }
+    func encode(_ value: Any) -> Any? { (value as? Value)?.storedValue }
+    var emptyValue: Any { Value.emptyValue }
+}
+
+/// Enumerations with a raw value, stored as the raw value.
+struct RawValueCodec<Value: RawRepresentable, Raw: StoredValue>: AttributeCodec {
+    var attributeType: NSAttributeType { Raw.attributeType }
+
+    func decode(_ stored: Any) -> Any? {
+        (Raw(storedValue: stored) as? Value.RawValue).flatMap(Value.init(rawValue:))
+    }
+
+    func encode(_ value: Any) -> Any? {
+        ((value as? Value)?.rawValue as? Raw)?.storedValue
+    }
+
+    var emptyValue: Any { (Raw.emptyValue as? Value.RawValue).flatMap(Value.init(rawValue:)) as Any }
+}
+
+/// Other `Codable` values (structures, enumerations with associated values, arrays, sets,
+/// dictionaries), stored as binary property lists.
+struct CodableValueCodec<Value: Codable>: AttributeCodec {
+    var attributeType: NSAttributeType { .binaryDataAttributeType }
+
+    func decode(_ stored: Any) -> Any? {
+        guard let data = stored as? Data else { return nil }
+        return try? PropertyListDecoder().decode(Value.self, from: data)
+    }
+
+    func encode(_ value: Any) -> Any? {
+        guard let value = value as? Value else { return nil }
+        let encoder = PropertyListEncoder()
+        encoder.outputFormat = .binary
+        return try? encoder.encode(value)
+    }
+
+    var emptyValue: Any {
+        (try? PropertyListDecoder().decode(Value.self, from: Data())) as Any
+    }
+}
+
+/// Values a value transformer stores (`@Attribute(.transformable(by:))`): held as they are.
+struct TransformedValueCodec: AttributeCodec {
+    var attributeType: NSAttributeType { .transformableAttributeType }
+    func decode(_ stored: Any) -> Any? { stored }
+    func encode(_ value: Any) -> Any? { value }
+    var emptyValue: Any { Optional<Any>.none as Any }
+}
+
+/// The codecs of Swift types.
+enum AttributeCodecs {
+    /// The codec of a Swift type (not an optional), or nil when SwiftData cannot persist the
+    /// type as an attribute.
+    static func codec(for type: Any.Type) -> (any AttributeCodec)? {
+        if let stored = type as? any StoredValue.Type {
+            return storedCodec(stored)
+        }
+        if let raw = type as? any RawRepresentable.Type, let codec = rawCodec(raw) {
+            return codec
+        }
+        if let codable = type as? any Codable.Type {
+            return codableCodec(codable)
+        }
+        return nil
+    }
+
+    private static func storedCodec<Value: StoredValue>(_ type: Value.Type) -> any AttributeCodec {
+        StoredValueCodec<Value>()
+    }
+
+    private static func rawCodec<Value: RawRepresentable>(_ type: Value.Type) -> (any AttributeCodec)? {
+        guard let raw = Value.RawValue.self as? any StoredValue.Type else { return nil }
+        return rawCodec(type, raw)
+    }
+
+    private static func rawCodec<Value: RawRepresentable, Raw: StoredValue>(_ type: Value.Type, _ raw: Raw.Type) -> any AttributeCodec {
+        RawValueCodec<Value, Raw>()
+    }
+
+    private static func codableCodec<Value: Codable>(_ type: Value.Type) -> any AttributeCodec {
+        CodableValueCodec<Value>()
+    }
+}
