@@ -63,7 +63,8 @@ public struct PersistentModelMacro: MemberMacro, MemberAttributeMacro, Extension
         providingAttributesFor member: some DeclSyntaxProtocol,
         in context: some MacroExpansionContext
     ) throws -> [AttributeSyntax] {
-        guard let variable = member.as(VariableDeclSyntax.self),
+        guard declaration.is(ClassDeclSyntax.self),
+              let variable = member.as(VariableDeclSyntax.self),
               let persisted = ModelMember(persisting: variable),
               let ordinal = ModelMember.persisted(in: declaration.memberBlock.members).firstIndex(where: { $0.name == persisted.name })
         else { return [] }
@@ -77,7 +78,8 @@ public struct PersistentModelMacro: MemberMacro, MemberAttributeMacro, Extension
         conformingTo protocols: [TypeSyntax],
         in context: some MacroExpansionContext
     ) throws -> [ExtensionDeclSyntax] {
-        [
+        guard declaration.is(ClassDeclSyntax.self) else { return [] }
+        return [
             try ExtensionDeclSyntax("extension \(type.trimmed): SwiftData.PersistentModel {}"),
             try ExtensionDeclSyntax("extension \(type.trimmed): Observation.Observable {}"),
         ]
