@@ -83,7 +83,7 @@ extension NSManagedObjectContext {
     func objectClass(for entity: NSEntityDescription) -> NSManagedObject.Type {
         let key = ObjectIdentifier(entity)
         if let known = classesByEntity[key] { return known }
-        let resolved = entity.instanceClass ?? ManagedObjectClassRegistry.shared.resolveClass(named: entity.managedObjectClassName)
+        let resolved = entity.instanceClass as? NSManagedObject.Type ?? ManagedObjectClassRegistry.shared.resolveClass(named: entity.managedObjectClassName)
         classesByEntity[key] = resolved
         return resolved
     }

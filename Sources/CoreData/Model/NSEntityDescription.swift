@@ -215,7 +215,8 @@ open class NSEntityDescription: NSObject, NSCopying, @unchecked Sendable {
 
     /// The class of the entity's objects when a layer above Core Data chooses it (SwiftData's
     /// models are not managed object subclasses), rather than `managedObjectClassName`.
-    package var instanceClass: NSManagedObject.Type?
+    /// (A class, not a managed object class, so that the model layer names no object type.)
+    package var instanceClass: AnyClass?
 
     /// What a layer above Core Data keeps with the entity (SwiftData: how its model's
     /// properties map to the entity's slots), set while the model is built.

@@ -3,10 +3,19 @@
 /// app keeps in its main bundle.
 enum SwiftPMResourceBundles {
     /// The resource bundles in the directory of a bundle's executable, by name.
+    ///
+    /// A package with macros has SwiftPM build some targets twice, once for the host's tools,
+    /// whose bundle (`<Package>_<Target>-tool.resources`) holds the same resources: it is left out
+    /// when the target's own bundle is there.
     static func besideExecutable(of bundle: Bundle) -> [URL] {
         guard let directory = bundle.executableURL?.deletingLastPathComponent(),
               let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return [] }
-        return names.filter { $0.hasSuffix(".resources") }.sorted().map { directory.appendingPathComponent($0) }
+        let bundles = Set(names.filter { $0.hasSuffix(".resources") })
+        let toolSuffix = "-tool.resources"
+        let ownBundles = bundles.filter { name in
+            !name.hasSuffix(toolSuffix) || !bundles.contains(name.dropLast(toolSuffix.count) + ".resources")
+        }
+        return ownBundles.sorted().map { directory.appendingPathComponent($0) }
     }
 
     /// The names the modules owning the main executable's resource bundles may have.
