@@ -6,14 +6,19 @@ struct ModelMember {
     let type: TypeSyntax?
     let defaultValue: ExprSyntax?
     let attributes: AttributeListSyntax
+    /// Whether the property is a `let`: persisted, but kept in the class's own storage, since
+    /// a constant cannot have accessors.
+    let isConstant: Bool
 
-    /// The stored `var`s a model persists: not static, not computed, not lazy, not `@Transient`.
+    /// The stored properties a model persists: not static, not computed, not lazy, not
+    /// `@Transient`; `let`s with an initial value as well as `var`s.
     static func persisted(in members: MemberBlockItemListSyntax) -> [ModelMember] {
         members.compactMap { $0.decl.as(VariableDeclSyntax.self).flatMap(ModelMember.init(persisting:)) }
     }
 
     init?(persisting variable: VariableDeclSyntax) {
-        guard variable.bindingSpecifier.tokenKind == .keyword(.var),
+        let isConstant = variable.bindingSpecifier.tokenKind == .keyword(.let)
+        guard variable.bindingSpecifier.tokenKind == .keyword(.var) || isConstant,
               variable.bindings.count == 1,
               let binding = variable.bindings.first,
               binding.accessorBlock == nil,
@@ -25,6 +30,8 @@ struct ModelMember {
         type = binding.typeAnnotation?.type.trimmed
         defaultValue = binding.initializer?.value.trimmed
         attributes = variable.attributes
+        self.isConstant = isConstant
+        if isConstant, defaultValue == nil { return nil }
     }
 
     /// The arguments of the member's `@Attribute` or `@Relationship`, if it has one.

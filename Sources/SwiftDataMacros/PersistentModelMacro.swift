@@ -20,7 +20,7 @@ public struct PersistentModelMacro: MemberMacro, MemberAttributeMacro, Extension
         let className = classDeclaration.name.trimmedDescription
         let members = ModelMember.persisted(in: declaration.memberBlock.members)
         let metadata = members.map { metadataEntry(for: $0, of: className) }.joined(separator: ",\n")
-        let placeholders = members.map { "_\($0.name) = _SwiftDataNoType()" }.joined(separator: "\n")
+        let placeholders = members.filter { !$0.isConstant }.map { "_\($0.name) = _SwiftDataNoType()" }.joined(separator: "\n")
         var declarations: [DeclSyntax] = [
             "private var _$backingData: any SwiftData.BackingData<\(raw: className)> = \(raw: className).createBackingData()",
             """
@@ -45,6 +45,10 @@ public struct PersistentModelMacro: MemberMacro, MemberAttributeMacro, Extension
             "private let _$observationRegistrar = Observation.ObservationRegistrar()",
             "struct _SwiftDataNoType {}",
         ]
+        let constants = members.indices.filter { members[$0].isConstant }
+        if !constants.isEmpty {
+            declarations.append("public static var _$constantOrdinals: [Int] { [\(raw: constants.map(String.init).joined(separator: ", "))] }")
+        }
         let constraints = ModelConstraintMacro.constraints(in: declaration.memberBlock.members, of: className)
         if !constraints.isEmpty {
             declarations.append(
@@ -65,7 +69,7 @@ public struct PersistentModelMacro: MemberMacro, MemberAttributeMacro, Extension
     ) throws -> [AttributeSyntax] {
         guard declaration.is(ClassDeclSyntax.self),
               let variable = member.as(VariableDeclSyntax.self),
-              let persisted = ModelMember(persisting: variable),
+              let persisted = ModelMember(persisting: variable), !persisted.isConstant,
               let ordinal = ModelMember.persisted(in: declaration.memberBlock.members).firstIndex(where: { $0.name == persisted.name })
         else { return [] }
         return ["@_PersistedProperty(\(raw: ordinal))"]

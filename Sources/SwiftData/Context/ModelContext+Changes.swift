@@ -70,6 +70,7 @@ extension ModelContext {
         while let next = pending.popLast() {
             guard next.managedObjectContext == nil else { continue }
             context.insert(next)
+            next.storeConstants()
             for property in next.binding.properties {
                 switch property.access {
                 case .attribute: continue

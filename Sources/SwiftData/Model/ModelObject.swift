@@ -18,6 +18,9 @@ class AnyModelObject: NSManagedObject {
         preconditionFailure("Every model object is a ModelObject")
     }
 
+    /// Copies the values of the model's persisted `let`s into the object, as it is inserted.
+    func storeConstants() {}
+
     /// The object's identifier as SwiftData's.
     var persistentIdentifier: PersistentIdentifier {
         PersistentIdentifier(objectID)
@@ -84,6 +87,14 @@ final class ModelObject<Model: PersistentModel>: AnyModelObject, BackingData {
     }
 
     override var anyModel: any PersistentModel { typedModel }
+
+    override func storeConstants() {
+        guard let model else { return }
+        let metadata = Model.schemaMetadata
+        for ordinal in Model._$constantOrdinals {
+            setValue(model[keyPath: metadata[ordinal].keypath], of: binding.properties[ordinal])
+        }
+    }
 
     /// The object's model, made when the object has none.
     var typedModel: Model {

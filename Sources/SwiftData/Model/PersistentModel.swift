@@ -17,10 +17,18 @@ public protocol PersistentModel: AnyObject, Observable, Hashable, Identifiable {
     ///
     /// This is extra API, for the code `@Model` writes.
     static var _$modelConstraints: [Schema._ModelConstraint] { get }
+
+    /// The positions in the schema metadata of the class's persisted `let`s.
+    ///
+    /// This is extra API, for the code `@Model` writes. A constant keeps its value in the
+    /// class's own storage, which is saved when the model is inserted.
+    static var _$constantOrdinals: [Int] { get }
 }
 
 extension PersistentModel {
     public static var _$modelConstraints: [Schema._ModelConstraint] { [] }
+
+    public static var _$constantOrdinals: [Int] { [] }
 
     /// The model's identifier: temporary until the model is first saved, permanent afterwards.
     public var persistentModelID: PersistentIdentifier {

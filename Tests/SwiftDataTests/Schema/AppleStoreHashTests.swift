@@ -4,11 +4,8 @@ import Testing
 
 // A model of a macOS app whose SwiftData store is public (github.com/sergd2005/ResourcesManager,
 // commit 4517a27, `default.store`, written by macOS 14's SwiftData, framework 1345). The store's
-// Z_METADATA holds the version hashes and checksum below; the same classes written here must
-// give them, so that the stores open on both sides.
-//
-// The app declares `let id = UUID()` and `var producedItemCount = "1"`; the macro needs `var`
-// and a written type, which give the same schema.
+// Z_METADATA holds the version hashes and checksum below; the same classes, written here as the
+// app writes them, must give them, so that the stores open on both sides.
 enum ResourcesManager {
     @Model final class Item {
         @Attribute(.unique) var name: String
@@ -19,7 +16,7 @@ enum ResourcesManager {
     }
 
     @Model final class Component {
-        var id: UUID = UUID()
+        let id = UUID()
         var count: Int = 1
         var item: Item?
         var craftingRecipe: CraftingRecipe?
@@ -29,7 +26,7 @@ enum ResourcesManager {
 
     @Model final class CraftingRecipe {
         var requiredComponents: [Component] = []
-        var producedItemCount: String = "1"
+        var producedItemCount = "1"
         var producedItem: Item?
 
         init() {}
