@@ -6,3 +6,4 @@
 // Linux Foundation has no value transformers: a program names CoreData's, which
 // `@Attribute(.transformable(by:))` takes.
 @_exported public import class CoreData.ValueTransformer
+@_exported public import struct CoreData.NSValueTransformerName

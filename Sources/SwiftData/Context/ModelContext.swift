@@ -30,6 +30,9 @@ public class ModelContext: Equatable {
         managedContext = NSManagedObjectContext(concurrencyType: concurrencyType)
         managedContext.persistentStoreCoordinator = container.coordinator
         managedContext.automaticallyMergesChangesFromParent = true
+        // A model saved with the unique values of a stored one updates the stored one (an
+        // upsert), as SwiftData documents for `@Attribute(.unique)`.
+        managedContext.mergePolicy = NSMergeByPropertyObjectTrumpMergePolicy
         managedContext.owner = self
         observeSaves()
     }

@@ -48,16 +48,24 @@ class AnyModelObject: NSManagedObject {
     /// Sets a persisted property from its Swift value.
     func setValue(_ newValue: Any?, of property: EntityBinding.Property) {
         switch property.access {
-        case .attribute(let codec, _):
-            setValue(newValue.flatMap(codec.encode), atPropertyIndex: property.slot, named: property.name)
+        case .attribute(let codec, let isOptional):
+            let value = isOptional ? Self.unwrapped(newValue) : newValue
+            setValue(value.flatMap(codec.encode), atPropertyIndex: property.slot, named: property.name)
         case .toOne:
-            let related = (newValue as? any PersistentModel).map { relatable($0.anyModelObject) }
+            let related = (Self.unwrapped(newValue) as? any PersistentModel).map { relatable($0.anyModelObject) }
             setValue(related, atPropertyIndex: property.slot, named: property.name)
         case .toMany:
             let models = (newValue as? [any PersistentModel]) ?? []
             let related = NSSet(array: models.map { relatable($0.anyModelObject) })
             setValue(related, atPropertyIndex: property.slot, named: property.name)
         }
+    }
+
+    /// The value an optional holds, or nothing: a boxed optional's nil would be a value.
+    private static func unwrapped(_ value: Any?) -> Any? {
+        guard let value else { return nil }
+        guard let optional = value as? any OptionalValue else { return value }
+        return optional.wrappedValue
     }
 
     /// A model's object, made ready to be related to this one: an object in a context cannot be
