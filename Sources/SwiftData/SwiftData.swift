@@ -7,3 +7,5 @@
 // `@Attribute(.transformable(by:))` takes.
 @_exported public import class CoreData.ValueTransformer
 @_exported public import struct CoreData.NSValueTransformerName
+// Nor an undo manager: a context's is CoreData's.
+@_exported public import class CoreData.UndoManager
