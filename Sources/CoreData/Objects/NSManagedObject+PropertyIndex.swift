@@ -109,6 +109,56 @@ extension NSManagedObject {
         setScalar(value, atPropertyIndex: index, named: key)
     }
 
+    /// The value of an integer attribute, found by its index in the entity, without boxing it;
+    /// nil when the attribute has none.
+    ///
+    /// For layers above Core Data whose properties are optional scalars (SwiftData's models);
+    /// the result is that of `(value(atPropertyIndex: index, named: key) as? NSNumber)?.int64Value`,
+    /// and so are its siblings' for their types.
+    package func integerValue(atPropertyIndex index: Int, named key: String) -> Int64? {
+        optionalScalar(atPropertyIndex: index, named: key)
+    }
+
+    /// The value of a floating-point attribute; see `integerValue(atPropertyIndex:named:)`.
+    package func doubleValue(atPropertyIndex index: Int, named key: String) -> Double? {
+        optionalScalar(atPropertyIndex: index, named: key)
+    }
+
+    /// The value of a Boolean attribute; see `integerValue(atPropertyIndex:named:)`.
+    package func boolValue(atPropertyIndex index: Int, named key: String) -> Bool? {
+        optionalScalar(atPropertyIndex: index, named: key)
+    }
+
+    /// Sets an integer attribute, or clears it with nil, without boxing the value.
+    package func setIntegerValue(_ value: Int64?, atPropertyIndex index: Int, named key: String) {
+        guard let value else { return setValue(nil, atPropertyIndex: index, named: key) }
+        setScalar(value, atPropertyIndex: index, named: key)
+    }
+
+    /// Sets a floating-point attribute, or clears it with nil, without boxing the value.
+    package func setDoubleValue(_ value: Double?, atPropertyIndex index: Int, named key: String) {
+        guard let value else { return setValue(nil, atPropertyIndex: index, named: key) }
+        setScalar(value, atPropertyIndex: index, named: key)
+    }
+
+    /// Sets a Boolean attribute, or clears it with nil, without boxing the value.
+    package func setBoolValue(_ value: Bool?, atPropertyIndex index: Int, named key: String) {
+        guard let value else { return setValue(nil, atPropertyIndex: index, named: key) }
+        setScalar(value, atPropertyIndex: index, named: key)
+    }
+
+    /// Reads a scalar slot as `scalar(atPropertyIndex:named:)` does, nil when it holds nothing.
+    @inline(__always)
+    private func optionalScalar<Value: SlotScalar>(atPropertyIndex index: Int, named key: String) -> Value? {
+        guard layout.hasSlot(index, named: key), let scalar = layout.scalar(atSlot: index) else {
+            return (value(atPropertyIndex: index, named: key) as? NSNumber).map { Value(number: $0) }
+        }
+        checkConcurrency("value(forKey: \"\(key)\")")
+        fireFault(triggeredBy: index)
+        if let bits = values.word(atSlot: index), let value = Value(bits: bits, scalar: scalar) { return value }
+        return (value(atSlot: index) as? NSNumber).map { Value(number: $0) }
+    }
+
     /// Reads a scalar slot's word when the slot is the named one and holds one; otherwise takes
     /// the boxed path, whose result the word gives without the box.
     @inline(__always)

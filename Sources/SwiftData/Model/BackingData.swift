@@ -35,6 +35,23 @@ public protocol BackingData<Model> {
     ///
     /// This is extra API, for the accessors `@Model` writes.
     func _$setValue<Value>(_ newValue: Value, at ordinal: Int)
+
+    /// The value of an integer property, without boxing it; nil when it has none.
+    ///
+    /// This is extra API, for the accessors `@Model` writes, and so are the members below: an
+    /// accessor of an `Int`, `Int64`, `Double` or `Bool` property (optional or not) reads and
+    /// writes through them, with no dynamic cast.
+    func _$integer(at ordinal: Int) -> Int64?
+    /// Sets an integer property, or clears it with nil.
+    func _$setInteger(_ newValue: Int64?, at ordinal: Int)
+    /// The value of a `Double` property; nil when it has none.
+    func _$double(at ordinal: Int) -> Double?
+    /// Sets a `Double` property, or clears it with nil.
+    func _$setDouble(_ newValue: Double?, at ordinal: Int)
+    /// The value of a `Bool` property; nil when it has none.
+    func _$bool(at ordinal: Int) -> Bool?
+    /// Sets a `Bool` property, or clears it with nil.
+    func _$setBool(_ newValue: Bool?, at ordinal: Int)
 }
 
 extension BackingData {
@@ -51,7 +68,41 @@ extension BackingData {
     /// Sets the value a model's initializer gives a property.
     ///
     /// This is extra API, for the initializer accessors `@Model` writes.
+    @inlinable
     public func _$setInitialValue<Value>(_ newValue: Value, at ordinal: Int) {
+        _$assign(newValue, at: ordinal)
+    }
+
+    /// Reads a property: scalars of the common types through their own requirements (the
+    /// comparisons of `Value` fold away where the accessor is compiled), others generically.
+    ///
+    /// This is extra API, for the accessors `@Model` writes.
+    @inlinable
+    public func _$read<Value>(at ordinal: Int) -> Value {
+        if Value.self == Int.self { return unsafeBitCast(Int(truncatingIfNeeded: _$integer(at: ordinal) ?? 0), to: Value.self) }
+        if Value.self == Int?.self { return unsafeBitCast(_$integer(at: ordinal).map { Int(truncatingIfNeeded: $0) }, to: Value.self) }
+        if Value.self == Int64.self { return unsafeBitCast(_$integer(at: ordinal) ?? 0, to: Value.self) }
+        if Value.self == Int64?.self { return unsafeBitCast(_$integer(at: ordinal), to: Value.self) }
+        if Value.self == Double.self { return unsafeBitCast(_$double(at: ordinal) ?? 0, to: Value.self) }
+        if Value.self == Double?.self { return unsafeBitCast(_$double(at: ordinal), to: Value.self) }
+        if Value.self == Bool.self { return unsafeBitCast(_$bool(at: ordinal) ?? false, to: Value.self) }
+        if Value.self == Bool?.self { return unsafeBitCast(_$bool(at: ordinal), to: Value.self) }
+        return _$value(at: ordinal)
+    }
+
+    /// Writes a property, as `_$read(at:)` reads it.
+    ///
+    /// This is extra API, for the accessors `@Model` writes.
+    @inlinable
+    public func _$assign<Value>(_ newValue: Value, at ordinal: Int) {
+        if Value.self == Int.self { return _$setInteger(Int64(unsafeBitCast(newValue, to: Int.self)), at: ordinal) }
+        if Value.self == Int?.self { return _$setInteger(unsafeBitCast(newValue, to: Int?.self).map(Int64.init), at: ordinal) }
+        if Value.self == Int64.self { return _$setInteger(unsafeBitCast(newValue, to: Int64.self), at: ordinal) }
+        if Value.self == Int64?.self { return _$setInteger(unsafeBitCast(newValue, to: Int64?.self), at: ordinal) }
+        if Value.self == Double.self { return _$setDouble(unsafeBitCast(newValue, to: Double.self), at: ordinal) }
+        if Value.self == Double?.self { return _$setDouble(unsafeBitCast(newValue, to: Double?.self), at: ordinal) }
+        if Value.self == Bool.self { return _$setBool(unsafeBitCast(newValue, to: Bool.self), at: ordinal) }
+        if Value.self == Bool?.self { return _$setBool(unsafeBitCast(newValue, to: Bool?.self), at: ordinal) }
         _$setValue(newValue, at: ordinal)
     }
 }
@@ -80,14 +131,16 @@ extension PersistentModel {
     /// The value of the property at a position in the schema metadata.
     ///
     /// This is extra API, for the accessors `@Model` writes.
+    @inlinable
     public func _$value<Value>(at ordinal: Int) -> Value {
-        persistentBackingData._$value(at: ordinal)
+        persistentBackingData._$read(at: ordinal)
     }
 
     /// Sets the value of the property at a position in the schema metadata.
     ///
     /// This is extra API, for the accessors `@Model` writes.
+    @inlinable
     public func _$setValue<Value>(_ newValue: Value, at ordinal: Int) {
-        persistentBackingData._$setValue(newValue, at: ordinal)
+        persistentBackingData._$assign(newValue, at: ordinal)
     }
 }

@@ -9,6 +9,15 @@ final class EntityBinding: @unchecked Sendable {
         let name: String
         let slot: Int
         let access: PropertyAccess
+        /// The scalar an attribute holds, when its accessors read and write it unboxed.
+        let scalar: Scalar?
+    }
+
+    /// Attribute values read and written without boxing.
+    enum Scalar {
+        case integer
+        case double
+        case bool
     }
 
     /// How a property's value is read and written.
@@ -40,10 +49,20 @@ final class EntityBinding: @unchecked Sendable {
             default:
                 access = .attribute(TransformedValueCodec(), isOptional: true)
             }
-            properties.append(Property(name: metadata.name, slot: slots[metadata.name] ?? -1, access: access))
+            properties.append(Property(name: metadata.name, slot: slots[metadata.name] ?? -1, access: access, scalar: Self.scalar(of: access)))
         }
         self.properties = properties
         self.ordinalsByKeyPath = ordinals
+    }
+
+    private static func scalar(of access: PropertyAccess) -> Scalar? {
+        guard case .attribute(let codec, _) = access, codec is any StoredScalarCodec else { return nil }
+        switch codec.attributeType {
+        case .integer16AttributeType, .integer32AttributeType, .integer64AttributeType: return .integer
+        case .doubleAttributeType: return .double
+        case .booleanAttributeType: return .bool
+        default: return nil
+        }
     }
 
     /// The binding the model layer attached to an entity.

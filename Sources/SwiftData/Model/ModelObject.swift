@@ -136,6 +136,42 @@ final class ModelObject<Model: PersistentModel>: AnyModelObject, BackingData {
         setValue(newValue, of: binding.properties[ordinal])
     }
 
+    func _$integer(at ordinal: Int) -> Int64? {
+        let property = binding.properties[ordinal]
+        guard property.scalar == .integer else { return (value(of: property) as? any BinaryInteger).map { Int64(truncatingIfNeeded: $0) } }
+        return integerValue(atPropertyIndex: property.slot, named: property.name)
+    }
+
+    func _$setInteger(_ newValue: Int64?, at ordinal: Int) {
+        let property = binding.properties[ordinal]
+        guard property.scalar == .integer else { return setValue(newValue, of: property) }
+        setIntegerValue(newValue, atPropertyIndex: property.slot, named: property.name)
+    }
+
+    func _$double(at ordinal: Int) -> Double? {
+        let property = binding.properties[ordinal]
+        guard property.scalar == .double else { return value(of: property) as? Double }
+        return doubleValue(atPropertyIndex: property.slot, named: property.name)
+    }
+
+    func _$setDouble(_ newValue: Double?, at ordinal: Int) {
+        let property = binding.properties[ordinal]
+        guard property.scalar == .double else { return setValue(newValue, of: property) }
+        setDoubleValue(newValue, atPropertyIndex: property.slot, named: property.name)
+    }
+
+    func _$bool(at ordinal: Int) -> Bool? {
+        let property = binding.properties[ordinal]
+        guard property.scalar == .bool else { return value(of: property) as? Bool }
+        return boolValue(atPropertyIndex: property.slot, named: property.name)
+    }
+
+    func _$setBool(_ newValue: Bool?, at ordinal: Int) {
+        let property = binding.properties[ordinal]
+        guard property.scalar == .bool else { return setValue(newValue, of: property) }
+        setBoolValue(newValue, atPropertyIndex: property.slot, named: property.name)
+    }
+
     func getValue<Value>(forKey key: KeyPath<Model, Value>) -> Value {
         _$value(at: ordinal(of: key))
     }

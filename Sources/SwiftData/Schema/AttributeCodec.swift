@@ -12,8 +12,11 @@ protocol AttributeCodec: Sendable {
     var emptyValue: Any { get }
 }
 
+/// A codec of values Core Data holds as they are, whose scalars may bypass it.
+protocol StoredScalarCodec {}
+
 /// Values Core Data holds directly: numbers, strings, dates, data, UUIDs, URLs, decimals.
-struct StoredValueCodec<Value: StoredValue>: AttributeCodec {
+struct StoredValueCodec<Value: StoredValue>: AttributeCodec, StoredScalarCodec {
     var attributeType: NSAttributeType { Value.attributeType }
     func decode(_ stored: Any) -> Any? { Value(storedValue: stored) }
     func encode(_ value: Any) -> Any? { (value as? Value)?.storedValue }
