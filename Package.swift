@@ -93,6 +93,8 @@ let package = Package(
                 "SwiftData",
                 "CoreData",
                 "SwiftDataMacros",
+                "SwiftDataTrips",
+                "SwiftDataLibrary",
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
             ]
         ),
@@ -111,6 +113,17 @@ let package = Package(
             name: "JSONDirectoryStoreTests",
             dependencies: ["CoreData", "JSONDirectoryStore"],
             path: "Examples/JSONDirectoryStore/Tests/JSONDirectoryStoreTests"
+        ),
+        // The SwiftData tutorials' models as programs, run by the SwiftData tests.
+        .executableTarget(
+            name: "SwiftDataTrips",
+            dependencies: ["SwiftData"],
+            path: "Examples/SwiftDataTrips"
+        ),
+        .executableTarget(
+            name: "SwiftDataLibrary",
+            dependencies: ["SwiftData"],
+            path: "Examples/SwiftDataLibrary"
         ),
         // Compiles and runs against the classes the plugin generates from its model.
         .testTarget(

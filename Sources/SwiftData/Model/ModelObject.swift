@@ -7,6 +7,8 @@ internal import CoreData
 /// holds goes away while its object stays registered with the context, as a managed object does.
 class AnyModelObject: NSManagedObject {
     let binding: EntityBinding
+    /// Whether the object's model is being made, whose initial values the object ignores.
+    var isAdoptingModel = false
 
     required init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
         binding = EntityBinding.of(entity)
@@ -107,7 +109,7 @@ final class ModelObject<Model: PersistentModel>: AnyModelObject, BackingData {
     /// The object's model, made when the object has none.
     var typedModel: Model {
         if let model { return model }
-        let made = Model(backingData: self)
+        let made = ModelAdoption.makeModel(of: self) { Model(backingData: self) }
         model = made
         return made
     }
@@ -133,6 +135,7 @@ final class ModelObject<Model: PersistentModel>: AnyModelObject, BackingData {
     }
 
     func _$setValue<Value>(_ newValue: Value, at ordinal: Int) {
+        guard !isAdoptingModel else { return }
         setValue(newValue, of: binding.properties[ordinal])
     }
 
@@ -143,6 +146,7 @@ final class ModelObject<Model: PersistentModel>: AnyModelObject, BackingData {
     }
 
     func _$setInteger(_ newValue: Int64?, at ordinal: Int) {
+        guard !isAdoptingModel else { return }
         let property = binding.properties[ordinal]
         guard property.scalar == .integer else { return setValue(newValue, of: property) }
         setIntegerValue(newValue, atPropertyIndex: property.slot, named: property.name)
@@ -155,6 +159,7 @@ final class ModelObject<Model: PersistentModel>: AnyModelObject, BackingData {
     }
 
     func _$setDouble(_ newValue: Double?, at ordinal: Int) {
+        guard !isAdoptingModel else { return }
         let property = binding.properties[ordinal]
         guard property.scalar == .double else { return setValue(newValue, of: property) }
         setDoubleValue(newValue, atPropertyIndex: property.slot, named: property.name)
@@ -167,6 +172,7 @@ final class ModelObject<Model: PersistentModel>: AnyModelObject, BackingData {
     }
 
     func _$setBool(_ newValue: Bool?, at ordinal: Int) {
+        guard !isAdoptingModel else { return }
         let property = binding.properties[ordinal]
         guard property.scalar == .bool else { return setValue(newValue, of: property) }
         setBoolValue(newValue, atPropertyIndex: property.slot, named: property.name)

@@ -55,7 +55,8 @@ extension PersistentModel {
 
     /// New backing data for a model that is not in a context yet.
     public static func createBackingData<P: PersistentModel>() -> some BackingData<P> {
-        ModelObject<P>(for: P.self)
+        if let adopting = ModelAdoption.current as? ModelObject<P> { return adopting }
+        return ModelObject<P>(for: P.self)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {

@@ -73,3 +73,41 @@ import Testing
         #expect(names == ["Louvre", "Seine", "Shrine", "Sushi", "Tower"])
     }
 }
+
+@Suite struct PendingChangesTests {
+    let store = TemporaryStore()
+
+    @Test func unsavedChangesCountUnlessTheDescriptorLeavesThemOut() throws {
+        let context = ModelContext(try ModelContainer(for: Trip.self, configurations: ModelConfiguration(url: store.url)))
+        context.insert(Activity(name: "Saved", cost: 1))
+        try context.save()
+        context.insert(Activity(name: "Unsaved", cost: 2))
+        #expect(try context.fetch(FetchDescriptor<Activity>(sortBy: [SortDescriptor(\.name)])).map(\.name) == ["Saved", "Unsaved"])
+        var savedOnly = FetchDescriptor<Activity>()
+        savedOnly.includePendingChanges = false
+        #expect(try context.fetch(savedOnly).map(\.name) == ["Saved"])
+        #expect(throws: SwiftDataError.includePendingChangesWithBatchSize) {
+            try context.fetch(FetchDescriptor<Activity>(), batchSize: 10)
+        }
+        #expect(try context.fetch(savedOnly, batchSize: 10).count == 1)
+    }
+
+    @Test func partialAndPrefetchingFetchesReturnWholeModels() throws {
+        let container = try ModelContainer(for: Trip.self, configurations: ModelConfiguration(url: store.url))
+        let context = ModelContext(container)
+        let trip = Trip(name: "Prefetched", destination: "Cache")
+        context.insert(trip)
+        trip.activities = [Activity(name: "One", cost: 1), Activity(name: "Two", cost: 2)]
+        try context.save()
+        var descriptor = FetchDescriptor<Trip>()
+        descriptor.propertiesToFetch = [\.name]
+        descriptor.relationshipKeyPathsForPrefetching = [\.activities]
+        let fetched = try #require(try ModelContext(container).fetch(descriptor).first)
+        #expect(fetched.name == "Prefetched")
+        #expect(fetched.destination == "Cache", "properties not fetched load when read")
+        #expect(fetched.activities.map(\.name).sorted() == ["One", "Two"])
+        var unknown = FetchDescriptor<Trip>()
+        unknown.propertiesToFetch = [\.activities.count]
+        #expect(throws: SwiftDataError.unsupportedKeyPath) { try ModelContext(container).fetch(unknown) }
+    }
+}
