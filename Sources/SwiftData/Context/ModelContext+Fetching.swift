@@ -7,7 +7,19 @@ extension ModelContext {
     /// the context's unsaved changes count as if they were saved.
     public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [T] {
         let request = try FetchRequestBuilder(descriptor, context: self).request
-        return try managedContext.fetch(request).map { unsafeDowncast($0, to: ModelObject<T>.self).typedModel }
+        return Self.models(of: try managedContext.fetch(request))
+    }
+
+    /// The models of fetched objects, made where they have none.
+    private static func models<T: PersistentModel>(of objects: [NSManagedObject]) -> [T] {
+        // A loop over indices: `map` here, generic over the model class, reads the array through
+        // a coroutine whose frame costs an allocation per element.
+        var models: [T] = []
+        models.reserveCapacity(objects.count)
+        for index in objects.indices {
+            models.append(unsafeDowncast(objects[index], to: ModelObject<T>.self).typedModel)
+        }
+        return models
     }
 
     /// The models a descriptor describes, loaded in batches as the collection is read.

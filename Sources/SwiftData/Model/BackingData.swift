@@ -68,7 +68,7 @@ extension BackingData {
     /// Sets the value a model's initializer gives a property.
     ///
     /// This is extra API, for the initializer accessors `@Model` writes.
-    @inlinable
+    @inlinable @inline(__always)
     public func _$setInitialValue<Value>(_ newValue: Value, at ordinal: Int) {
         _$assign(newValue, at: ordinal)
     }
@@ -77,7 +77,7 @@ extension BackingData {
     /// comparisons of `Value` fold away where the accessor is compiled), others generically.
     ///
     /// This is extra API, for the accessors `@Model` writes.
-    @inlinable
+    @inlinable @inline(__always)
     public func _$read<Value>(at ordinal: Int) -> Value {
         if Value.self == Int.self { return unsafeBitCast(Int(truncatingIfNeeded: _$integer(at: ordinal) ?? 0), to: Value.self) }
         if Value.self == Int?.self { return unsafeBitCast(_$integer(at: ordinal).map { Int(truncatingIfNeeded: $0) }, to: Value.self) }
@@ -93,7 +93,7 @@ extension BackingData {
     /// Writes a property, as `_$read(at:)` reads it.
     ///
     /// This is extra API, for the accessors `@Model` writes.
-    @inlinable
+    @inlinable @inline(__always)
     public func _$assign<Value>(_ newValue: Value, at ordinal: Int) {
         if Value.self == Int.self { return _$setInteger(Int64(unsafeBitCast(newValue, to: Int.self)), at: ordinal) }
         if Value.self == Int?.self { return _$setInteger(unsafeBitCast(newValue, to: Int?.self).map(Int64.init), at: ordinal) }
@@ -131,7 +131,7 @@ extension PersistentModel {
     /// The value of the property at a position in the schema metadata.
     ///
     /// This is extra API, for the accessors `@Model` writes.
-    @inlinable
+    @inlinable @inline(__always)
     public func _$value<Value>(at ordinal: Int) -> Value {
         persistentBackingData._$read(at: ordinal)
     }
@@ -139,7 +139,7 @@ extension PersistentModel {
     /// Sets the value of the property at a position in the schema metadata.
     ///
     /// This is extra API, for the accessors `@Model` writes.
-    @inlinable
+    @inlinable @inline(__always)
     public func _$setValue<Value>(_ newValue: Value, at ordinal: Int) {
         persistentBackingData._$assign(newValue, at: ordinal)
     }

@@ -97,7 +97,8 @@ enum RequestTypes {
     }
 
     @Test func resourceBundlesBesideTheExecutableNameCandidateModules() {
-        // The test bundle's resources are `OpenCoreData_CoreDataTests.resources`.
+        // The test bundle's resources are `OpenCoreData_CoreDataTests.resources` (or
+        // `…-tool.resources`, built for the host's tools in a package with macros).
         #expect(SwiftPMResourceBundles.moduleNames().contains("CoreDataTests"))
         let fresh = ManagedObjectClassRegistry()
         #expect(fresh.resolveClass(named: "ResolvedByModuleOfResources") == ResolvedByModuleOfResources.self)
