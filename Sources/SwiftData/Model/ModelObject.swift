@@ -55,6 +55,8 @@ class AnyModelObject: NSManagedObject {
             let related = NSSet(array: models.map { relatable($0.anyModelObject) })
             setValue(related, atPropertyIndex: property.slot, named: property.name)
         }
+        // A changed model is a change of its context, which autosaves it as it does an insert.
+        managedObjectContext.flatMap(ModelContext.owning)?.scheduleAutosave()
     }
 
     /// A model's object, made ready to be related to this one: an object in a context cannot be

@@ -127,6 +127,25 @@ import Testing
         #expect(try ModelContext(container).fetchCount(FetchDescriptor<SensorReading>()) == 1)
     }
 
+    @MainActor @Test func theMainContextSavesByItselfAfterAModelChanges() async throws {
+        let container = try makeContainer()
+        let mainContext = container.mainContext
+        // Saved elsewhere and fetched, so that no insert of the main context's schedules a save.
+        let writer = ModelContext(container)
+        writer.insert(SensorReading(sensor: "thermometer", value: 20))
+        try writer.save()
+        let reading = try #require(try mainContext.fetch(FetchDescriptor<SensorReading>()).first)
+        reading.value = 21
+        #expect(mainContext.hasChanges)
+        var waits = 0
+        while mainContext.hasChanges, waits < 10_000 {
+            await Task.yield()
+            waits += 1
+        }
+        #expect(!mainContext.hasChanges)
+        #expect(try ModelContext(container).fetch(FetchDescriptor<SensorReading>()).map(\.value) == [21])
+    }
+
     @Test func aContextWithAutosaveSavesOnItsQueueAfterAnInsert() async throws {
         let container = try makeContainer()
         let context = ModelContext(container)
