@@ -33,6 +33,8 @@ public struct ModelActorMacro: MemberMacro, ExtensionMacro {
         conformingTo protocols: [TypeSyntax],
         in context: some MacroExpansionContext
     ) throws -> [ExtensionDeclSyntax] {
-        [try ExtensionDeclSyntax("extension \(type.trimmed): SwiftData.ModelActor {}")]
+        // The member role reports a declaration that is not an actor, once.
+        guard declaration.is(ActorDeclSyntax.self) else { return [] }
+        return [try ExtensionDeclSyntax("extension \(type.trimmed): SwiftData.ModelActor {}")]
     }
 }

@@ -62,7 +62,9 @@ enum AutomaticMigration {
         let configuration = store.modelConfiguration
         guard try needsMigration(store, at: url, metadata: metadata, to: model) else { return }
         if let stagedManager {
-            try StagedMigration(manager: stagedManager, url: url, destinationModel: model, configuration: configuration).run(metadata: metadata)
+            try StagedMigration(
+                manager: stagedManager, url: url, destinationModel: model, configuration: configuration,
+                tracksHistory: store.isOptionSet(NSPersistentHistoryTrackingKey)).run(metadata: metadata)
             metadata = try SQLiteStore.readMetadata(at: url)
             guard !store.isCompatible(metadata, with: model),
                   store.isOptionSet(NSMigratePersistentStoresAutomaticallyOption) else { return }

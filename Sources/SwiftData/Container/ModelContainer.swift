@@ -46,8 +46,12 @@ public final class ModelContainer: Equatable, @unchecked Sendable {
         configurationList = configurations.isEmpty ? [ModelConfiguration()] : configurations
         let model = try ModelEntities.shared.model(for: givenSchema)
         coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
-        let stagedMigration = try migrationPlan.map { try StagedMigrationPlan(plan: $0, current: givenSchema).manager() }
+        let stagedPlan = migrationPlan.map { StagedMigrationPlan(plan: $0, current: givenSchema) }
+        let stagedMigration = try stagedPlan?.manager()
         for configuration in configurationList {
+            if let stagedPlan, !configuration.isStoredInMemoryOnly {
+                try stagedPlan.checkVersion(ofStoreAt: configuration.url)
+            }
             try addStore(for: configuration, stagedMigration: stagedMigration)
         }
         Self.register(self)

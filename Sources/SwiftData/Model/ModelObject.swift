@@ -61,6 +61,8 @@ class AnyModelObject: NSManagedObject {
             let related = NSSet(array: models.map { relatable($0.anyModelObject) })
             setValue(related, atPropertyIndex: property.slot, named: property.name)
         }
+        // A changed model is a change of its context, which autosaves it as it does an insert.
+        managedObjectContext.flatMap(ModelContext.owning)?.scheduleAutosave()
     }
 
     /// The value an optional holds, or nothing: a boxed optional's nil would be a value.

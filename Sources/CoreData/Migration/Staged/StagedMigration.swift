@@ -7,6 +7,9 @@ struct StagedMigration {
     let url: URL
     let destinationModel: NSManagedObjectModel
     let configuration: String?
+    /// Whether the store is opened with `NSPersistentHistoryTrackingKey`; the handlers'
+    /// container opens it so too, as a store that records history is read-only without it.
+    let tracksHistory: Bool
 
     /// One version step, and the custom stage it belongs to, if any.
     private struct Step {
@@ -76,6 +79,9 @@ struct StagedMigration {
         description.configuration = configuration
         description.shouldMigrateStoreAutomatically = false
         description.shouldInferMappingModelAutomatically = false
+        if tracksHistory {
+            description.setOption(NSNumber(value: true), forKey: NSPersistentHistoryTrackingKey)
+        }
         container.persistentStoreDescriptions = [description]
         var loadError: Error?
         container.loadPersistentStores { _, error in loadError = error }
