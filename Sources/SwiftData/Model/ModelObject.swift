@@ -61,8 +61,14 @@ class AnyModelObject: NSManagedObject {
             let related = NSSet(array: models.map { relatable($0.anyModelObject) })
             setValue(related, atPropertyIndex: property.slot, named: property.name)
         }
-        // A changed model is a change of its context, which autosaves it as it does an insert.
-        managedObjectContext.flatMap(ModelContext.owning)?.scheduleAutosave()
+        noteChange()
+    }
+
+    /// Lets the object's context autosave after a change of the model, as after an insert.
+    @inline(__always)
+    func noteChange() {
+        guard let context = managedObjectContext, context.owner != nil else { return }
+        ModelContext.owning(context)?.scheduleAutosave()
     }
 
     /// The value an optional holds, or nothing: a boxed optional's nil would be a value.
@@ -152,6 +158,7 @@ final class ModelObject<Model: PersistentModel>: AnyModelObject, BackingData {
         let property = binding.properties[ordinal]
         guard property.scalar == .integer else { return setValue(newValue, of: property) }
         setIntegerValue(newValue, atPropertyIndex: property.slot, named: property.name)
+        noteChange()
     }
 
     func _$double(at ordinal: Int) -> Double? {
@@ -165,6 +172,7 @@ final class ModelObject<Model: PersistentModel>: AnyModelObject, BackingData {
         let property = binding.properties[ordinal]
         guard property.scalar == .double else { return setValue(newValue, of: property) }
         setDoubleValue(newValue, atPropertyIndex: property.slot, named: property.name)
+        noteChange()
     }
 
     func _$bool(at ordinal: Int) -> Bool? {
@@ -178,6 +186,7 @@ final class ModelObject<Model: PersistentModel>: AnyModelObject, BackingData {
         let property = binding.properties[ordinal]
         guard property.scalar == .bool else { return setValue(newValue, of: property) }
         setBoolValue(newValue, atPropertyIndex: property.slot, named: property.name)
+        noteChange()
     }
 
     func getValue<Value>(forKey key: KeyPath<Model, Value>) -> Value {
