@@ -36,6 +36,7 @@ let package = Package(
                 "BenchMallocCounter",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "CoreData", package: "OpenCoreData"),
+                .product(name: "SwiftData", package: "OpenCoreData"),
             ],
             // W2c reads W1's `Item` through the class the plugin generates from this model.
             resources: [.copy("Peers/CoreData/Item.xcdatamodeld")],

@@ -66,21 +66,15 @@ extension ModelContext {
 
     /// Inserts an object and every object it is related to, transitively, that is in no context.
     static func insertGraph(of object: AnyModelObject, into context: NSManagedObjectContext) {
-        var pending = [object]
-        while let next = pending.popLast() {
-            guard next.managedObjectContext == nil else { continue }
-            context.insert(next)
-            next.storeConstants()
-            for property in next.binding.properties {
-                switch property.access {
-                case .attribute: continue
-                case .toOne:
-                    if let related = next.value(atPropertyIndex: property.slot, named: property.name) as? AnyModelObject { pending.append(related) }
-                case .toMany:
-                    let related = next.value(atPropertyIndex: property.slot, named: property.name) as? NSSet
-                    pending += (related?.allObjects ?? []).compactMap { $0 as? AnyModelObject }
-                }
+        var pending: [AnyModelObject] = []
+        var next: AnyModelObject? = object
+        while let current = next {
+            if current.managedObjectContext == nil {
+                context.insert(current)
+                current.storeConstants()
+                current.collectRelatedObjectsOutsideContexts(into: &pending)
             }
+            next = pending.popLast()
         }
     }
 

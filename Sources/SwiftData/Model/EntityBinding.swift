@@ -32,6 +32,8 @@ final class EntityBinding: @unchecked Sendable {
     let properties: [Property]
     /// The position of each property's key path in the schema metadata.
     let ordinalsByKeyPath: [AnyKeyPath: Int]
+    /// The relationships among the properties.
+    let relationships: [Property]
 
     init(modelType: any PersistentModel.Type, entity: NSEntityDescription, schemaEntity: Schema.Entity) {
         self.modelType = modelType
@@ -53,6 +55,10 @@ final class EntityBinding: @unchecked Sendable {
         }
         self.properties = properties
         self.ordinalsByKeyPath = ordinals
+        self.relationships = properties.filter { property in
+            if case .attribute = property.access { return false }
+            return true
+        }
     }
 
     private static func scalar(of access: PropertyAccess) -> Scalar? {

@@ -20,6 +20,25 @@ class AnyModelObject: NSManagedObject {
         preconditionFailure("Every model object is a ModelObject")
     }
 
+    /// Adds the objects this one is related to that are in no context.
+    func collectRelatedObjectsOutsideContexts(into pending: inout [AnyModelObject]) {
+        for property in binding.relationships {
+            switch property.access {
+            case .toOne:
+                if let related = value(atPropertyIndex: property.slot, named: property.name) as? AnyModelObject, related.managedObjectContext == nil {
+                    pending.append(related)
+                }
+            case .toMany:
+                let related = value(atPropertyIndex: property.slot, named: property.name) as? NSSet
+                for case let object as AnyModelObject in related?.allObjects ?? [] where object.managedObjectContext == nil {
+                    pending.append(object)
+                }
+            case .attribute:
+                continue
+            }
+        }
+    }
+
     /// Copies the values of the model's persisted `let`s into the object, as it is inserted.
     func storeConstants() {}
 
