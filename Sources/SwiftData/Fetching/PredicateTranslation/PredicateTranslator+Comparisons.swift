@@ -18,7 +18,7 @@ extension PredicateTranslator {
     func membership(of element: PredicateTerm, in collection: PredicateTerm) throws -> NSPredicate {
         try PredicateTerm.decide([element, collection]) { values in
             let (element, collection) = (values[0], values[1])
-            let collectionHoldsNil = Self.constantElements(of: collection)?.contains { ($0 as? any OptionalValue).map { $0.wrappedValue == nil } ?? false } ?? false
+            let collectionHoldsNil = Self.holdsNil(collection)
             if element.isNil { return NSPredicate(value: collectionHoldsNil) }
             let test = NSComparisonPredicate(
                 leftExpression: try element.expression(), rightExpression: try collection.expression(), modifier: .direct, type: .in, options: [])
@@ -93,7 +93,7 @@ extension PredicateTranslator {
     }
 
     /// `value != nil`: true or false in the store, never unknown.
-    func isPresent(_ term: PredicateTerm) throws -> NSPredicate {
+    private func isPresent(_ term: PredicateTerm) throws -> NSPredicate {
         NSComparisonPredicate(leftExpression: try term.expression(), rightExpression: NSExpression(forConstantValue: nil), modifier: .direct, type: .notEqualTo, options: [])
     }
 
@@ -108,8 +108,9 @@ extension PredicateTranslator {
         NSComparisonPredicate(leftExpression: try left.expression(), rightExpression: try right.expression(), modifier: .direct, type: type, options: [])
     }
 
-    /// The elements of a constant collection, or nil for anything else.
-    private static func constantElements(of term: PredicateTerm) -> [Any]? {
-        term.constantValue as? [Any]
+    /// Whether a constant collection holds nil (an empty optional, inside `Any`).
+    private static func holdsNil(_ collection: PredicateTerm) -> Bool {
+        let elements = collection.constantValue as? [Any] ?? []
+        return elements.contains { ($0 as? any OptionalValue).map { $0.wrappedValue == nil } ?? false }
     }
 }
