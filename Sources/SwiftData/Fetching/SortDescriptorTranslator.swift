@@ -12,24 +12,43 @@ enum SortDescriptorTranslator {
         guard let comparator = descriptor.stringComparator else {
             return NSSortDescriptor(key: key, ascending: ascending)
         }
-        // Linux Foundation keeps a comparator's options private; `.lexical` is the one
-        // comparator the store reproduces byte for byte, the others compare as people read.
-        let selector = comparator == .lexical ? "compare:" : "localizedCompare:"
-        return NSSortDescriptor(key: key, ascending: ascending, selector: Selector(selector))
+        return NSSortDescriptor(key: key, ascending: ascending, selector: Selector(selectorName(of: comparator)))
+    }
+
+    /// The string comparison method that orders as a comparator does. Linux Foundation keeps a
+    /// comparator's options private; `.lexical` is the one comparator the store reproduces byte
+    /// for byte, the others compare as people read.
+    private static func selectorName(of comparator: String.StandardComparator) -> String {
+        comparator == .lexical ? "compare:" : "localizedCompare:"
     }
 
     /// The property path of a key path: a persisted property, or one of a to-one relationship's
-    /// destination.
+    /// destination (`\.owner?.name`).
     private static func name(of keyPath: AnyKeyPath, in type: any PersistentModel.Type) throws -> String {
         let names = KeyPathNames(type)
         if let name = try? names.name(of: keyPath) { return name }
         for metadata in type.schemaMetadata {
             let valueType = Swift.type(of: metadata.keypath).valueType
             guard let destination = (unwrappedOptional(valueType) ?? valueType) as? any PersistentModel.Type else { continue }
-            for nested in destination.schemaMetadata where metadata.keypath.appending(path: nested.keypath) == keyPath {
+            for nested in destination.schemaMetadata where isChain(keyPath, of: metadata.keypath, then: nested.keypath, from: destination) {
                 return "\(metadata.name).\(nested.name)"
             }
         }
         throw SwiftDataError.unsupportedSortDescriptor("\(keyPath) is not a persisted property of \(type) or of a model it relates to.")
+    }
+
+    /// Whether a key path reads a relationship and then a property of its destination.
+    ///
+    /// Swift cannot build the optional chain `\.owner?.name` from `\.owner` and `\Owner.name`
+    /// (appending gives a key path that is not equal to the written one), so an optional chain
+    /// is recognized by its description, which names each component by its accessor.
+    private static func isChain(_ keyPath: AnyKeyPath, of relationship: AnyKeyPath, then property: AnyKeyPath, from destination: Any.Type) -> Bool {
+        if relationship.appending(path: property) == keyPath { return true }
+        let root = "\\\(destination)"
+        let propertyDescription = String(describing: property)
+        guard propertyDescription.hasPrefix(root) else { return false }
+        let chain = "\(relationship)?" + propertyDescription.dropFirst(root.count)
+        let description = String(describing: keyPath)
+        return description == chain || description == chain + "?"
     }
 }

@@ -16,40 +16,15 @@ extension PredicateExpressions.Value: TranslatablePredicateExpression {
 
 extension PredicateExpressions.NilLiteral: TranslatablePredicateExpression {
     func translate(with translator: PredicateTranslator) throws -> PredicateTerm {
-        PredicateTerm(NSExpression(forConstantValue: nil), type: Output.self)
+        .none(of: Output.self)
     }
 }
 
 extension PredicateExpressions.KeyPath: TranslatablePredicateExpression {
     func translate(with translator: PredicateTranslator) throws -> PredicateTerm {
-        let base = try translator.term(of: root)
-        let path = keyPath as AnyKeyPath
-        if let model = base.modelType {
-            if model.identifierKeyPaths.contains(path), !isPersisted(path, of: model) {
-                return PredicateTerm(base.expression(), type: PersistentIdentifier.self)
-            }
-            let name = try KeyPathNames(model).name(of: path)
-            return PredicateTerm(NSExpression(forKeyPath: [name], from: base.expression()), type: Output.self)
+        try translator.term(of: root).mapValues(type: Output.self) { base in
+            try translator.keyPath(keyPath, of: base, type: Output.self)
         }
-        if let array = base.type as? any ModelArray.Type {
-            if path == array.countKeyPath {
-                return PredicateTerm(NSExpression(forKeyPath: ["@count"], from: base.expression()), type: Int.self)
-            }
-            if path == array.isEmptyKeyPath {
-                let count = NSExpression(forKeyPath: ["@count"], from: base.expression())
-                return PredicateTerm(
-                    NSComparisonPredicate(leftExpression: count, rightExpression: NSExpression(forConstantValue: 0), modifier: .direct, type: .equalTo, options: []))
-            }
-        }
-        if base.type == String.self, Output.self == Bool.self, path == \String.isEmpty as AnyKeyPath {
-            return PredicateTerm(
-                NSComparisonPredicate(leftExpression: base.expression(), rightExpression: NSExpression(forConstantValue: ""), modifier: .direct, type: .equalTo, options: []))
-        }
-        throw SwiftDataError.unsupportedKeyPath("The store cannot compute \(path) of a \(base.type).")
-    }
-
-    private func isPersisted(_ path: AnyKeyPath, of model: any PersistentModel.Type) -> Bool {
-        model.schemaMetadata.contains { $0.keypath == path }
     }
 }
 
@@ -73,13 +48,13 @@ extension PredicateExpressions.Negation: TranslatablePredicateExpression {
 
 extension PredicateExpressions.Equal: TranslatablePredicateExpression {
     func translate(with translator: PredicateTranslator) throws -> PredicateTerm {
-        try translator.comparison(lhs, rhs, .equalTo)
+        PredicateTerm(try translator.compare(translator.term(of: lhs), translator.term(of: rhs), .equalTo))
     }
 }
 
 extension PredicateExpressions.NotEqual: TranslatablePredicateExpression {
     func translate(with translator: PredicateTranslator) throws -> PredicateTerm {
-        try translator.comparison(lhs, rhs, .notEqualTo)
+        PredicateTerm(try translator.compare(translator.term(of: lhs), translator.term(of: rhs), .notEqualTo))
     }
 }
 
@@ -92,7 +67,7 @@ extension PredicateExpressions.Comparison: TranslatablePredicateExpression {
             case .greaterThan: .greaterThan
             case .greaterThanOrEqual: .greaterThanOrEqualTo
             }
-        return try translator.comparison(lhs, rhs, type)
+        return PredicateTerm(try translator.compare(translator.term(of: lhs), translator.term(of: rhs), type))
     }
 }
 
@@ -116,8 +91,8 @@ extension PredicateExpressions.FloatDivision: TranslatablePredicateExpression {
 
 extension PredicateExpressions.IntDivision: TranslatablePredicateExpression {
     func translate(with translator: PredicateTranslator) throws -> PredicateTerm {
-        let quotient = try translator.function("divide:by:", lhs, rhs, type: Output.self)
-        return PredicateTerm(NSExpression(forFunction: "trunc:", arguments: [quotient.expression()]), type: Output.self)
+        // The store divides integers into integers, truncating toward zero as Swift does.
+        try translator.function("divide:by:", lhs, rhs, type: Output.self)
     }
 }
 
@@ -129,144 +104,121 @@ extension PredicateExpressions.IntRemainder: TranslatablePredicateExpression {
 
 extension PredicateExpressions.UnaryMinus: TranslatablePredicateExpression {
     func translate(with translator: PredicateTranslator) throws -> PredicateTerm {
-        let operand = try translator.term(of: wrapped)
-        return PredicateTerm(NSExpression(forFunction: "multiply:by:", arguments: [operand.expression(), NSExpression(forConstantValue: -1)]), type: Output.self)
+        try translator.term(of: wrapped).mapValues(type: Output.self) { operand in
+            PredicateTerm(NSExpression(forFunction: "multiply:by:", arguments: [try operand.expression(), NSExpression(forConstantValue: -1)]), type: Output.self)
+        }
+    }
+}
+
+extension PredicateExpressions.SequenceMinimum: TranslatablePredicateExpression {
+    func translate(with translator: PredicateTranslator) throws -> PredicateTerm {
+        try translator.constant(self, over: elements)
+    }
+}
+
+extension PredicateExpressions.SequenceMaximum: TranslatablePredicateExpression {
+    func translate(with translator: PredicateTranslator) throws -> PredicateTerm {
+        try translator.constant(self, over: elements)
     }
 }
 
 extension PredicateExpressions.ClosedRange: TranslatablePredicateExpression {
     func translate(with translator: PredicateTranslator) throws -> PredicateTerm {
-        PredicateTerm(NSExpression(forAggregate: [try translator.term(of: lower).expression(), try translator.term(of: upper).expression()]), type: Output.self)
+        PredicateTerm(rangeFrom: try translator.term(of: lower), to: try translator.term(of: upper), isClosed: true)
+    }
+}
+
+extension PredicateExpressions.Range: TranslatablePredicateExpression {
+    func translate(with translator: PredicateTranslator) throws -> PredicateTerm {
+        PredicateTerm(rangeFrom: try translator.term(of: lower), to: try translator.term(of: upper), isClosed: false)
     }
 }
 
 extension PredicateExpressions.RangeExpressionContains: TranslatablePredicateExpression {
     func translate(with translator: PredicateTranslator) throws -> PredicateTerm {
-        let element = try translator.term(of: self.element).expression()
-        let bounds = try translator.term(of: range)
-        guard case .value(let aggregate) = bounds.kind, aggregate.expressionType == .aggregate else {
-            throw SwiftDataError.unsupportedPredicate("The store can only test membership of a closed range.")
+        let element = try translator.term(of: self.element)
+        guard case .range(let lower, let upper, let isClosed) = try translator.term(of: range).kind else {
+            throw SwiftDataError.unsupportedPredicate("The store can only test membership of a range written in the predicate.")
         }
-        return PredicateTerm(NSComparisonPredicate(leftExpression: element, rightExpression: aggregate, modifier: .direct, type: .between, options: []))
+        return PredicateTerm(NSCompoundPredicate(andPredicateWithSubpredicates: [
+            try translator.compare(element, lower, .greaterThanOrEqualTo),
+            try translator.compare(element, upper, isClosed ? .lessThanOrEqualTo : .lessThan),
+        ]))
     }
 }
 
 extension PredicateExpressions.SequenceContains: TranslatablePredicateExpression {
     func translate(with translator: PredicateTranslator) throws -> PredicateTerm {
-        let collection = try translator.term(of: sequence).expression()
-        let member = try translator.term(of: element).expression()
-        return PredicateTerm(NSComparisonPredicate(leftExpression: member, rightExpression: collection, modifier: .direct, type: .in, options: []))
+        PredicateTerm(try translator.membership(of: translator.term(of: element), in: translator.term(of: sequence)))
     }
 }
 
 extension PredicateExpressions.SequenceContainsWhere: TranslatablePredicateExpression {
     func translate(with translator: PredicateTranslator) throws -> PredicateTerm {
-        let matches = try translator.subquery(over: sequence, variable: variable.key, test: test)
-        return PredicateTerm(translator.countComparison(of: matches, .greaterThan, 0))
+        try translator.term(of: sequence).mapConditions { collection in
+            let matches = try translator.subquery(over: collection, variable: variable.key, test: test)
+            return translator.countComparison(of: matches, .greaterThan, 0)
+        }
     }
 }
 
 extension PredicateExpressions.SequenceAllSatisfy: TranslatablePredicateExpression {
     func translate(with translator: PredicateTranslator) throws -> PredicateTerm {
-        let failures = try translator.subquery(over: sequence, variable: variable.key, test: test, negated: true)
-        return PredicateTerm(translator.countComparison(of: failures, .equalTo, 0))
+        try translator.term(of: sequence).mapConditions { collection in
+            let failures = try translator.subquery(over: collection, variable: variable.key, test: test, negated: true)
+            return translator.countComparison(of: failures, .equalTo, 0)
+        }
     }
 }
 
 extension PredicateExpressions.Filter: TranslatablePredicateExpression {
     func translate(with translator: PredicateTranslator) throws -> PredicateTerm {
-        let matches = try translator.subquery(over: sequence, variable: variable.key, test: filter)
-        return PredicateTerm(matches, type: Output.self)
+        try translator.term(of: sequence).mapValues(type: Output.self) { collection in
+            PredicateTerm(try translator.subquery(over: collection, variable: variable.key, test: filter), type: Output.self)
+        }
     }
 }
 
 extension PredicateExpressions.CollectionContainsCollection: TranslatablePredicateExpression {
     func translate(with translator: PredicateTranslator) throws -> PredicateTerm {
-        try translator.comparison(base, other, .contains)
+        PredicateTerm(try translator.compare(translator.term(of: base), translator.term(of: other), .contains))
     }
 }
 
 extension PredicateExpressions.SequenceStartsWith: TranslatablePredicateExpression {
     func translate(with translator: PredicateTranslator) throws -> PredicateTerm {
-        try translator.comparison(base, prefix, .beginsWith)
+        PredicateTerm(try translator.compare(translator.term(of: base), translator.term(of: prefix), .beginsWith))
     }
 }
 
 extension PredicateExpressions.OptionalFlatMap: TranslatablePredicateExpression {
     func translate(with translator: PredicateTranslator) throws -> PredicateTerm {
         let wrapped = try translator.term(of: self.wrapped)
-        return try translator.binding(variable.key, to: wrapped) { try translator.term(of: transform) }
+        let transformed = try translator.binding(variable.key, to: wrapped) { try translator.term(of: transform) }
+        let isPresent = try translator.compare(wrapped, .none(of: Wrapped.self), .notEqualTo)
+        return PredicateTerm(choosing: isPresent, transformed, else: .none(of: Output.self), type: Output.self)
     }
 }
 
 extension PredicateExpressions.ForcedUnwrap: TranslatablePredicateExpression {
     func translate(with translator: PredicateTranslator) throws -> PredicateTerm {
+        // Swift stops with an error where the value is nil; the store reads the nil as it is.
         try translator.term(of: inner)
     }
 }
 
 extension PredicateExpressions.NilCoalesce: TranslatablePredicateExpression {
     func translate(with translator: PredicateTranslator) throws -> PredicateTerm {
-        let value = try translator.term(of: lhs).expression()
-        let fallback = try translator.term(of: rhs).expression()
-        let isPresent = NSComparisonPredicate(leftExpression: value, rightExpression: NSExpression(forConstantValue: nil), modifier: .direct, type: .notEqualTo, options: [])
-        return PredicateTerm(NSExpression(forConditional: isPresent, trueExpression: value, falseExpression: fallback), type: Output.self)
+        let value = try translator.term(of: lhs)
+        let fallback = try translator.term(of: rhs)
+        let isPresent = try translator.compare(value, .none(of: Output.self), .notEqualTo)
+        return PredicateTerm(choosing: isPresent, value, else: fallback, type: Output.self)
     }
 }
 
 extension PredicateExpressions.Conditional: TranslatablePredicateExpression {
     func translate(with translator: PredicateTranslator) throws -> PredicateTerm {
         let condition = try translator.term(of: test).condition()
-        let whenTrue = try translator.term(of: trueBranch).expression()
-        let whenFalse = try translator.term(of: falseBranch).expression()
-        return PredicateTerm(NSExpression(forConditional: condition, trueExpression: whenTrue, falseExpression: whenFalse), type: Output.self)
-    }
-}
-
-extension PredicateTranslator {
-    /// A comparison of two sub-expressions.
-    func comparison(
-        _ lhs: any PredicateExpression, _ rhs: any PredicateExpression, _ type: NSComparisonPredicate.Operator,
-        options: NSComparisonPredicate.Options = []
-    ) throws -> PredicateTerm {
-        let left = try term(of: lhs)
-        let right = try term(of: rhs)
-        if case .condition = left.kind, type == .equalTo || type == .notEqualTo {
-            let both = NSCompoundPredicate(andPredicateWithSubpredicates: [try left.condition(), try right.condition()])
-            let neither = NSCompoundPredicate(andPredicateWithSubpredicates: [
-                NSCompoundPredicate(notPredicateWithSubpredicate: try left.condition()), NSCompoundPredicate(notPredicateWithSubpredicate: try right.condition()),
-            ])
-            let same = NSCompoundPredicate(orPredicateWithSubpredicates: [both, neither])
-            return PredicateTerm(type == .equalTo ? same : NSCompoundPredicate(notPredicateWithSubpredicate: same))
-        }
-        return PredicateTerm(
-            NSComparisonPredicate(leftExpression: left.expression(), rightExpression: right.expression(), modifier: .direct, type: type, options: options))
-    }
-
-    /// A built-in function of two sub-expressions.
-    func function(_ name: String, _ lhs: any PredicateExpression, _ rhs: any PredicateExpression, type: Any.Type) throws -> PredicateTerm {
-        PredicateTerm(NSExpression(forFunction: name, arguments: [try term(of: lhs).expression(), try term(of: rhs).expression()]), type: type)
-    }
-
-    /// The models of a to-many relationship that pass a test (or fail it), as a subquery.
-    func subquery(
-        over sequence: any PredicateExpression, variable: PredicateExpressions.VariableID, test: any PredicateExpression, negated: Bool = false
-    ) throws -> NSExpression {
-        let collection = try term(of: sequence)
-        guard let elementType = collection.modelArrayType else {
-            throw SwiftDataError.unsupportedPredicate("The store can only test the models of a to-many relationship, not the elements of a \(collection.type).")
-        }
-        let name = makeVariableName()
-        let element = PredicateTerm(NSExpression(forVariable: name), type: elementType)
-        var condition = try binding(variable, to: element) { try term(of: test).condition() }
-        if negated { condition = NSCompoundPredicate(notPredicateWithSubpredicate: condition) }
-        return NSExpression(forSubquery: collection.expression(), usingIteratorVariable: name, predicate: condition)
-    }
-
-    /// A comparison of the number of a collection's elements with a number.
-    func countComparison(of collection: NSExpression, _ type: NSComparisonPredicate.Operator, _ count: Int) -> NSPredicate {
-        NSComparisonPredicate(
-            leftExpression: NSExpression(forKeyPath: ["@count"], from: collection), rightExpression: NSExpression(forConstantValue: count),
-            modifier: .direct, type: type, options: [])
+        return PredicateTerm(choosing: condition, try translator.term(of: trueBranch), else: try translator.term(of: falseBranch), type: Output.self)
     }
 }
