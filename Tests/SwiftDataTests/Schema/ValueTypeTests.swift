@@ -6,13 +6,13 @@ import Testing
     let store = TemporaryStore()
 
     private func makeContainer() throws -> ModelContainer {
-        try ModelContainer(for: Gadget.self, configurations: ModelConfiguration(url: store.url))
+        try ModelContainer(for: Appliance.self, configurations: ModelConfiguration(url: store.url))
     }
 
     @Test func everyKindOfValueIsSavedAndReadBack() throws {
         let container = try makeContainer()
         let context = ModelContext(container)
-        let gadget = Gadget(name: "Lamp")
+        let gadget = Appliance(name: "Lamp")
         gadget.count = -42
         gadget.small = 7
         gadget.medium = 70_000
@@ -37,7 +37,7 @@ import Testing
 
         // A `let` keeps its value in the class's own storage: the insert saved it, and a fetch
         // finds the model by it, but a fetched model's constant holds its initial value again.
-        let bySerial = FetchDescriptor<Gadget>(predicate: #Predicate { $0.serial == serial })
+        let bySerial = FetchDescriptor<Appliance>(predicate: #Predicate { $0.serial == serial })
         let read = try #require(try ModelContext(container).fetch(bySerial).first)
         #expect(read !== gadget)
         #expect(read.name == "Lamp")
@@ -63,14 +63,14 @@ import Testing
 
     @Test func swiftTypesBecomeCoreDataAttributeTypes() throws {
         let container = try makeContainer()
-        let entity = try #require(container.schema.entity(for: Gadget.self))
+        let entity = try #require(container.schema.entity(for: Appliance.self))
         let attributes = entity.attributesByName
         #expect(attributes["serial"]?.isOptional == false)
         #expect(attributes["nickname"]?.isOptional == true)
         #expect(attributes["priority"]?.isOptional == true)
         #expect(entity.storedProperties.map(\.name).first == "serial", "a let with an initial value is persisted")
 
-        let described = try #require(container.coordinator.managedObjectModel.entitiesByName["Gadget"])
+        let described = try #require(container.coordinator.managedObjectModel.entitiesByName["Appliance"])
         let types = described.attributesByName.mapValues(\.attributeType)
         #expect(types["serial"] == .UUIDAttributeType)
         #expect(types["count"] == .integer64AttributeType)

@@ -1,7 +1,7 @@
 import Foundation
 import SwiftData
 
-// A model with one property of each kind of value SwiftData persists.
+// An appliance: a model with one property of each kind of value SwiftData persists.
 
 enum Finish: String, Codable {
     case matte
@@ -18,7 +18,7 @@ struct Dimensions: Codable, Equatable {
     var height: Double
 }
 
-@Model final class Gadget {
+@Model final class Appliance {
     let serial = UUID()
     var name = "gadget"
     var count: Int = 0
