@@ -109,54 +109,63 @@ extension NSManagedObject {
         setScalar(value, atPropertyIndex: index, named: key)
     }
 
-    /// The value of an integer attribute, found by its index in the entity, without boxing it;
-    /// nil when the attribute has none.
+    /// The value of an integer attribute, found by its slot, without boxing it; nil when the
+    /// attribute has none.
     ///
-    /// For layers above Core Data whose properties are optional scalars (SwiftData's models);
-    /// the result is that of `(value(atPropertyIndex: index, named: key) as? NSNumber)?.int64Value`,
+    /// For layers above Core Data whose properties are optional scalars (SwiftData's models),
+    /// which know their slots from the entity's own layout: `slot` must be an attribute slot of
+    /// the object's entity. The result is that of `(value(forKey: name) as? NSNumber)?.int64Value`,
     /// and so are its siblings' for their types.
-    package func integerValue(atPropertyIndex index: Int, named key: String) -> Int64? {
-        optionalScalar(atPropertyIndex: index, named: key)
+    package func integerValue(atSlot slot: Int) -> Int64? {
+        optionalScalar(atSlot: slot)
     }
 
-    /// The value of a floating-point attribute; see `integerValue(atPropertyIndex:named:)`.
-    package func doubleValue(atPropertyIndex index: Int, named key: String) -> Double? {
-        optionalScalar(atPropertyIndex: index, named: key)
+    /// The value of a floating-point attribute; see `integerValue(atSlot:)`.
+    package func doubleValue(atSlot slot: Int) -> Double? {
+        optionalScalar(atSlot: slot)
     }
 
-    /// The value of a Boolean attribute; see `integerValue(atPropertyIndex:named:)`.
-    package func boolValue(atPropertyIndex index: Int, named key: String) -> Bool? {
-        optionalScalar(atPropertyIndex: index, named: key)
+    /// The value of a Boolean attribute; see `integerValue(atSlot:)`.
+    package func boolValue(atSlot slot: Int) -> Bool? {
+        optionalScalar(atSlot: slot)
     }
 
-    /// Sets an integer attribute, or clears it with nil, without boxing the value.
-    package func setIntegerValue(_ value: Int64?, atPropertyIndex index: Int, named key: String) {
-        guard let value else { return setValue(nil, atPropertyIndex: index, named: key) }
-        setScalar(value, atPropertyIndex: index, named: key)
+    /// Sets an integer attribute, found by its slot, or clears it with nil, without boxing the
+    /// value; see `integerValue(atSlot:)`.
+    package func setIntegerValue(_ value: Int64?, atSlot slot: Int) {
+        setOptionalScalar(value, atSlot: slot)
     }
 
-    /// Sets a floating-point attribute, or clears it with nil, without boxing the value.
-    package func setDoubleValue(_ value: Double?, atPropertyIndex index: Int, named key: String) {
-        guard let value else { return setValue(nil, atPropertyIndex: index, named: key) }
-        setScalar(value, atPropertyIndex: index, named: key)
+    /// Sets a floating-point attribute; see `setIntegerValue(_:atSlot:)`.
+    package func setDoubleValue(_ value: Double?, atSlot slot: Int) {
+        setOptionalScalar(value, atSlot: slot)
     }
 
-    /// Sets a Boolean attribute, or clears it with nil, without boxing the value.
-    package func setBoolValue(_ value: Bool?, atPropertyIndex index: Int, named key: String) {
-        guard let value else { return setValue(nil, atPropertyIndex: index, named: key) }
-        setScalar(value, atPropertyIndex: index, named: key)
+    /// Sets a Boolean attribute; see `setIntegerValue(_:atSlot:)`.
+    package func setBoolValue(_ value: Bool?, atSlot slot: Int) {
+        setOptionalScalar(value, atSlot: slot)
     }
 
-    /// Reads a scalar slot as `scalar(atPropertyIndex:named:)` does, nil when it holds nothing.
+    /// Reads a scalar slot's word, nil when the slot holds nothing; the boxed path when its
+    /// value is no word.
     @inline(__always)
-    private func optionalScalar<Value: SlotScalar>(atPropertyIndex index: Int, named key: String) -> Value? {
-        guard layout.hasSlot(index, named: key), let scalar = layout.scalar(atSlot: index) else {
-            return (value(atPropertyIndex: index, named: key) as? NSNumber).map { Value(number: $0) }
+    private func optionalScalar<Value: SlotScalar>(atSlot slot: Int) -> Value? {
+        checkConcurrency("value(forKey: \"\(layout.slotNames[slot])\")")
+        fireFault(triggeredBy: slot)
+        if let scalar = layout.scalar(atSlot: slot), let bits = values.word(atSlot: slot), let value = Value(bits: bits, scalar: scalar) {
+            return value
         }
-        checkConcurrency("value(forKey: \"\(key)\")")
-        fireFault(triggeredBy: index)
-        if let bits = values.word(atSlot: index), let value = Value(bits: bits, scalar: scalar) { return value }
-        return (value(atSlot: index) as? NSNumber).map { Value(number: $0) }
+        return (value(atSlot: slot) as? NSNumber).map { Value(number: $0) }
+    }
+
+    /// Writes a scalar slot as `setScalar` does, or clears it through the boxed path.
+    @inline(__always)
+    private func setOptionalScalar<Value: SlotScalar>(_ value: Value?, atSlot slot: Int) {
+        guard let value else {
+            checkConcurrency("setValue(_:forKey: \"\(layout.slotNames[slot])\")")
+            return setValue(nil, atSlot: slot)
+        }
+        setScalar(value, atPropertyIndex: slot, named: layout.slotNames[slot])
     }
 
     /// Reads a scalar slot's word when the slot is the named one and holds one; otherwise takes

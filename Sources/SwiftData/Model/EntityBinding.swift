@@ -20,6 +20,13 @@ final class EntityBinding: @unchecked Sendable {
         case bool
     }
 
+    /// Where a property's unboxed value lives: plain values, so that an accessor reads them
+    /// without retaining anything.
+    struct ScalarSlot {
+        let kind: Scalar?
+        let slot: Int
+    }
+
     /// How a property's value is read and written.
     enum PropertyAccess {
         case attribute(any AttributeCodec, isOptional: Bool)
@@ -34,6 +41,8 @@ final class EntityBinding: @unchecked Sendable {
     let ordinalsByKeyPath: [AnyKeyPath: Int]
     /// The relationships among the properties.
     let relationships: [Property]
+    /// The scalar kind and slot of each property, in the order of the schema metadata.
+    let scalars: [ScalarSlot]
 
     init(modelType: any PersistentModel.Type, entity: NSEntityDescription, schemaEntity: Schema.Entity) {
         self.modelType = modelType
@@ -55,6 +64,7 @@ final class EntityBinding: @unchecked Sendable {
         }
         self.properties = properties
         self.ordinalsByKeyPath = ordinals
+        self.scalars = properties.map { ScalarSlot(kind: $0.scalar, slot: $0.slot) }
         self.relationships = properties.filter { property in
             if case .attribute = property.access { return false }
             return true

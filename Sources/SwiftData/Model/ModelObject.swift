@@ -167,44 +167,44 @@ final class ModelObject<Model: PersistentModel>: AnyModelObject, BackingData {
     }
 
     func _$integer(at ordinal: Int) -> Int64? {
-        let property = binding.properties[ordinal]
-        guard property.scalar == .integer else { return (value(of: property) as? any BinaryInteger).map { Int64(truncatingIfNeeded: $0) } }
-        return integerValue(atPropertyIndex: property.slot, named: property.name)
+        let scalar = binding.scalars[ordinal]
+        guard scalar.kind == .integer else { return (value(of: binding.properties[ordinal]) as? any BinaryInteger).map { Int64(truncatingIfNeeded: $0) } }
+        return integerValue(atSlot: scalar.slot)
     }
 
     func _$setInteger(_ newValue: Int64?, at ordinal: Int) {
         guard !isAdoptingModel else { return }
-        let property = binding.properties[ordinal]
-        guard property.scalar == .integer else { return setValue(newValue, of: property) }
-        setIntegerValue(newValue, atPropertyIndex: property.slot, named: property.name)
+        let scalar = binding.scalars[ordinal]
+        guard scalar.kind == .integer else { return setValue(newValue, of: binding.properties[ordinal]) }
+        setIntegerValue(newValue, atSlot: scalar.slot)
         noteChange()
     }
 
     func _$double(at ordinal: Int) -> Double? {
-        let property = binding.properties[ordinal]
-        guard property.scalar == .double else { return value(of: property) as? Double }
-        return doubleValue(atPropertyIndex: property.slot, named: property.name)
+        let scalar = binding.scalars[ordinal]
+        guard scalar.kind == .double else { return value(of: binding.properties[ordinal]) as? Double }
+        return doubleValue(atSlot: scalar.slot)
     }
 
     func _$setDouble(_ newValue: Double?, at ordinal: Int) {
         guard !isAdoptingModel else { return }
-        let property = binding.properties[ordinal]
-        guard property.scalar == .double else { return setValue(newValue, of: property) }
-        setDoubleValue(newValue, atPropertyIndex: property.slot, named: property.name)
+        let scalar = binding.scalars[ordinal]
+        guard scalar.kind == .double else { return setValue(newValue, of: binding.properties[ordinal]) }
+        setDoubleValue(newValue, atSlot: scalar.slot)
         noteChange()
     }
 
     func _$bool(at ordinal: Int) -> Bool? {
-        let property = binding.properties[ordinal]
-        guard property.scalar == .bool else { return value(of: property) as? Bool }
-        return boolValue(atPropertyIndex: property.slot, named: property.name)
+        let scalar = binding.scalars[ordinal]
+        guard scalar.kind == .bool else { return value(of: binding.properties[ordinal]) as? Bool }
+        return boolValue(atSlot: scalar.slot)
     }
 
     func _$setBool(_ newValue: Bool?, at ordinal: Int) {
         guard !isAdoptingModel else { return }
-        let property = binding.properties[ordinal]
-        guard property.scalar == .bool else { return setValue(newValue, of: property) }
-        setBoolValue(newValue, atPropertyIndex: property.slot, named: property.name)
+        let scalar = binding.scalars[ordinal]
+        guard scalar.kind == .bool else { return setValue(newValue, of: binding.properties[ordinal]) }
+        setBoolValue(newValue, atSlot: scalar.slot)
         noteChange()
     }
 
