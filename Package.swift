@@ -37,11 +37,22 @@ let package = Package(
             name: "SwiftData",
             dependencies: ["CoreData", "SwiftDataMacros"]
         ),
+        // The plug-in compiles the expansion library's sources (linked into its folder) as its
+        // own, since the compiler finds a macro's type in the module `#externalMacro` names.
         .macro(
             name: "SwiftDataMacros",
             dependencies: [
                 .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
                 .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+            ]
+        ),
+        // What the macros expand to, as a library, so that the tests check expansions without
+        // depending on a macro target: SwiftPM builds tests that do for the host's tools, where
+        // the tests cannot import the crash writer's executable module.
+        .target(
+            name: "SwiftDataMacroExpansion",
+            dependencies: [
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
             ]
         ),
         .executableTarget(
@@ -92,7 +103,7 @@ let package = Package(
             dependencies: [
                 "SwiftData",
                 "CoreData",
-                "SwiftDataMacros",
+                "SwiftDataMacroExpansion",
                 "SwiftDataTrips",
                 "SwiftDataLibrary",
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),

@@ -1,4 +1,4 @@
-import SwiftDataMacros
+import SwiftDataMacroExpansion
 import SwiftSyntaxMacroExpansion
 import SwiftSyntaxMacrosGenericTestSupport
 import Testing
