@@ -8,7 +8,8 @@ internal import CoreData
 public final class ModelContainer: Equatable, @unchecked Sendable {
     /// The schema of the container's models.
     public final let schema: Schema
-    /// The configurations of the container's stores.
+    /// The configurations of the container's stores. Its stores are opened when the container
+    /// is made, so setting it changes nothing.
     public var configurations: Set<ModelConfiguration> {
         get { Set(configurationList) }
         set {}

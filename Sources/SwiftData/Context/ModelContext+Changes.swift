@@ -31,7 +31,7 @@ extension ModelContext {
     public func delete<T: PersistentModel>(model: T.Type, where predicate: Predicate<T>? = nil, includeSubclasses: Bool = true) throws {
         var descriptor = FetchDescriptor<T>(predicate: predicate)
         descriptor.includePendingChanges = true
-        let request = try FetchRequestBuilder(descriptor, context: self).request
+        let request: NSFetchRequest<NSManagedObject> = try FetchRequestBuilder.request(for: descriptor)
         request.includesSubentities = includeSubclasses
         request.includesPropertyValues = false
         for object in try managedContext.fetch(request) {

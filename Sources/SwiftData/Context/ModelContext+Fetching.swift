@@ -6,7 +6,7 @@ extension ModelContext {
     /// The store evaluates the predicate and sorts; with `includePendingChanges` (the default),
     /// the context's unsaved changes count as if they were saved.
     public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [T] {
-        let request = try FetchRequestBuilder(descriptor, context: self).request
+        let request: NSFetchRequest<NSManagedObject> = try FetchRequestBuilder.request(for: descriptor)
         return Self.models(of: try managedContext.fetch(request))
     }
 
@@ -28,7 +28,7 @@ extension ModelContext {
     /// unsaved changes in the context, the fetch throws `SwiftDataError.includePendingChangesWithBatchSize`.
     public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, batchSize: Int) throws -> FetchResultsCollection<T> {
         if descriptor.includePendingChanges, hasChanges { throw SwiftDataError.includePendingChangesWithBatchSize }
-        let request = try FetchRequestBuilder(descriptor, context: self).request
+        let request: NSFetchRequest<NSManagedObject> = try FetchRequestBuilder.request(for: descriptor)
         request.fetchBatchSize = max(batchSize, 1)
         let results = try managedContext.fetchBatched(request)
         return FetchResultsCollection(count: results.count) { unsafeDowncast(results[$0], to: ModelObject<T>.self).typedModel }
@@ -36,7 +36,7 @@ extension ModelContext {
 
     /// The number of models a descriptor describes.
     public func fetchCount<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> Int {
-        try managedContext.count(for: FetchRequestBuilder(descriptor, context: self).request)
+        try managedContext.count(for: FetchRequestBuilder.request(for: descriptor) as NSFetchRequest<NSManagedObject>)
     }
 
     /// The identifiers of the models a descriptor describes.
@@ -44,15 +44,8 @@ extension ModelContext {
         if descriptor.includePendingChanges, !descriptor.sortBy.isEmpty, hasChanges {
             throw SwiftDataError.sortingPendingChangesWithIdentifiers
         }
-        let request = try FetchRequestBuilder(descriptor, context: self).request
-        let identifiers = NSFetchRequest<NSManagedObjectID>(entityName: request.entityName ?? "")
-        identifiers.predicate = request.predicate
-        identifiers.sortDescriptors = request.sortDescriptors
-        identifiers.fetchLimit = request.fetchLimit
-        identifiers.fetchOffset = request.fetchOffset
-        identifiers.includesPendingChanges = request.includesPendingChanges
-        identifiers.resultType = .managedObjectIDResultType
-        return try managedContext.fetch(identifiers).map(PersistentIdentifier.init)
+        let request: NSFetchRequest<NSManagedObjectID> = try FetchRequestBuilder.request(for: descriptor, resultType: .managedObjectIDResultType)
+        return try managedContext.fetch(request).map(PersistentIdentifier.init)
     }
 
     /// Calls a block with each model a descriptor describes, loading them in batches and

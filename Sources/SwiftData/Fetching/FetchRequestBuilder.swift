@@ -1,13 +1,15 @@
 internal import CoreData
 
-/// The Core Data fetch request of a fetch descriptor: its predicate and sort descriptors
+/// The Core Data fetch requests of fetch descriptors: their predicates and sort descriptors
 /// translated to the engine's, so that the store answers them (in SQL, for a SQLite store).
-struct FetchRequestBuilder<T: PersistentModel> {
-    let request: NSFetchRequest<NSManagedObject>
-
-    init(_ descriptor: FetchDescriptor<T>, context: ModelContext) throws {
+enum FetchRequestBuilder {
+    /// The request of a descriptor, for objects or, with `.managedObjectIDResultType`, their IDs.
+    static func request<T: PersistentModel, Result: NSFetchRequestResult>(
+        for descriptor: FetchDescriptor<T>, resultType: NSFetchRequestResultType = .managedObjectResultType
+    ) throws -> NSFetchRequest<Result> {
         let names = KeyPathNames(T.self)
-        request = NSFetchRequest<NSManagedObject>(entityName: Schema.entityName(of: T.self))
+        let request = NSFetchRequest<Result>(entityName: Schema.entityName(of: T.self))
+        request.resultType = resultType
         if let predicate = descriptor.predicate {
             request.predicate = try PredicateTranslator.translate(predicate)
         }
@@ -21,6 +23,7 @@ struct FetchRequestBuilder<T: PersistentModel> {
         if !descriptor.relationshipKeyPathsForPrefetching.isEmpty {
             request.relationshipKeyPathsForPrefetching = try descriptor.relationshipKeyPathsForPrefetching.map { try names.name(of: $0) }
         }
+        return request
     }
 }
 

@@ -150,6 +150,7 @@ final class ModelObject<Model: PersistentModel>: AnyModelObject, BackingData {
         return object
     }
 
+    /// The object's identifier; setting it does nothing, as the context assigns identifiers.
     var persistentModelID: PersistentIdentifier? {
         get { persistentIdentifier }
         set {}
