@@ -83,6 +83,13 @@ class AnyModelObject: NSManagedObject {
         noteChange()
     }
 
+    /// Whether the object is in no context: a write of the value it holds changes nothing then
+    /// (no change is tracked), which spares a new model's initial values that equal the
+    /// entity's defaults.
+    var isUnsettled: Bool {
+        managedObjectContext == nil
+    }
+
     /// Lets the object's context autosave after a change of the model, as after an insert.
     @inline(__always)
     func noteChange() {
@@ -126,9 +133,10 @@ final class ModelObject<Model: PersistentModel>: AnyModelObject, BackingData {
     override var anyModel: any PersistentModel { typedModel }
 
     override func storeConstants() {
-        guard let model else { return }
+        let ordinals = Model._$constantOrdinals
+        guard !ordinals.isEmpty, let model else { return }
         let metadata = Model.schemaMetadata
-        for ordinal in Model._$constantOrdinals {
+        for ordinal in ordinals {
             setValue(model[keyPath: metadata[ordinal].keypath], of: binding.properties[ordinal])
         }
     }
@@ -177,6 +185,7 @@ final class ModelObject<Model: PersistentModel>: AnyModelObject, BackingData {
         guard !isAdoptingModel else { return }
         let scalar = binding.scalars[ordinal]
         guard scalar.kind == .integer else { return setValue(newValue, of: binding.properties[ordinal]) }
+        if isUnsettled, integerValue(atSlot: scalar.slot) == newValue { return }
         setIntegerValue(newValue, atSlot: scalar.slot)
         noteChange()
     }
@@ -191,6 +200,7 @@ final class ModelObject<Model: PersistentModel>: AnyModelObject, BackingData {
         guard !isAdoptingModel else { return }
         let scalar = binding.scalars[ordinal]
         guard scalar.kind == .double else { return setValue(newValue, of: binding.properties[ordinal]) }
+        if isUnsettled, doubleValue(atSlot: scalar.slot) == newValue { return }
         setDoubleValue(newValue, atSlot: scalar.slot)
         noteChange()
     }
@@ -205,6 +215,7 @@ final class ModelObject<Model: PersistentModel>: AnyModelObject, BackingData {
         guard !isAdoptingModel else { return }
         let scalar = binding.scalars[ordinal]
         guard scalar.kind == .bool else { return setValue(newValue, of: binding.properties[ordinal]) }
+        if isUnsettled, boolValue(atSlot: scalar.slot) == newValue { return }
         setBoolValue(newValue, atSlot: scalar.slot)
         noteChange()
     }
