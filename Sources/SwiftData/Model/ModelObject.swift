@@ -176,47 +176,47 @@ final class ModelObject<Model: PersistentModel>: AnyModelObject, BackingData {
     }
 
     func _$integer(at ordinal: Int) -> Int64? {
-        let scalar = binding.scalars[ordinal]
-        guard scalar.kind == .integer else { return (value(of: binding.properties[ordinal]) as? any BinaryInteger).map { Int64(truncatingIfNeeded: $0) } }
-        return integerValue(atSlot: scalar.slot)
+        unboxedValue(at: ordinal)
     }
 
     func _$setInteger(_ newValue: Int64?, at ordinal: Int) {
-        guard !isAdoptingModel else { return }
-        let scalar = binding.scalars[ordinal]
-        guard scalar.kind == .integer else { return setValue(newValue, of: binding.properties[ordinal]) }
-        if isUnsettled, integerValue(atSlot: scalar.slot) == newValue { return }
-        setIntegerValue(newValue, atSlot: scalar.slot)
-        noteChange()
+        setUnboxedValue(newValue, at: ordinal)
     }
 
     func _$double(at ordinal: Int) -> Double? {
-        let scalar = binding.scalars[ordinal]
-        guard scalar.kind == .double else { return value(of: binding.properties[ordinal]) as? Double }
-        return doubleValue(atSlot: scalar.slot)
+        unboxedValue(at: ordinal)
     }
 
     func _$setDouble(_ newValue: Double?, at ordinal: Int) {
-        guard !isAdoptingModel else { return }
-        let scalar = binding.scalars[ordinal]
-        guard scalar.kind == .double else { return setValue(newValue, of: binding.properties[ordinal]) }
-        if isUnsettled, doubleValue(atSlot: scalar.slot) == newValue { return }
-        setDoubleValue(newValue, atSlot: scalar.slot)
-        noteChange()
+        setUnboxedValue(newValue, at: ordinal)
     }
 
     func _$bool(at ordinal: Int) -> Bool? {
-        let scalar = binding.scalars[ordinal]
-        guard scalar.kind == .bool else { return value(of: binding.properties[ordinal]) as? Bool }
-        return boolValue(atSlot: scalar.slot)
+        unboxedValue(at: ordinal)
     }
 
     func _$setBool(_ newValue: Bool?, at ordinal: Int) {
+        setUnboxedValue(newValue, at: ordinal)
+    }
+
+    /// A scalar property's value from its slot; through the property's codec when the
+    /// attribute holds another kind of value.
+    @inline(__always)
+    private func unboxedValue<Value: UnboxedScalar>(at ordinal: Int) -> Value? {
+        let scalar = binding.scalars[ordinal]
+        guard scalar.kind == Value.kind else { return Value(converting: value(of: binding.properties[ordinal])) }
+        return Value.read(from: self, atSlot: scalar.slot)
+    }
+
+    /// Sets a scalar property in its slot (not while the model is being made); through the
+    /// property's codec when the attribute holds another kind of value.
+    @inline(__always)
+    private func setUnboxedValue<Value: UnboxedScalar>(_ newValue: Value?, at ordinal: Int) {
         guard !isAdoptingModel else { return }
         let scalar = binding.scalars[ordinal]
-        guard scalar.kind == .bool else { return setValue(newValue, of: binding.properties[ordinal]) }
-        if isUnsettled, boolValue(atSlot: scalar.slot) == newValue { return }
-        setBoolValue(newValue, atSlot: scalar.slot)
+        guard scalar.kind == Value.kind else { return setValue(newValue, of: binding.properties[ordinal]) }
+        if isUnsettled, Value.read(from: self, atSlot: scalar.slot) == newValue { return }
+        Value.write(newValue, to: self, atSlot: scalar.slot)
         noteChange()
     }
 
@@ -254,5 +254,45 @@ extension PersistentModel {
     /// casting it to the array type costs no per-element cast.
     static func boxedModels(of objects: [Any]) -> Any {
         objects.map { unsafeDowncast($0 as AnyObject, to: ModelObject<Self>.self).typedModel }
+    }
+}
+
+/// The scalars whose accessors read and write their slots unboxed, with the engine's calls
+/// for each.
+protocol UnboxedScalar: Equatable {
+    static var kind: EntityBinding.Scalar { get }
+    static func read(from object: NSManagedObject, atSlot slot: Int) -> Self?
+    static func write(_ value: Self?, to object: NSManagedObject, atSlot slot: Int)
+    /// The value of a property whose attribute holds another kind of value.
+    init?(converting value: Any?)
+}
+
+extension Int64: UnboxedScalar {
+    static var kind: EntityBinding.Scalar { .integer }
+    static func read(from object: NSManagedObject, atSlot slot: Int) -> Int64? { object.integerValue(atSlot: slot) }
+    static func write(_ value: Int64?, to object: NSManagedObject, atSlot slot: Int) { object.setIntegerValue(value, atSlot: slot) }
+    init?(converting value: Any?) {
+        guard let integer = value as? any BinaryInteger else { return nil }
+        self.init(truncatingIfNeeded: integer)
+    }
+}
+
+extension Double: UnboxedScalar {
+    static var kind: EntityBinding.Scalar { .double }
+    static func read(from object: NSManagedObject, atSlot slot: Int) -> Double? { object.doubleValue(atSlot: slot) }
+    static func write(_ value: Double?, to object: NSManagedObject, atSlot slot: Int) { object.setDoubleValue(value, atSlot: slot) }
+    init?(converting value: Any?) {
+        guard let double = value as? Double else { return nil }
+        self = double
+    }
+}
+
+extension Bool: UnboxedScalar {
+    static var kind: EntityBinding.Scalar { .bool }
+    static func read(from object: NSManagedObject, atSlot slot: Int) -> Bool? { object.boolValue(atSlot: slot) }
+    static func write(_ value: Bool?, to object: NSManagedObject, atSlot slot: Int) { object.setBoolValue(value, atSlot: slot) }
+    init?(converting value: Any?) {
+        guard let bool = value as? Bool else { return nil }
+        self = bool
     }
 }
