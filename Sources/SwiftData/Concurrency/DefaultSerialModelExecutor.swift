@@ -9,6 +9,7 @@ public final class DefaultSerialModelExecutor: SerialModelExecutor, @unchecked S
     /// Creates the executor of a model context.
     public init(modelContext: ModelContext) {
         self.modelContext = modelContext
+        modelContext.runsOnItsQueue = true
     }
 
     public func enqueue(_ job: consuming ExecutorJob) {

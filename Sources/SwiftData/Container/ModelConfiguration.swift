@@ -1,4 +1,5 @@
 /// Where and how a container stores the models of a schema.
+// Sendable as Apple declares it; its schema is read, never changed, once a container uses it.
 public struct ModelConfiguration: Hashable, Identifiable, CustomDebugStringConvertible, @unchecked Sendable {
     /// Where a store goes among an app group's files; meaningless on Linux, accepted as given.
     public struct GroupContainer: Hashable, Sendable {

@@ -29,6 +29,7 @@ extension ModelContext {
     ///   - predicate: The models to delete; all of them when nil.
     ///   - includeSubclasses: Whether models of subclasses are deleted too.
     public func delete<T: PersistentModel>(model: T.Type, where predicate: Predicate<T>? = nil, includeSubclasses: Bool = true) throws {
+        try checkSchema(has: T.self)
         var descriptor = FetchDescriptor<T>(predicate: predicate)
         descriptor.includePendingChanges = true
         let request: NSFetchRequest<NSManagedObject> = try FetchRequestBuilder.request(for: descriptor)
@@ -71,6 +72,7 @@ extension ModelContext {
         while let current = next {
             if current.managedObjectContext == nil {
                 context.insert(current)
+                current.modelContextReference = ModelContext.owning(context)
                 current.storeConstants()
                 current.collectRelatedObjectsOutsideContexts(into: &pending)
             }
@@ -81,9 +83,10 @@ extension ModelContext {
     /// Gives a model made for another schema's entity an object of this context's schema,
     /// with the same values.
     private func rebind<T: PersistentModel>(_ model: T, from old: ModelObject<T>) -> ModelObject<T> {
-        guard let entity = managedContext.persistentStoreCoordinator?.managedObjectModel.entitiesByName[old.entity.entityName] else {
-            return old
-        }
+        // A class of another version of the schema stays as it is: saving it then fails.
+        guard let entity = managedContext.persistentStoreCoordinator?.managedObjectModel.entitiesByName[old.entity.entityName],
+              EntityBinding.of(entity, bindingClass: T.self) != nil
+        else { return old }
         let object = ModelObject<T>(entity: entity, insertInto: nil)
         for (ordinal, property) in old.binding.properties.enumerated() where ordinal < object.binding.properties.count {
             object.setValue(old.value(of: property), of: object.binding.properties[ordinal])
@@ -93,9 +96,11 @@ extension ModelContext {
         return object
     }
 
-    /// Saves soon, on the context's actor, when autosave is on.
+    /// Saves soon, on the context's actor, when autosave is on: for the main context and a
+    /// model actor's, whose queues are the actors that use them. A context made elsewhere is
+    /// used on its maker's thread, which its queue is not, so it saves when told to.
     func scheduleAutosave() {
-        guard autosaveEnabled, !autosaveScheduled else { return }
+        guard autosaveEnabled, runsOnItsQueue, !autosaveScheduled else { return }
         autosaveScheduled = true
         let context = UncheckedContext(self)
         managedContext.perform {
@@ -105,7 +110,8 @@ extension ModelContext {
 }
 
 /// A context carried to its own queue, where it runs.
-// The closure runs on the context's own queue, the only place that uses it.
+// Only for contexts whose queue is the actor that uses them (`runsOnItsQueue`): the closure runs
+// there, as every other use of the context does.
 struct UncheckedContext: @unchecked Sendable {
     let modelContext: ModelContext
 

@@ -6,6 +6,7 @@ extension ModelContext {
     /// The store evaluates the predicate and sorts; with `includePendingChanges` (the default),
     /// the context's unsaved changes count as if they were saved.
     public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [T] {
+        try checkSchema(has: T.self)
         let request: NSFetchRequest<NSManagedObject> = try FetchRequestBuilder.request(for: descriptor)
         return Self.models(of: try managedContext.fetch(request))
     }
@@ -28,6 +29,7 @@ extension ModelContext {
     /// unsaved changes in the context, the fetch throws `SwiftDataError.includePendingChangesWithBatchSize`.
     public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, batchSize: Int) throws -> FetchResultsCollection<T> {
         if descriptor.includePendingChanges, hasChanges { throw SwiftDataError.includePendingChangesWithBatchSize }
+        try checkSchema(has: T.self)
         let request: NSFetchRequest<NSManagedObject> = try FetchRequestBuilder.request(for: descriptor)
         request.fetchBatchSize = max(batchSize, 1)
         let results = try managedContext.fetchBatched(request)
@@ -36,7 +38,8 @@ extension ModelContext {
 
     /// The number of models a descriptor describes.
     public func fetchCount<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> Int {
-        try managedContext.count(for: FetchRequestBuilder.request(for: descriptor) as NSFetchRequest<NSManagedObject>)
+        try checkSchema(has: T.self)
+        return try managedContext.count(for: FetchRequestBuilder.request(for: descriptor) as NSFetchRequest<NSManagedObject>)
     }
 
     /// The identifiers of the models a descriptor describes.
@@ -44,8 +47,18 @@ extension ModelContext {
         if descriptor.includePendingChanges, !descriptor.sortBy.isEmpty, hasChanges {
             throw SwiftDataError.sortingPendingChangesWithIdentifiers
         }
+        try checkSchema(has: T.self)
         let request: NSFetchRequest<NSManagedObjectID> = try FetchRequestBuilder.request(for: descriptor, resultType: .managedObjectIDResultType)
         return try managedContext.fetch(request).map(PersistentIdentifier.init)
+    }
+
+    /// The identifiers of the models a descriptor describes, as a collection.
+    ///
+    /// Identifiers are small; the store reads them all at once, and `batchSize` is accepted as
+    /// Apple's API takes it.
+    public func fetchIdentifiers<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, batchSize: Int) throws -> FetchResultsCollection<PersistentIdentifier> {
+        let identifiers = try fetchIdentifiers(descriptor)
+        return FetchResultsCollection(count: identifiers.count) { identifiers[$0] }
     }
 
     /// Calls a block with each model a descriptor describes, loading them in batches and
@@ -80,6 +93,15 @@ extension ModelContext {
             guard models.count == batch.fetchLimit else { return }
             offset += models.count
             remaining -= models.count
+        }
+    }
+
+    /// Fails unless the container's schema has the model class: a class of another version of
+    /// the schema has an entity of the same name, whose objects are not its models.
+    func checkSchema<T: PersistentModel>(has type: T.Type) throws {
+        let entity = managedContext.persistentStoreCoordinator?.managedObjectModel.entitiesByName[Schema.entityName(of: type)]
+        guard let entity, EntityBinding.of(entity, bindingClass: type) != nil else {
+            throw SwiftDataError(.configurationSchemaNotFoundInContainerSchema, "\(type) is not a model class of the container's schema.")
         }
     }
 

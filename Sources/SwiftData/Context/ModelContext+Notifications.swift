@@ -22,17 +22,25 @@ extension ModelContext {
     }
 
     /// Reposts the Core Data context's save notifications as the model context's.
+    ///
+    /// The observers find the model context through the Core Data context's weak `owner`, so
+    /// that they do not keep the model context alive.
     func observeSaves() {
         let center = NotificationCenter.default
-        let context = UncheckedContext(self)
         observers.append(
-            center.addObserver(forName: .NSManagedObjectContextWillSave, object: managedContext, queue: nil) { _ in
-                center.post(name: ModelContext.willSave, object: context.modelContext)
+            center.addObserver(forName: .NSManagedObjectContextWillSave, object: managedContext, queue: nil) { notification in
+                guard let context = Self.owner(of: notification) else { return }
+                center.post(name: ModelContext.willSave, object: context)
             })
         observers.append(
             center.addObserver(forName: .NSManagedObjectContextDidSave, object: managedContext, queue: nil) { notification in
-                center.post(name: ModelContext.didSave, object: context.modelContext, userInfo: Self.identifiers(in: notification))
+                guard let context = Self.owner(of: notification) else { return }
+                center.post(name: ModelContext.didSave, object: context, userInfo: Self.identifiers(in: notification))
             })
+    }
+
+    private static func owner(of notification: Notification) -> ModelContext? {
+        (notification.object as? NSManagedObjectContext).flatMap(ModelContext.owning)
     }
 
     private static func identifiers(in notification: Notification) -> [AnyHashable: Any] {

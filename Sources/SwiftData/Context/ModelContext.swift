@@ -6,13 +6,15 @@ internal import CoreData
 /// A context, and the models it returns, belong to the actor that uses it: the main actor for
 /// the container's main context, a model actor for its own context. Pass `persistentModelID`s
 /// between them.
-public class ModelContext: Equatable {
+public class ModelContext: Equatable, CustomDebugStringConvertible {
     /// The container whose stores the context saves to.
     public let container: ModelContainer
 
     let managedContext: NSManagedObjectContext
     var observers: [NSObjectProtocol] = []
     var autosaveScheduled = false
+    /// Whether the context is used on its own queue: the main context, or a model actor's.
+    var runsOnItsQueue: Bool
 
     /// Whether the context saves by itself after its models change: after the change, on the
     /// context's actor. Off by default, on for the container's main context.
@@ -27,6 +29,7 @@ public class ModelContext: Equatable {
 
     init(_ container: ModelContainer, concurrencyType: NSManagedObjectContextConcurrencyType) {
         self.container = container
+        runsOnItsQueue = concurrencyType == .mainQueueConcurrencyType
         managedContext = NSManagedObjectContext(concurrencyType: concurrencyType)
         managedContext.persistentStoreCoordinator = container.coordinator
         managedContext.automaticallyMergesChangesFromParent = true
@@ -66,6 +69,10 @@ public class ModelContext: Equatable {
 
     public static func == (lhs: ModelContext, rhs: ModelContext) -> Bool {
         lhs === rhs
+    }
+
+    public var debugDescription: String {
+        "ModelContext(\(ObjectIdentifier(self)), inserted: \(managedContext.insertedObjects.count), updated: \(managedContext.updatedObjects.count), deleted: \(managedContext.deletedObjects.count))"
     }
 
     private func models(of objects: Set<NSManagedObject>) -> [any PersistentModel] {

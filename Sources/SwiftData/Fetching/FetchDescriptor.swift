@@ -1,5 +1,7 @@
 /// What a fetch returns: the models of a class that match a predicate, in an order, within a
 /// limit.
+// Sendable as Apple declares it: predicates and sort descriptors are values, and key paths
+// are immutable.
 public struct FetchDescriptor<T: PersistentModel>: @unchecked Sendable {
     /// The models to return; all models of the class when nil.
     public var predicate: Predicate<T>?

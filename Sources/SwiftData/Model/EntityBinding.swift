@@ -81,6 +81,13 @@ final class EntityBinding: @unchecked Sendable {
         }
     }
 
+    /// The binding of an entity, if SwiftData built it, that binds a model class: nil for an
+    /// entity of another version's class of the same name.
+    static func of(_ entity: NSEntityDescription, bindingClass type: any PersistentModel.Type) -> EntityBinding? {
+        guard let binding = entity.runtimeCompanion as? EntityBinding, ObjectIdentifier(binding.modelType) == ObjectIdentifier(type) else { return nil }
+        return binding
+    }
+
     /// The binding the model layer attached to an entity.
     static func of(_ entity: NSEntityDescription) -> EntityBinding {
         unsafeDowncast(entity.runtimeCompanion.unsafelyUnwrapped, to: EntityBinding.self)

@@ -9,6 +9,9 @@ class AnyModelObject: NSManagedObject {
     let binding: EntityBinding
     /// Whether the object's model is being made, whose initial values the object ignores.
     var isAdoptingModel = false
+    /// The model context of the object's model, which a model keeps alive, as `modelContext`
+    /// promises: `try ModelContext(container).fetch(…)` returns models that still read.
+    var modelContextReference: ModelContext?
 
     required init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
         binding = EntityBinding.of(entity)
@@ -144,6 +147,7 @@ final class ModelObject<Model: PersistentModel>: AnyModelObject, BackingData {
     /// The object's model, made when the object has none.
     var typedModel: Model {
         if let model { return model }
+        if modelContextReference == nil, let context = managedObjectContext { modelContextReference = ModelContext.owning(context) }
         let made = ModelAdoption.makeModel(of: self) { Model(backingData: self) }
         model = made
         return made

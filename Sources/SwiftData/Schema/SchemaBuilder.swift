@@ -21,10 +21,10 @@ struct SchemaBuilder {
         let entity = Schema.Entity(Schema.entityName(of: type))
         entity.modelType = type
         entity.storedProperties = type.schemaMetadata.map(property(for:))
-        let keyPathNames = Dictionary(type.schemaMetadata.map { ($0.keypath, $0.name) }, uniquingKeysWith: { first, _ in first })
+        let keyPathNames = KeyPathNames(type)
         entity.uniquenessConstraints = entity.storedProperties.filter(\.isUnique).map { [$0.name] }
         for constraint in type._$modelConstraints {
-            let groups = constraint.keyPaths.map { $0.compactMap { keyPathNames[$0] } }
+            let groups = constraint.keyPaths.map { $0.compactMap { try? keyPathNames.name(of: $0) } }
             switch constraint.kind {
             case .unique: entity.uniquenessConstraints += groups
             case .index: entity.indices += groups
