@@ -35,7 +35,17 @@ struct RawValueCodec<Value: RawRepresentable, Raw: StoredValue>: AttributeCodec 
         ((value as? Value)?.rawValue as? Raw)?.storedValue
     }
 
-    var emptyValue: Any { (Raw.emptyValue as? Value.RawValue).flatMap(Value.init(rawValue:)) as Any }
+    /// The case of the empty raw value, or else the first case of a `CaseIterable` enumeration:
+    /// what a non-optional property reads when the store holds no valid raw value.
+    var emptyValue: Any {
+        if let empty = (Raw.emptyValue as? Value.RawValue).flatMap(Value.init(rawValue:)) { return empty }
+        guard let cases = Value.self as? any CaseIterable.Type else { return Optional<Value>.none as Any }
+        return Self.firstCase(of: cases) ?? Optional<Value>.none as Any
+    }
+
+    private static func firstCase<Cases: CaseIterable>(of type: Cases.Type) -> Any? {
+        Cases.allCases.first
+    }
 }
 
 /// Other `Codable` values (structures, enumerations with associated values, arrays, sets,
