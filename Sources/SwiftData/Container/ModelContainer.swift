@@ -45,7 +45,7 @@ public final class ModelContainer: Equatable, @unchecked Sendable {
         schema = givenSchema
         self.migrationPlan = migrationPlan
         configurationList = configurations.isEmpty ? [ModelConfiguration()] : configurations
-        let model = try ModelEntities.shared.model(for: givenSchema)
+        let model = try ModelEntities.shared.model(for: givenSchema, configurations: Self.storeConfigurations(of: configurationList, in: givenSchema))
         coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
         let stagedPlan = migrationPlan.map { StagedMigrationPlan(plan: $0, current: givenSchema) }
         let stagedMigration = try stagedPlan?.manager()
@@ -56,6 +56,29 @@ public final class ModelContainer: Equatable, @unchecked Sendable {
             try addStore(for: configuration, stagedMigration: stagedMigration)
         }
         Self.register(self)
+    }
+
+    /// The entities of each configuration that names a schema of its own, which its store holds
+    /// alone; a configuration without one holds every entity, under "default".
+    private static func storeConfigurations(of configurations: [ModelConfiguration], in schema: Schema) throws -> [String: Set<String>] {
+        guard Set(configurations.map(\.name)).count == configurations.count, Set(configurations.map(\.url)).count == configurations.count else {
+            throw SwiftDataError(.duplicateConfiguration, "Two configurations have the same name or store.")
+        }
+        var entitiesByConfiguration: [String: Set<String>] = [:]
+        for configuration in configurations {
+            guard let own = configuration.schema, configuration.name != ManagedModelBuilder.configurationName else { continue }
+            let names = Set(own.entities.map(\.name))
+            guard names.isSubset(of: schema.entitiesByName.keys) else {
+                throw SwiftDataError(.configurationSchemaNotFoundInContainerSchema, "The configuration \(configuration.name) has entities the container's schema does not.")
+            }
+            entitiesByConfiguration[configuration.name] = names
+        }
+        return entitiesByConfiguration
+    }
+
+    /// The Core Data configuration of a store: the configuration's own, when it names a schema.
+    private static func configurationName(of configuration: ModelConfiguration) -> String {
+        configuration.schema == nil ? ManagedModelBuilder.configurationName : configuration.name
     }
 
     /// A container over the store a migration stage has open, for the stage's blocks.
@@ -94,11 +117,11 @@ public final class ModelContainer: Equatable, @unchecked Sendable {
             let options = store.options
             try coordinator.remove(store)
             guard let url, url.path != "/dev/null" else {
-                _ = try coordinator.addPersistentStore(ofType: type, configurationName: ManagedModelBuilder.configurationName, at: url, options: options)
+                _ = try coordinator.addPersistentStore(ofType: type, configurationName: store.configurationName, at: url, options: options)
                 continue
             }
             try coordinator.destroyPersistentStore(at: url, ofType: type, options: options)
-            _ = try coordinator.addPersistentStore(ofType: type, configurationName: ManagedModelBuilder.configurationName, at: url, options: options)
+            _ = try coordinator.addPersistentStore(ofType: type, configurationName: store.configurationName, at: url, options: options)
         }
     }
 
@@ -114,13 +137,13 @@ public final class ModelContainer: Equatable, @unchecked Sendable {
         ]
         if !configuration.allowsSave { options[NSReadOnlyPersistentStoreOption] = true }
         if let stagedMigration { options[NSPersistentStoreStagedMigrationManagerOptionKey] = stagedMigration }
+        let configurationName = Self.configurationName(of: configuration)
         do {
             if configuration.isStoredInMemoryOnly {
-                _ = try coordinator.addPersistentStore(ofType: NSInMemoryStoreType, configurationName: ManagedModelBuilder.configurationName, at: nil, options: options)
+                _ = try coordinator.addPersistentStore(ofType: NSInMemoryStoreType, configurationName: configurationName, at: nil, options: options)
             } else {
                 try FileManager.default.createDirectory(at: configuration.url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                _ = try coordinator.addPersistentStore(
-                    ofType: NSSQLiteStoreType, configurationName: ManagedModelBuilder.configurationName, at: configuration.url, options: options)
+                _ = try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: configurationName, at: configuration.url, options: options)
             }
         } catch {
             throw SwiftDataError(.loadIssueModelContainer, "The store at \(configuration.url.path) did not open: \(error)")

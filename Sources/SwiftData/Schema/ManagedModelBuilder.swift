@@ -8,7 +8,7 @@ enum ManagedModelBuilder {
     /// The configuration SwiftData's models put every entity in.
     static let configurationName = "default"
 
-    static func model(for schema: Schema) throws -> NSManagedObjectModel {
+    static func model(for schema: Schema, configurations: [String: Set<String>] = [:]) throws -> NSManagedObjectModel {
         var entities: [String: NSEntityDescription] = [:]
         for schemaEntity in schema.entities {
             entities[schemaEntity.name] = try entity(for: schemaEntity)
@@ -23,6 +23,9 @@ enum ManagedModelBuilder {
         let ordered = schema.entities.compactMap { entities[$0.name] }
         model.entities = ordered
         model.setEntities(ordered, forConfigurationName: configurationName)
+        for (name, entityNames) in configurations {
+            model.setEntities(ordered.filter { entityNames.contains($0.entityName) }, forConfigurationName: name)
+        }
         model.versionIdentifiers = [schema.version.description]
         model.freeze()
         for schemaEntity in schema.entities {

@@ -18,16 +18,18 @@ final class ModelEntities: @unchecked Sendable {
     private struct SchemaKey: Hashable {
         let types: Set<ObjectIdentifier>
         let version: Schema.Version
+        let configurations: [String: Set<String>]
     }
 
-    /// The Core Data model of a schema, built once per set of classes and version.
-    func model(for schema: Schema) throws -> NSManagedObjectModel {
-        let key = SchemaKey(types: Set(schema.modelTypes.map(ObjectIdentifier.init)), version: schema.version)
+    /// The Core Data model of a schema, built once per set of classes, version and store
+    /// configurations (each configuration's entity names, besides "default" with them all).
+    func model(for schema: Schema, configurations: [String: Set<String>] = [:]) throws -> NSManagedObjectModel {
+        let key = SchemaKey(types: Set(schema.modelTypes.map(ObjectIdentifier.init)), version: schema.version, configurations: configurations)
         if let known = lock.withLock({ models[key] }) {
             adopt(known, of: schema)
             return known
         }
-        let built = try ManagedModelBuilder.model(for: schema)
+        let built = try ManagedModelBuilder.model(for: schema, configurations: configurations)
         let model = lock.withLock {
             if let raced = models[key] { return raced }
             models[key] = built

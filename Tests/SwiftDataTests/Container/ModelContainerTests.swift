@@ -86,3 +86,33 @@ import Testing
         #expect(trip.name == "Before")
     }
 }
+
+@Suite struct ConfigurationSchemaTests {
+    let trips = TemporaryStore(name: "trips.store")
+    let library = TemporaryStore(name: "library.store")
+
+    @Test func eachConfigurationsStoreHoldsItsOwnSchema() throws {
+        let container = try ModelContainer(for: Schema([Trip.self, Author.self]), configurations: [
+            ModelConfiguration("trips", schema: Schema([Trip.self]), url: trips.url),
+            ModelConfiguration("library", schema: Schema([Author.self]), url: library.url),
+        ])
+        let context = ModelContext(container)
+        context.insert(Trip(name: "Split", destination: "Stores"))
+        context.insert(Author(name: "Ursula"))
+        try context.save()
+
+        let tripsAlone = ModelContext(try ModelContainer(for: Trip.self, configurations: ModelConfiguration(url: trips.url)))
+        #expect(try tripsAlone.fetch(FetchDescriptor<Trip>()).map(\.name) == ["Split"])
+        let libraryAlone = ModelContext(try ModelContainer(for: Author.self, configurations: ModelConfiguration(url: library.url)))
+        #expect(try libraryAlone.fetch(FetchDescriptor<Author>()).map(\.name) == ["Ursula"])
+    }
+
+    @Test func aConfigurationOutsideTheContainersSchemaOrTwiceIsRefused() throws {
+        #expect(throws: SwiftDataError.configurationSchemaNotFoundInContainerSchema) {
+            try ModelContainer(for: Schema([Trip.self]), configurations: [ModelConfiguration("library", schema: Schema([Author.self]), url: library.url)])
+        }
+        #expect(throws: SwiftDataError.duplicateConfiguration) {
+            try ModelContainer(for: Schema([Trip.self]), configurations: [ModelConfiguration(url: trips.url), ModelConfiguration(url: trips.url)])
+        }
+    }
+}
