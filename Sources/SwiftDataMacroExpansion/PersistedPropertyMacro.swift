@@ -23,13 +23,13 @@ package struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
             """
             get {
                 _$observationRegistrar.access(self, keyPath: \\.\(raw: name))
-                return self._$value(at: \(raw: ordinal))
+                return _$backingData._$read(at: \(raw: ordinal))
             }
             """,
             """
             set {
                 _$observationRegistrar.withMutation(of: self, keyPath: \\.\(raw: name)) {
-                    self._$setValue(newValue, at: \(raw: ordinal))
+                    _$backingData._$assign(newValue, at: \(raw: ordinal))
                 }
             }
             """,

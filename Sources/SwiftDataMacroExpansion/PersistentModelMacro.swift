@@ -22,7 +22,9 @@ package struct PersistentModelMacro: MemberMacro, MemberAttributeMacro, Extensio
         let metadata = members.map { metadataEntry(for: $0, of: className) }.joined(separator: ",\n")
         let placeholders = members.filter { !$0.isConstant }.map { "_\($0.name) = _SwiftDataNoType()" }.joined(separator: "\n")
         var declarations: [DeclSyntax] = [
-            "private var _$backingData: any SwiftData.BackingData<\(raw: className)> = \(raw: className).createBackingData()",
+            // The accessors use the backing data and the registrar in place, on the model's actor,
+            // with no dynamic exclusivity check and no copy of the backing data.
+            "@exclusivity(unchecked) private var _$backingData: any SwiftData.BackingData<\(raw: className)> = \(raw: className).createBackingData()",
             """
             public var persistentBackingData: any SwiftData.BackingData<\(raw: className)> {
                 get { _$backingData }
@@ -42,7 +44,7 @@ package struct PersistentModelMacro: MemberMacro, MemberAttributeMacro, Extensio
                 self.persistentBackingData = backingData
             }
             """,
-            "private let _$observationRegistrar = Observation.ObservationRegistrar()",
+            "@exclusivity(unchecked) private var _$observationRegistrar = SwiftData._ModelObservationRegistrar()",
             "struct _SwiftDataNoType {}",
         ]
         let constants = members.indices.filter { members[$0].isConstant }

@@ -92,7 +92,7 @@ extension ModelContext {
             object.setValue(old.value(of: property), of: object.binding.properties[ordinal])
         }
         model.persistentBackingData = object
-        object.model = model
+        object.remember(model)
         return object
     }
 

@@ -127,20 +127,4 @@ extension PersistentModel {
     public func setTransformableValue<Value>(forKey key: KeyPath<Self, Value>, to newValue: Value) {
         persistentBackingData.setTransformableValue(forKey: key, to: newValue)
     }
-
-    /// The value of the property at a position in the schema metadata.
-    ///
-    /// This is extra API, for the accessors `@Model` writes.
-    @inlinable @inline(__always)
-    public func _$value<Value>(at ordinal: Int) -> Value {
-        persistentBackingData._$read(at: ordinal)
-    }
-
-    /// Sets the value of the property at a position in the schema metadata.
-    ///
-    /// This is extra API, for the accessors `@Model` writes.
-    @inlinable @inline(__always)
-    public func _$setValue<Value>(_ newValue: Value, at ordinal: Int) {
-        persistentBackingData._$assign(newValue, at: ordinal)
-    }
 }

@@ -2,8 +2,8 @@ internal import CoreData
 
 /// The context object behind a model of any class.
 ///
-/// Each model holds its object as its backing data; the object points back to the model weakly,
-/// so that fetches and relationships return the model already in memory, and a model nobody
+/// Each model holds its object as its backing data; the object points back to the model without
+/// keeping it alive, so that fetches and relationships return the model already in memory, and a model nobody
 /// holds goes away while its object stays registered with the context, as a managed object does.
 class AnyModelObject: NSManagedObject {
     let binding: EntityBinding
@@ -126,8 +126,15 @@ class AnyModelObject: NSManagedObject {
 /// The context object behind a model of one class, and the model's backing data.
 // Managed objects are confined to their context's queue, and a model to its context's actor.
 final class ModelObject<Model: PersistentModel>: AnyModelObject, BackingData {
+    private var modelReference = ModelReference<Model>()
+
     /// The model in memory for this object, if any.
-    weak var model: Model?
+    var model: Model? { modelReference.load() }
+
+    /// Makes a model the one the object gives out from now on.
+    func remember(_ model: Model) {
+        modelReference.store(model)
+    }
 
     convenience init(for modelType: Model.Type) {
         self.init(entity: ModelEntities.shared.entity(for: Model.self), insertInto: nil)
@@ -149,7 +156,7 @@ final class ModelObject<Model: PersistentModel>: AnyModelObject, BackingData {
         if let model { return model }
         if modelContextReference == nil, let context = managedObjectContext { modelContextReference = ModelContext.owning(context) }
         let made = ModelAdoption.makeModel(of: self) { Model(backingData: self) }
-        model = made
+        remember(made)
         return made
     }
 
@@ -158,7 +165,7 @@ final class ModelObject<Model: PersistentModel>: AnyModelObject, BackingData {
         guard let object = model.persistentBackingData as? ModelObject<Model> else {
             preconditionFailure("The backing data of \(Model.self) is not SwiftData's")
         }
-        if object.model == nil { object.model = model }
+        if object.model == nil { object.remember(model) }
         return object
     }
 

@@ -30,7 +30,7 @@ import Testing
                     var summary: String { body }
                     init(title: String) { self.title = title }
 
-                    private var _$backingData: any SwiftData.BackingData<Note> = Note.createBackingData()
+                    @exclusivity(unchecked) private var _$backingData: any SwiftData.BackingData<Note> = Note.createBackingData()
 
                     public var persistentBackingData: any SwiftData.BackingData<Note> {
                         get {
@@ -54,7 +54,7 @@ import Testing
                         self.persistentBackingData = backingData
                     }
 
-                    private let _$observationRegistrar = Observation.ObservationRegistrar()
+                    @exclusivity(unchecked) private var _$observationRegistrar = SwiftData._ModelObservationRegistrar()
 
                     struct _SwiftDataNoType {
                     }
