@@ -4,12 +4,9 @@ extension ModelContext {
     /// Inserts a model, and the models it is related to that are in no context yet; saving
     /// writes them to the store.
     public func insert<T: PersistentModel>(_ model: T) {
-        var object = ModelObject.backing(of: model)
+        let object = ModelObject.backing(of: model)
         guard object.managedObjectContext !== managedContext else { return }
-        if object.entity.managedObjectModel !== managedContext.persistentStoreCoordinator?.managedObjectModel {
-            object = rebind(model, from: object)
-        }
-        Self.insertGraph(of: object, into: managedContext)
+        Self.insertGraph(of: rebindingGraph(of: object), into: managedContext)
         scheduleAutosave()
     }
 
@@ -67,33 +64,49 @@ extension ModelContext {
 
     /// Inserts an object and every object it is related to, transitively, that is in no context.
     static func insertGraph(of object: AnyModelObject, into context: NSManagedObjectContext) {
-        var pending: [AnyModelObject] = []
-        var next: AnyModelObject? = object
-        while let current = next {
-            if current.managedObjectContext == nil {
-                context.insert(current)
-                current.modelContextReference = ModelContext.owning(context)
-                current.storeConstants()
-                current.collectRelatedObjectsOutsideContexts(into: &pending)
-            }
-            next = pending.popLast()
+        for object in objectsOutsideContexts(from: object) {
+            context.insert(object)
+            object.modelContextReference = ModelContext.owning(context)
+            object.storeConstants()
         }
     }
 
-    /// Gives a model made for another schema's entity an object of this context's schema,
-    /// with the same values.
-    private func rebind<T: PersistentModel>(_ model: T, from old: ModelObject<T>) -> ModelObject<T> {
-        // A class of another version of the schema stays as it is: saving it then fails.
-        guard let entity = managedContext.persistentStoreCoordinator?.managedObjectModel.entitiesByName[old.entity.entityName],
-              EntityBinding.of(entity, bindingClass: T.self) != nil
-        else { return old }
-        let object = ModelObject<T>(entity: entity, insertInto: nil)
-        for (ordinal, property) in old.binding.properties.enumerated() where ordinal < object.binding.properties.count {
-            object.setValue(old.value(of: property), of: object.binding.properties[ordinal])
+    /// Gives each object outside contexts in the graph of an object, when it was made for
+    /// another schema's entity, an object of this context's schema with the same values and
+    /// relationships; returns the object that stands for the given one.
+    ///
+    /// A new model starts in the entity of the last container made for its class, which is
+    /// another schema's when a program has containers of several.
+    private func rebindingGraph(of root: AnyModelObject) -> AnyModelObject {
+        guard let model = managedContext.persistentStoreCoordinator?.managedObjectModel else { return root }
+        let graph = Self.objectsOutsideContexts(from: root)
+        var rebound: [ObjectIdentifier: AnyModelObject] = [:]
+        for object in graph where object.entity.managedObjectModel !== model {
+            // A class of another version of the schema stays as it is: saving it then fails.
+            guard let entity = model.entitiesByName[object.entity.entityName],
+                  EntityBinding.of(entity, bindingClass: object.binding.modelType) != nil
+            else { continue }
+            rebound[ObjectIdentifier(object)] = object.rebound(to: entity)
         }
-        model.persistentBackingData = object
-        object.remember(model)
-        return object
+        guard !rebound.isEmpty else { return root }
+        let relationships = graph.map { ($0, $0.relationshipValues(through: rebound)) }
+        for (object, values) in relationships {
+            (rebound[ObjectIdentifier(object)] ?? object).setRelationshipValues(values)
+        }
+        return rebound[ObjectIdentifier(root)] ?? root
+    }
+
+    /// An object and every object it is related to, transitively, that is in no context.
+    private static func objectsOutsideContexts(from root: AnyModelObject) -> [AnyModelObject] {
+        var graph: [AnyModelObject] = []
+        var seen: Set<ObjectIdentifier> = []
+        var pending = [root]
+        while let object = pending.popLast() {
+            guard object.managedObjectContext == nil, seen.insert(ObjectIdentifier(object)).inserted else { continue }
+            graph.append(object)
+            object.collectRelatedObjectsOutsideContexts(into: &pending)
+        }
+        return graph
     }
 
     /// Saves soon, on the context's actor, when autosave is on: for the main context and a

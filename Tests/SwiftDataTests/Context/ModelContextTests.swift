@@ -42,6 +42,21 @@ import Testing
         #expect(try ModelContext(container).fetch(FetchDescriptor<Trip>()).first?.destination == "Italia")
     }
 
+    @Test func aGraphMadeAfterAContainerOfAnotherSchemaIsSavedWhole() throws {
+        let container = try makeContainer()
+        // New models start in the entities of the newest container made for their class.
+        _ = try ModelContainer(for: Trip.self, Author.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        let trip = Trip(name: "Kyoto", destination: "Japan")
+        trip.activities = [Activity(name: "Shrine", cost: 0), Activity(name: "Tea", cost: 20)]
+        let context = ModelContext(container)
+        context.insert(trip)
+        try context.save()
+        #expect(trip.activities.map(\.name).sorted() == ["Shrine", "Tea"])
+        let saved = try ModelContext(container).fetch(FetchDescriptor<Activity>(sortBy: [SortDescriptor(\.name)]))
+        #expect(saved.map(\.name) == ["Shrine", "Tea"])
+        #expect(saved.map { $0.trip?.name } == ["Kyoto", "Kyoto"])
+    }
+
     @Test func fetchingReturnsTheModelsAlreadyInTheContext() throws {
         let context = ModelContext(try makeContainer())
         let trip = Trip(name: "Oslo", destination: "Norway")
