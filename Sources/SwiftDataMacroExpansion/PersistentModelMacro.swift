@@ -23,12 +23,13 @@ package struct PersistentModelMacro: MemberMacro, MemberAttributeMacro, Extensio
         let placeholders = members.filter { !$0.isConstant }.map { "_\($0.name) = _SwiftDataNoType()" }.joined(separator: "\n")
         var declarations: [DeclSyntax] = [
             // The accessors use the backing data and the registrar in place, on the model's actor,
-            // with no dynamic exclusivity check and no copy of the backing data.
-            "@exclusivity(unchecked) private var _$backingData: any SwiftData.BackingData<\(raw: className)> = \(raw: className).createBackingData()",
+            // with no dynamic exclusivity check; the backing data is a class existential, which
+            // they call with no copy.
+            "@exclusivity(unchecked) private var _$backingData: any SwiftData.BackingData<\(raw: className)> & AnyObject = \(raw: className)._$createBackingObject()",
             """
             public var persistentBackingData: any SwiftData.BackingData<\(raw: className)> {
                 get { _$backingData }
-                set { _$backingData = newValue }
+                set { _$backingData = \(raw: className)._$backingObject(newValue) }
             }
             """,
             """

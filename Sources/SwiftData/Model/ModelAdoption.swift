@@ -7,8 +7,8 @@ import Musl
 /// The context object whose model SwiftData is making, on this thread.
 ///
 /// A model's initializer first gives each property with an initial value that value, through
-/// backing data of its own (`createBackingData()`), before it takes the object it was made for.
-/// While SwiftData makes the model of an object, `createBackingData()` hands back that object,
+/// backing data of its own (`_$createBackingObject()`), before it takes the object it was made for.
+/// While SwiftData makes the model of an object, `_$createBackingObject()` hands back that object,
 /// which ignores those writes, so that making a fetched model costs no second object.
 enum ModelAdoption {
     private static let key: pthread_key_t = {

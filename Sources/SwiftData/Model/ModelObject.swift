@@ -140,6 +140,13 @@ final class ModelObject<Model: PersistentModel>: AnyModelObject, BackingData {
         self.init(entity: ModelEntities.shared.entity(for: Model.self), insertInto: nil)
     }
 
+    /// The backing data a new model starts with: the object whose model SwiftData is making,
+    /// or a new object outside any context.
+    static func makeBackingData() -> ModelObject<Model> {
+        if let adopting = ModelAdoption.current as? ModelObject<Model> { return adopting }
+        return ModelObject(for: Model.self)
+    }
+
     override var anyModel: any PersistentModel { typedModel }
 
     override func storeConstants() {

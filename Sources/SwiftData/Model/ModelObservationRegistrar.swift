@@ -7,14 +7,28 @@
 /// This is extra API, for the code `@Model` writes.
 public struct _ModelObservationRegistrar: Sendable {
     // Observation's registrar is a resilient type: an optional of it is asked through calls
-    // and copied to be used, where an optional reference to a box is neither.
+    // and copied to be used, where an optional reference to a box is neither, and the box's
+    // own methods use the registrar in place.
     @usableFromInline
     final class Box: Sendable {
-        @usableFromInline
-        let registrar = ObservationRegistrar()
+        private let registrar = ObservationRegistrar()
 
         @usableFromInline
         init() {}
+
+        @usableFromInline
+        func access<Model: Observable, Value>(_ model: Model, keyPath: KeyPath<Model, Value>) {
+            registrar.access(model, keyPath: keyPath)
+        }
+
+        @usableFromInline
+        func withMutation<Model: Observable, Value, Result>(
+            of model: Model,
+            keyPath: KeyPath<Model, Value>,
+            _ mutation: () throws -> Result
+        ) rethrows -> Result {
+            try registrar.withMutation(of: model, keyPath: keyPath, mutation)
+        }
     }
 
     @usableFromInline
@@ -26,7 +40,7 @@ public struct _ModelObservationRegistrar: Sendable {
     @inlinable
     public mutating func access<Model: Observable, Value>(_ model: Model, keyPath: KeyPath<Model, Value>) {
         if box == nil { box = Box() }
-        box.unsafelyUnwrapped.registrar.access(model, keyPath: keyPath)
+        box!.access(model, keyPath: keyPath)
     }
 
     /// Makes a change of a property, telling its observers, if it has any.
@@ -37,6 +51,6 @@ public struct _ModelObservationRegistrar: Sendable {
         _ mutation: () throws -> Result
     ) rethrows -> Result {
         guard let box else { return try mutation() }
-        return try box.registrar.withMutation(of: model, keyPath: keyPath, mutation)
+        return try box.withMutation(of: model, keyPath: keyPath, mutation)
     }
 }

@@ -55,8 +55,25 @@ extension PersistentModel {
 
     /// New backing data for a model that is not in a context yet.
     public static func createBackingData<P: PersistentModel>() -> some BackingData<P> {
-        if let adopting = ModelAdoption.current as? ModelObject<P> { return adopting }
-        return ModelObject<P>(for: P.self)
+        ModelObject<P>.makeBackingData()
+    }
+
+    /// New backing data for a model, typed as the object it is, so that the accessors `@Model`
+    /// writes call it with no copy of an existential.
+    ///
+    /// This is extra API, for the code `@Model` writes.
+    public static func _$createBackingObject() -> any BackingData<Self> & AnyObject {
+        ModelObject<Self>.makeBackingData()
+    }
+
+    /// Backing data a model is given, typed as the object it is.
+    ///
+    /// This is extra API, for the code `@Model` writes.
+    public static func _$backingObject(_ backingData: any BackingData<Self>) -> any BackingData<Self> & AnyObject {
+        guard let object = backingData as? ModelObject<Self> else {
+            preconditionFailure("The backing data of \(Self.self) is not SwiftData's")
+        }
+        return object
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {

@@ -30,14 +30,14 @@ import Testing
                     var summary: String { body }
                     init(title: String) { self.title = title }
 
-                    @exclusivity(unchecked) private var _$backingData: any SwiftData.BackingData<Note> = Note.createBackingData()
+                    @exclusivity(unchecked) private var _$backingData: any SwiftData.BackingData<Note> & AnyObject = Note._$createBackingObject()
 
                     public var persistentBackingData: any SwiftData.BackingData<Note> {
                         get {
                             _$backingData
                         }
                         set {
-                            _$backingData = newValue
+                            _$backingData = Note._$backingObject(newValue)
                         }
                     }
 
