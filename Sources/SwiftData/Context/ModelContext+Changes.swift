@@ -6,7 +6,7 @@ extension ModelContext {
     public func insert<T: PersistentModel>(_ model: T) {
         let object = ModelObject.backing(of: model)
         guard object.managedObjectContext !== managedContext else { return }
-        Self.insertGraph(of: rebindingGraph(of: object), into: managedContext)
+        Self.insert(rebinding(Self.objectsOutsideContexts(from: object)), into: managedContext)
         scheduleAutosave()
     }
 
@@ -64,22 +64,25 @@ extension ModelContext {
 
     /// Inserts an object and every object it is related to, transitively, that is in no context.
     static func insertGraph(of object: AnyModelObject, into context: NSManagedObjectContext) {
-        for object in objectsOutsideContexts(from: object) {
+        insert(objectsOutsideContexts(from: object), into: context)
+    }
+
+    private static func insert(_ graph: [AnyModelObject], into context: NSManagedObjectContext) {
+        for object in graph {
             context.insert(object)
             object.modelContextReference = ModelContext.owning(context)
             object.storeConstants()
         }
     }
 
-    /// Gives each object outside contexts in the graph of an object, when it was made for
-    /// another schema's entity, an object of this context's schema with the same values and
-    /// relationships; returns the object that stands for the given one.
+    /// Gives each object of a graph of objects outside contexts that was made for another
+    /// schema's entity an object of this context's schema with the same values and
+    /// relationships; returns the graph with those objects in their place.
     ///
     /// A new model starts in the entity of the last container made for its class, which is
     /// another schema's when a program has containers of several.
-    private func rebindingGraph(of root: AnyModelObject) -> AnyModelObject {
-        guard let model = managedContext.persistentStoreCoordinator?.managedObjectModel else { return root }
-        let graph = Self.objectsOutsideContexts(from: root)
+    private func rebinding(_ graph: [AnyModelObject]) -> [AnyModelObject] {
+        guard let model = managedContext.persistentStoreCoordinator?.managedObjectModel else { return graph }
         var rebound: [ObjectIdentifier: AnyModelObject] = [:]
         for object in graph where object.entity.managedObjectModel !== model {
             // A class of another version of the schema stays as it is: saving it then fails.
@@ -88,19 +91,23 @@ extension ModelContext {
             else { continue }
             rebound[ObjectIdentifier(object)] = object.rebound(to: entity)
         }
-        guard !rebound.isEmpty else { return root }
+        guard !rebound.isEmpty else { return graph }
         let relationships = graph.map { ($0, $0.relationshipValues(through: rebound)) }
         for (object, values) in relationships {
             (rebound[ObjectIdentifier(object)] ?? object).setRelationshipValues(values)
         }
-        return rebound[ObjectIdentifier(root)] ?? root
+        return graph.map { rebound[ObjectIdentifier($0)] ?? $0 }
     }
 
     /// An object and every object it is related to, transitively, that is in no context.
     private static func objectsOutsideContexts(from root: AnyModelObject) -> [AnyModelObject] {
-        var graph: [AnyModelObject] = []
-        var seen: Set<ObjectIdentifier> = []
-        var pending = [root]
+        guard root.managedObjectContext == nil else { return [] }
+        var pending: [AnyModelObject] = []
+        root.collectRelatedObjectsOutsideContexts(into: &pending)
+        // A model with no new related models, as most inserts are, needs no set of those seen.
+        guard !pending.isEmpty else { return [root] }
+        var graph = [root]
+        var seen: Set<ObjectIdentifier> = [ObjectIdentifier(root)]
         while let object = pending.popLast() {
             guard object.managedObjectContext == nil, seen.insert(ObjectIdentifier(object)).inserted else { continue }
             graph.append(object)
