@@ -56,7 +56,10 @@ enum ModelCheck {
             case .undefinedAttributeType, .objectIDAttributeType:
                 return "the attribute '\(name)' has a type that only transient attributes may have."
             case .compositeAttributeType:
-                return "the composite attribute '\(name)' is not supported yet."
+                guard let composite = attribute as? NSCompositeAttributeDescription else {
+                    return "the composite attribute '\(name)' is not an NSCompositeAttributeDescription."
+                }
+                if let problem = problem(inElementsOf: composite, named: name) { return problem }
             default:
                 break
             }
@@ -67,6 +70,32 @@ enum ModelCheck {
         }
         if let inverse = relationship.inverseRelationship, !destination.properties.contains(where: { $0 === inverse }) {
             return "the inverse of '\(name)' is not a relationship of '\(destination.entityName)'."
+        }
+        return nil
+    }
+
+    /// The first problem of a composite's elements: each is an attribute of a type a composite
+    /// may hold (not undefined or an object ID, not stored externally), under a name of its own.
+    private static func problem(inElementsOf composite: NSCompositeAttributeDescription, named name: String) -> String? {
+        guard !composite.elements.isEmpty else { return "the composite attribute '\(name)' has no elements." }
+        var elementNames = Set<String>()
+        for element in composite.elements {
+            let elementName = "\(name).\(element.name)"
+            guard isIdentifier(element.name) else { return "the element name '\(elementName)' is not an identifier." }
+            guard elementNames.insert(element.name).inserted else { return "'\(name)' has two elements named '\(element.name)'." }
+            switch element.attributeType {
+            case .undefinedAttributeType, .objectIDAttributeType:
+                return "the element '\(elementName)' has a type a composite attribute cannot hold."
+            case .binaryDataAttributeType where element.allowsExternalBinaryDataStorage:
+                return "the element '\(elementName)' stores its data externally, which a composite attribute cannot."
+            case .compositeAttributeType:
+                guard let nested = element as? NSCompositeAttributeDescription else {
+                    return "the composite element '\(elementName)' is not an NSCompositeAttributeDescription."
+                }
+                if let problem = problem(inElementsOf: nested, named: elementName) { return problem }
+            default:
+                continue
+            }
         }
         return nil
     }

@@ -24,3 +24,29 @@ open class NSCompositeAttributeDescription: NSAttributeDescription, @unchecked S
         compositeName = other.compositeName
     }
 }
+
+extension NSCompositeAttributeDescription {
+    /// An attribute a composite holds, at the end of the element names that lead to it.
+    struct Leaf {
+        /// The names from the composite's first element level down to the attribute's own.
+        let path: [String]
+        let attribute: NSAttributeDescription
+
+        /// The key path of the value below the composite: `element` or `nested.element`.
+        var elementPath: String { path.joined(separator: ".") }
+    }
+
+    /// The attributes the composite holds, nested composites replaced by theirs, depth first in
+    /// the order of the elements: the columns of a SQLite store, in Apple's order.
+    var leaves: [Leaf] {
+        elements.flatMap { element -> [Leaf] in
+            guard let nested = element as? NSCompositeAttributeDescription else { return [Leaf(path: [element.name], attribute: element)] }
+            return nested.leaves.map { Leaf(path: [element.name] + $0.path, attribute: $0.attribute) }
+        }
+    }
+
+    /// The leaf at an element path (`richter`, `nested.element`), if the composite has one.
+    func leaf(atElementPath elementPath: String) -> Leaf? {
+        leaves.first { $0.elementPath == elementPath }
+    }
+}

@@ -40,6 +40,13 @@ struct ResolvedKeyPath {
     /// at an attribute).
     var relationships: [NSRelationshipDescription] { steps.compactMap(\.relationship) }
 
+    /// The leaf attribute of a composite attribute that the key path ends at
+    /// (`magnitude.richter`), if it does.
+    var compositeLeaf: NSCompositeAttributeDescription.Leaf? {
+        guard let composite = steps.last?.property as? NSCompositeAttributeDescription, !remainder.isEmpty else { return nil }
+        return composite.leaf(atElementPath: remainder.joined(separator: "."))
+    }
+
     /// The first step through a to-many relationship, if any.
     var firstToManyIndex: Int? {
         steps.firstIndex { $0.relationship?.isToMany == true }

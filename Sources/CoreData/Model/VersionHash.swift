@@ -7,6 +7,7 @@ enum VersionHash {
     static func property(_ property: NSPropertyDescription) -> [UInt8] {
         switch property {
         case let derived as NSDerivedAttributeDescription: return self.derived(derived)
+        case let composite as NSCompositeAttributeDescription: return self.composite(composite)
         case let attribute as NSAttributeDescription: return self.attribute(attribute)
         case let relationship as NSRelationshipDescription: return self.relationship(relationship)
         default: return base(property)
@@ -38,6 +39,15 @@ enum VersionHash {
             bytes.append(1)
         }
         return sha256(bytes)
+    }
+
+    /// `SHA256(hash of each leaf element)`, over the composite's non-transient leaf attributes
+    /// (nested composites flattened) in code-point order of their names: the composite's own
+    /// name and flags are not included (Core Data's `_versionHash:inStyle:`, store-format §3.1.5).
+    static func composite(_ composite: NSCompositeAttributeDescription) -> [UInt8] {
+        let leaves = composite.leaves.map(\.attribute).filter { !$0.isTransient }
+        let sorted = leaves.sorted { $0.name.unicodeScalars.lexicographicallyPrecedes($1.name.unicodeScalars) }
+        return sha256(sorted.flatMap(attribute))
     }
 
     /// `SHA256(base || destination || inverse? || u32(maxCount) || u32(minCount) || [01 00 if ordered])`.

@@ -35,7 +35,8 @@ extension SQLiteMigrationPlanner {
     /// The columns holding values of a source entity's properties.
     private func sourceColumns(of entity: NSEntityDescription) -> Set<String> {
         guard let mapping = source.mapping(for: entity) else { return [] }
-        return Set(mapping.columnBySlot.values).union(mapping.typedColumnBySlot.values)
+        let leafColumns = mapping.compositeColumnsBySlot.values.joined().map(\.name)
+        return Set(mapping.columnBySlot.values).union(mapping.typedColumnBySlot.values).union(leafColumns)
     }
 
     /// The value of a destination column for the rows of one move.
@@ -48,6 +49,10 @@ extension SQLiteMigrationPlanner {
             case .toOne(let relationship): return try foreignKeyValue(relationship, for: move)
             case .toMany: return .null
             }
+        }
+        for (slot, leaves) in mapping.compositeColumnsBySlot {
+            guard let leaf = leaves.first(where: { $0.name == column })?.leaf, let composite = slots[slot].attribute as? NSCompositeAttributeDescription else { continue }
+            return try leafValue(leaf, of: composite, for: move)
         }
         if let slot = mapping.typedColumnBySlot.first(where: { $0.value == column })?.key, let relationship = slots[slot].relationship {
             return try typedForeignKeyValue(relationship, for: move)
@@ -89,6 +94,22 @@ extension SQLiteMigrationPlanner {
             }
             return conversion == .none ? .column(column) : .expression(converted)
         }
+    }
+
+    /// A leaf of a composite attribute takes the leaf at the same element path of the composite
+    /// it is mapped from, converted; a leaf that is new, or a composite mapped from anything
+    /// else, starts without a value.
+    private func leafValue(_ leaf: NSCompositeAttributeDescription.Leaf, of composite: NSCompositeAttributeDescription, for move: EntityMove) throws -> SQLValueSource {
+        guard case .sourceProperty(let name) = try propertySource(composite.name, in: move),
+              let sourceComposite = move.source.propertiesByName[name] as? NSCompositeAttributeDescription,
+              let sourceLeaf = sourceComposite.leaf(atElementPath: leaf.elementPath),
+              let slot = move.source.layout.slotIndex(forKey: name),
+              let column = source.mapping(for: move.source)?.compositeColumnsBySlot[slot]?.first(where: { $0.leaf.path == sourceLeaf.path })?.name
+        else { return .null }
+        guard let conversion = AttributeConversion(from: sourceLeaf.attribute.attributeType, to: leaf.attribute.attributeType) else {
+            throw Self.needsObjects("\(move.source.entityName).\(name).\(leaf.elementPath) cannot become \(move.destination.entityName).\(composite.name).\(leaf.elementPath) in SQL.")
+        }
+        return conversion == .none ? .column(column) : .expression(conversion.expression(for: column))
     }
 
     // MARK: Relationships

@@ -36,11 +36,25 @@ class AtomicFileStore<Format: AtomicStoreFileFormat>: NSAtomicStore, @unchecked 
 
     // MARK: Loading
 
+    /// The first composite attribute of a model, as `Entity.attribute`: the file formats have no
+    /// form for one.
+    private static func compositeAttribute(in model: NSManagedObjectModel) -> String? {
+        for entity in model.entities {
+            if let composite = entity.attributesByName.values.first(where: { $0 is NSCompositeAttributeDescription }) {
+                return "\(entity.entityName).\(composite.name)"
+            }
+        }
+        return nil
+    }
+
     /// Reads the file, or writes a new, empty one where there is none (or an empty file); a
     /// store opened read-only needs a file.
     override func load() throws {
         guard let url, let model = persistentStoreCoordinator?.managedObjectModel else {
             throw CoreDataError.storeOpen(url, "the \(type) store has no URL or no coordinator.")
+        }
+        if let composite = Self.compositeAttribute(in: model) {
+            throw CoreDataError.make(NSPersistentStoreIncompatibleSchemaError, "The \(type) store cannot hold the composite attribute \(composite); composite attributes are stored by SQLite and in-memory stores.")
         }
         let data = try contents(of: url)
         guard !data.isEmpty else {

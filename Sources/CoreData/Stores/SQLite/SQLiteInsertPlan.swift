@@ -17,6 +17,8 @@ final class SQLiteInsertPlan {
         /// A to-one relationship's foreign key, and its destination's entity number when the
         /// relationship has a typed column.
         case toOne(hasTypedColumn: Bool)
+        /// A composite attribute's leaf values, `compositeLeaves[index]`, one column each.
+        case composite(index: Int)
     }
 
     let entity: NSEntityDescription
@@ -25,13 +27,22 @@ final class SQLiteInsertPlan {
     let fields: [Field]
     /// The attributes of the `.encoded` fields.
     let encodedAttributes: [NSAttributeDescription]
+    /// The leaves of the `.composite` fields.
+    let compositeLeaves: [[NSCompositeAttributeDescription.Leaf]]
 
     init(entity: NSEntityDescription, mapping: SQLiteSchema.EntityMapping, connection: SQLiteConnection) throws {
         var columns = ["Z_PK", "Z_ENT", "Z_OPT"]
         var fields: [Field] = []
         var encodedAttributes: [NSAttributeDescription] = []
+        var compositeLeaves: [[NSCompositeAttributeDescription.Leaf]] = []
         let layout = entity.layout
         for slot in layout.persistentAttributeSlots + layout.persistentToOneSlots {
+            if let leaves = mapping.compositeColumnsBySlot[slot] {
+                columns += leaves.map(\.name)
+                fields.append(Field(slot: slot, binding: .composite(index: compositeLeaves.count)))
+                compositeLeaves.append(leaves.map(\.leaf))
+                continue
+            }
             guard let column = mapping.columnBySlot[slot] else { continue }
             columns.append(column)
             let typed = mapping.typedColumnBySlot[slot]
@@ -54,5 +65,6 @@ final class SQLiteInsertPlan {
         entityNumber = mapping.number
         self.fields = fields
         self.encodedAttributes = encodedAttributes
+        self.compositeLeaves = compositeLeaves
     }
 }

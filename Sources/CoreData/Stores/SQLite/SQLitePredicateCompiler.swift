@@ -215,6 +215,10 @@ struct SQLitePredicateCompiler {
             guard !step.property.isTransient else {
                 throw CoreDataError.invalidRequest("The transient property '\(step.property.name)' of \(step.entity.entityName) cannot be used in a fetch from a SQLite store.")
             }
+            if let leaf = resolved.compositeLeaf, step.position == resolved.steps.last?.position {
+                guard let column = try mapping(for: step.entity).compositeColumnsBySlot[step.slot]?.first(where: { $0.leaf.path == leaf.path }) else { throw unknownKey }
+                return .attribute("\(alias).\(column.name)", leaf.attribute)
+            }
             let column = try mapping(for: step.entity).columnBySlot[step.slot]
             let isLast = step.position == resolved.steps.last?.position && resolved.remainder.isEmpty
             switch step.kind {

@@ -25,6 +25,8 @@ final class SQLiteRowReader {
         /// A to-one relationship: the destination's primary key and, for destinations with
         /// sub-entities, its entity number.
         case toOne(slot: Int, column: Int32, typedColumn: Int32?, destination: NSEntityDescription)
+        /// A composite attribute, from the columns of its leaf attributes.
+        case composite(slot: Int, leaves: [(column: Int32, leaf: NSCompositeAttributeDescription.Leaf)])
     }
 
     /// The decoding plan of one entity; a class, so that reading a row retains one object
@@ -75,6 +77,10 @@ final class SQLiteRowReader {
             var simple: [SimpleField] = []
             var complex: [ComplexField] = []
             for slot in entity.layout.slots {
+                if let leaves = mapping.compositeColumnsBySlot[slot.index] {
+                    complex.append(.composite(slot: slot.index, leaves: leaves.map { (position(of: $0.name), $0.leaf) }))
+                    continue
+                }
                 guard let column = mapping.columnBySlot[slot.index] else { continue }
                 switch slot.kind {
                 case .attribute(let attribute):
@@ -128,6 +134,13 @@ final class SQLiteRowReader {
                 let concrete = typedColumn.flatMap { schema.rowEntity(number: statement.int64(at: $0)) } ?? destination
                 guard !concrete.isAbstract else { continue }
                 row.setValue(destinationID(of: concrete, primaryKey: statement.int64(at: column), in: store), atSlot: slot)
+            case .composite(let slot, let leaves):
+                var composite: [String: Any] = [:]
+                for (column, leaf) in leaves where !statement.isNull(at: column) {
+                    let value = SQLiteValueCodec.decode(statement, at: column, for: leaf.attribute)
+                    composite = CompositeValue.setting(value, at: leaf.path[...], in: composite)
+                }
+                if !composite.isEmpty { row.setValue(composite, atSlot: slot) }
             }
         }
         return row

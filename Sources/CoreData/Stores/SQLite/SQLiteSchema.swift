@@ -16,6 +16,15 @@ final class SQLiteSchema {
         let columnBySlot: [Int: String]
         /// The entity-number column of to-one slots whose destination has sub-entities.
         let typedColumnBySlot: [Int: String]
+        /// The columns of the leaf attributes of each composite attribute's slot.
+        let compositeColumnsBySlot: [Int: [CompositeColumn]]
+    }
+
+    /// The column of one leaf attribute of a composite attribute: a composite has no column of
+    /// its own, and each leaf's column is named after the leaf alone (store-format §2.5).
+    struct CompositeColumn {
+        let leaf: NSCompositeAttributeDescription.Leaf
+        let name: String
     }
 
     /// A table with its columns in declaration order.
@@ -134,10 +143,18 @@ final class SQLiteSchema {
         var used: Set<String> = ["Z_PK", "Z_ENT", "Z_OPT"]
         var columnByProperty: [ObjectIdentifier: String] = [:]
         var typedColumnByProperty: [ObjectIdentifier: String] = [:]
+        var compositeColumnsByProperty: [ObjectIdentifier: [CompositeColumn]] = [:]
         let hierarchy = root.selfAndDescendants.filter { entities.contains($0) }
         for entity in hierarchy {
             for property in entity.declaredProperties.sorted(by: { $0.name < $1.name }) where !property.isTransient {
-                if let attribute = property as? NSAttributeDescription {
+                if let composite = property as? NSCompositeAttributeDescription {
+                    compositeColumnsByProperty[ObjectIdentifier(composite)] = composite.leaves.compactMap { leaf in
+                        guard !leaf.attribute.isTransient, let type = Self.columnType(for: leaf.attribute) else { return nil }
+                        let column = CompositeColumn(leaf: leaf, name: Self.unique("Z" + leaf.attribute.name.uppercased(), in: &used))
+                        table.columns.append((column.name, type))
+                        return column
+                    }
+                } else if let attribute = property as? NSAttributeDescription {
                     guard let type = Self.columnType(for: attribute) else { continue }
                     let column = Self.unique("Z" + attribute.name.uppercased(), in: &used)
                     table.columns.append((column, type))
@@ -161,16 +178,25 @@ final class SQLiteSchema {
         }
         tables.append(table)
         for entity in hierarchy {
-            registerMapping(entity, table: tableName, numbering: numbering, columns: columnByProperty, typedColumns: typedColumnByProperty)
+            registerMapping(entity, table: tableName, numbering: numbering, columns: columnByProperty, typedColumns: typedColumnByProperty, compositeColumns: compositeColumnsByProperty)
         }
     }
 
-    private func registerMapping(_ entity: NSEntityDescription, table: String, numbering: [String: Int64], columns: [ObjectIdentifier: String], typedColumns: [ObjectIdentifier: String]) {
+    private func registerMapping(
+        _ entity: NSEntityDescription,
+        table: String,
+        numbering: [String: Int64],
+        columns: [ObjectIdentifier: String],
+        typedColumns: [ObjectIdentifier: String],
+        compositeColumns: [ObjectIdentifier: [CompositeColumn]]
+    ) {
         var columnBySlot: [Int: String] = [:]
         var typedColumnBySlot: [Int: String] = [:]
+        var compositeColumnsBySlot: [Int: [CompositeColumn]] = [:]
         for slot in entity.layout.slots {
             if let column = columns[ObjectIdentifier(slot.property)] { columnBySlot[slot.index] = column }
             if let typed = typedColumns[ObjectIdentifier(slot.property)] { typedColumnBySlot[slot.index] = typed }
+            if let leaves = compositeColumns[ObjectIdentifier(slot.property)] { compositeColumnsBySlot[slot.index] = leaves }
         }
         let descendants = entity.selfAndDescendants.compactMap { numbering[$0.entityName] }
         mappings[ObjectIdentifier(entity)] = EntityMapping(
@@ -179,7 +205,8 @@ final class SQLiteSchema {
             table: table,
             numbersWithDescendants: descendants,
             columnBySlot: columnBySlot,
-            typedColumnBySlot: typedColumnBySlot
+            typedColumnBySlot: typedColumnBySlot,
+            compositeColumnsBySlot: compositeColumnsBySlot
         )
         addModelIndexes(for: entity, table: table, columns: columnBySlot)
     }

@@ -15,6 +15,9 @@ extension SQLiteStore: BatchRequestExecuting {
                 var compiler = SQLitePredicateCompiler(schema: schema, store: self)
                 var sets = [SQLFragment(sql: "Z_OPT = Z_OPT + 1")]
                 for (slot, value) in update.assignments {
+                    guard mapping.compositeColumnsBySlot[slot] == nil else {
+                        throw CoreDataError.invalidRequest("A batch update cannot set the composite attribute \(plan.entity.layout.slots[slot].name) of \(plan.entity.entityName).")
+                    }
                     guard let column = mapping.columnBySlot[slot], let attribute = plan.entity.layout.slots[slot].attribute else { continue }
                     sets.append(try assignment(of: value, to: column, attribute: attribute, mapping: mapping, compiler: &compiler, files: &files))
                 }

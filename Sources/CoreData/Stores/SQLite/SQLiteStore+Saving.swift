@@ -151,6 +151,11 @@ extension SQLiteStore {
                     if let number = destination.flatMap({ schema.mapping(for: $0.entity)?.number }) { statement.bind(number, at: index) } else { statement.bindNull(at: index) }
                     index += 1
                 }
+            case .composite(let leavesIndex):
+                for value in try leafValues(of: values[field.slot], leaves: plan.compositeLeaves[leavesIndex]) {
+                    statement.bind(value, at: index)
+                    index += 1
+                }
             }
         }
         try statement.run()
@@ -210,6 +215,11 @@ extension SQLiteStore {
         var assignments: [(column: String, value: SQLValue)] = []
         let layout = row.objectID.entity.layout
         for slot in slots {
+            if let leaves = mapping.compositeColumnsBySlot[slot] {
+                let values = try leafValues(of: row.values[slot], leaves: leaves.map(\.leaf))
+                assignments += zip(leaves, values).map { ($0.name, $1) }
+                continue
+            }
             guard let column = mapping.columnBySlot[slot] else { continue }
             switch layout.slots[slot].kind {
             case .attribute(let attribute):
@@ -230,6 +240,11 @@ extension SQLiteStore {
             }
         }
         return assignments
+    }
+
+    /// The column values of a composite attribute's leaves.
+    private func leafValues(of composite: Any?, leaves: [NSCompositeAttributeDescription.Leaf]) throws -> [SQLValue] {
+        try leaves.map { try SQLiteValueCodec.encode(CompositeValue.value(at: $0.path, in: composite), for: $0.attribute) }
     }
 
     func encode(_ value: Any?, attribute: NSAttributeDescription, files: inout ExternalFileChanges) throws -> SQLValue {
