@@ -103,6 +103,43 @@ private final class Chain: Codable {
     var next: Chain?
 }
 
+/// Decodes its note only when present, by asking whether the key is there.
+private struct Memo: Codable {
+    var title: String
+    var note: String
+
+    enum CodingKeys: String, CodingKey {
+        case title, note
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        title = try container.decode(String.self, forKey: .title)
+        note = container.contains(.note) ? try container.decode(String.self, forKey: .note) : ""
+    }
+}
+
+/// Keeps every key besides its name, as a dictionary would.
+private struct Extensible: Decodable {
+    var name: String
+    var extras: [String: String] = [:]
+
+    struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyKey.self)
+        name = try container.decode(String.self, forKey: AnyKey(stringValue: "name"))
+        for key in container.allKeys where key.stringValue != "name" {
+            extras[key.stringValue] = try container.decode(String.self, forKey: key)
+        }
+    }
+}
+
 @Suite struct CompositeValueCoderTests {
     private let reading = Reading(
         count: -42, small: 7, ratio: 0.25, isValid: true, label: "Lumi",
@@ -160,12 +197,18 @@ private final class Chain: Codable {
         #expect(shape.elements.map(\.name) == ["heading"])
     }
 
+    @Test func anElementDecodedOnlyWhenPresentIsOptional() throws {
+        let shape = try #require(CompositeShapeProbe.shape(of: Memo.self))
+        #expect(shape.elements.map(\.isOptional) == [false, true])
+    }
+
     @Test func typesThatAreNotKeyedStructuresOfAttributeValuesHaveNoShape() {
         #expect(CompositeShapeProbe.shape(of: Tagged.self) == nil)
         #expect(CompositeShapeProbe.shape(of: Figure.self) == nil)
         #expect(CompositeShapeProbe.shape(of: Sketch.self) == nil)
         #expect(CompositeShapeProbe.shape(of: Pair.self) == nil)
         #expect(CompositeShapeProbe.shape(of: [String: Int].self) == nil)
+        #expect(CompositeShapeProbe.shape(of: Extensible.self) == nil)
         #expect(CompositeShapeProbe.shape(of: Exam.self) == nil)
         #expect(CompositeShapeProbe.shape(of: Chain.self) == nil)
         #expect(CompositeValueCodec(Pair.self) == nil)
