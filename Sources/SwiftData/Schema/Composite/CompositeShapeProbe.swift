@@ -25,10 +25,6 @@ struct CompositeShapeProbe: Decoder {
 
     /// The shape of a type, or nil when it has none.
     static func shape(of type: any Decodable.Type) -> CompositeShape? {
-        shape(ofOpened: type)
-    }
-
-    private static func shape<Value: Decodable>(ofOpened type: Value.Type) -> CompositeShape? {
         probe(type)?.shape
     }
 
