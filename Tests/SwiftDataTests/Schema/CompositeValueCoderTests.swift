@@ -140,6 +140,22 @@ private struct Extensible: Decodable {
     }
 }
 
+/// Rejects the zero value it would be probed with.
+private struct Positive: Codable {
+    var amount: Int
+
+    enum CodingKeys: String, CodingKey {
+        case amount
+    }
+
+    init(from decoder: any Decoder) throws {
+        amount = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .amount)
+        guard amount > 0 else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [CodingKeys.amount], debugDescription: "Not positive"))
+        }
+    }
+}
+
 @Suite struct CompositeValueCoderTests {
     private let reading = Reading(
         count: -42, small: 7, ratio: 0.25, isValid: true, label: "Lumi",
@@ -211,6 +227,8 @@ private struct Extensible: Decodable {
         #expect(CompositeShapeProbe.shape(of: Extensible.self) == nil)
         #expect(CompositeShapeProbe.shape(of: Exam.self) == nil)
         #expect(CompositeShapeProbe.shape(of: Chain.self) == nil)
+        #expect(CompositeShapeProbe.shape(of: Positive.self) == nil)
+        #expect(CompositeShapeProbe.shape(of: String.self) == nil)
         #expect(CompositeValueCodec(Pair.self) == nil)
     }
 
