@@ -95,11 +95,11 @@ enum AttributeCodecs {
         return nil
     }
 
-    private static func storedCodec<Value: StoredValue>(_ type: Value.Type) -> any AttributeCodec {
+    static func storedCodec<Value: StoredValue>(_ type: Value.Type) -> any AttributeCodec {
         StoredValueCodec<Value>()
     }
 
-    private static func rawCodec<Value: RawRepresentable>(_ type: Value.Type) -> (any AttributeCodec)? {
+    static func rawCodec<Value: RawRepresentable>(_ type: Value.Type) -> (any AttributeCodec)? {
         guard let raw = Value.RawValue.self as? any StoredValue.Type else { return nil }
         return rawCodec(type, raw)
     }
