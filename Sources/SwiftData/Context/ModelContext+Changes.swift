@@ -6,7 +6,7 @@ extension ModelContext {
     public func insert<T: PersistentModel>(_ model: T) {
         let object = ModelObject.backing(of: model)
         guard object.managedObjectContext !== managedContext else { return }
-        Self.insert(rebinding(Self.objectsOutsideContexts(from: object)), into: managedContext)
+        Self.insertGraph(of: object, into: managedContext)
         scheduleAutosave()
     }
 
@@ -62,27 +62,29 @@ extension ModelContext {
         managedContext.processPendingChanges()
     }
 
-    /// Inserts an object and every object it is related to, transitively, that is in no context.
-    static func insertGraph(of object: AnyModelObject, into context: NSManagedObjectContext) {
-        insert(objectsOutsideContexts(from: object), into: context)
-    }
-
-    private static func insert(_ graph: [AnyModelObject], into context: NSManagedObjectContext) {
-        for object in graph {
+    /// Inserts an object and every object it is related to, transitively, that is in no context;
+    /// returns the object that stands for the given one (see `rebinding(_:to:)`).
+    @discardableResult
+    static func insertGraph(of object: AnyModelObject, into context: NSManagedObjectContext) -> AnyModelObject {
+        let graph = objectsOutsideContexts(from: object)
+        guard !graph.isEmpty else { return object }
+        let rebound = rebinding(graph, to: context.persistentStoreCoordinator?.managedObjectModel)
+        for object in rebound {
             context.insert(object)
             object.modelContextReference = ModelContext.owning(context)
             object.storeConstants()
         }
+        return rebound[0]
     }
 
     /// Gives each object of a graph of objects outside contexts that was made for another
-    /// schema's entity an object of this context's schema with the same values and
+    /// schema's entity an object of the given model's entity with the same values and
     /// relationships; returns the graph with those objects in their place.
     ///
     /// A new model starts in the entity of the last container made for its class, which is
     /// another schema's when a program has containers of several.
-    private func rebinding(_ graph: [AnyModelObject]) -> [AnyModelObject] {
-        guard let model = managedContext.persistentStoreCoordinator?.managedObjectModel else { return graph }
+    private static func rebinding(_ graph: [AnyModelObject], to model: NSManagedObjectModel?) -> [AnyModelObject] {
+        guard let model else { return graph }
         var rebound: [ObjectIdentifier: AnyModelObject] = [:]
         for object in graph where object.entity.managedObjectModel !== model {
             // A class of another version of the schema stays as it is: saving it then fails.

@@ -22,12 +22,16 @@ enum SortDescriptorTranslator {
         comparator == .lexical ? "compare:" : "localizedCompare:"
     }
 
-    /// The property path of a key path: a persisted property, or one of a to-one relationship's
+    /// The property path of a key path: a persisted property, a member of a structure held as a
+    /// composite attribute (`\.address.city`), or a property of a to-one relationship's
     /// destination (`\.owner?.name`).
     private static func name(of keyPath: AnyKeyPath, in type: any PersistentModel.Type) throws -> String {
         let names = KeyPathNames(type)
         if let name = try? names.name(of: keyPath) { return name }
         for metadata in type.schemaMetadata {
+            if let members = compositeMembers(keyPath, below: metadata.keypath) {
+                return metadata.name + members
+            }
             let valueType = Swift.type(of: metadata.keypath).valueType
             guard let destination = (unwrappedOptional(valueType) ?? valueType) as? any PersistentModel.Type else { continue }
             for nested in destination.schemaMetadata where isChain(keyPath, of: metadata.keypath, then: nested.keypath, from: destination) {
@@ -35,6 +39,23 @@ enum SortDescriptorTranslator {
             }
         }
         throw SwiftDataError.unsupportedSortDescriptor("\(keyPath) is not a persisted property of \(type) or of a model it relates to.")
+    }
+
+    /// The members a key path reads below a property whose structure is a composite attribute
+    /// (`.location.latitude`), from the key path's description, which names each stored member
+    /// of a structure, as `isChain` reads an optional chain.
+    private static func compositeMembers(_ keyPath: AnyKeyPath, below property: AnyKeyPath) -> String? {
+        let valueType = Swift.type(of: property).valueType
+        guard let structure = (unwrappedOptional(valueType) ?? valueType) as? any Decodable.Type,
+              CompositeShapeProbe.shape(of: structure) != nil else { return nil }
+        let description = String(describing: keyPath)
+        let prefix = String(describing: property)
+        guard description.hasPrefix(prefix) else { return nil }
+        var members = description.dropFirst(prefix.count)
+        if members.hasPrefix("?") { members = members.dropFirst() }
+        if members.hasSuffix("?") { members = members.dropLast() }
+        guard members.hasPrefix("."), !members.contains(where: { "<>?()".contains($0) }) else { return nil }
+        return String(members)
     }
 
     /// Whether a key path reads a relationship and then a property of its destination.

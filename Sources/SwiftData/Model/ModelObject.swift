@@ -76,12 +76,15 @@ class AnyModelObject: NSManagedObject {
             let value = isOptional ? Self.unwrapped(newValue) : newValue
             setValue(value.flatMap(codec.encode), atPropertyIndex: property.slot, named: property.name)
         case .toOne:
-            let related = (Self.unwrapped(newValue) as? any PersistentModel).map { relatable($0.anyModelObject) }
-            setValue(related, atPropertyIndex: property.slot, named: property.name)
+            let related = (Self.unwrapped(newValue) as? any PersistentModel)?.anyModelObject
+            let joined = joiningContexts(with: related.map { [$0] } ?? [])
+            joined.owner.setValue(joined.related.first, atPropertyIndex: property.slot, named: property.name)
+            return joined.owner.noteChange()
         case .toMany:
             let models = (newValue as? [any PersistentModel]) ?? []
-            let related = NSSet(array: models.map { relatable($0.anyModelObject) })
-            setValue(related, atPropertyIndex: property.slot, named: property.name)
+            let joined = joiningContexts(with: models.map(\.anyModelObject))
+            joined.owner.setValue(NSSet(array: joined.related), atPropertyIndex: property.slot, named: property.name)
+            return joined.owner.noteChange()
         }
         noteChange()
     }
@@ -107,19 +110,17 @@ class AnyModelObject: NSManagedObject {
         return optional.wrappedValue
     }
 
-    /// A model's object, made ready to be related to this one: an object in a context cannot be
-    /// related to one outside it, so the one outside joins the other's context, as SwiftData
-    /// inserts the models a model in a context is related to.
-    private func relatable(_ related: AnyModelObject) -> AnyModelObject {
-        switch (managedObjectContext, related.managedObjectContext) {
-        case (let context?, nil):
-            ModelContext.insertGraph(of: related, into: context)
-        case (nil, let context?):
-            ModelContext.insertGraph(of: self, into: context)
-        default:
-            break
+    /// This object and the objects to relate it to, in one context: an object in a context
+    /// cannot be related to one outside it, so the ones outside join the other's context, as
+    /// SwiftData inserts the models a model in a context is related to. Joining a context may
+    /// give an object a new one of the context's schema, which stands for it from then on.
+    private func joiningContexts(with related: [AnyModelObject]) -> (owner: AnyModelObject, related: [AnyModelObject]) {
+        var owner: AnyModelObject = self
+        if managedObjectContext == nil, let context = related.lazy.compactMap(\.managedObjectContext).first {
+            owner = ModelContext.insertGraph(of: self, into: context)
         }
-        return related
+        guard let context = owner.managedObjectContext else { return (owner, related) }
+        return (owner, related.map { $0.managedObjectContext == nil ? ModelContext.insertGraph(of: $0, into: context) : $0 })
     }
 }
 

@@ -90,7 +90,7 @@ enum AttributeCodecs {
             return codec
         }
         if let codable = type as? any Codable.Type {
-            return codableCodec(codable)
+            return compositeCodec(codable) ?? codableCodec(codable)
         }
         return nil
     }
@@ -108,6 +108,12 @@ enum AttributeCodecs {
         RawValueCodec<Value, Raw>()
     }
 
+    /// A structure of attribute values is a composite attribute, as Apple's SwiftData stores it.
+    private static func compositeCodec<Value: Codable>(_ type: Value.Type) -> (any AttributeCodec)? {
+        CompositeValueCodec(type)
+    }
+
+    /// Other `Codable` values (arrays, enumerations with payloads) are property lists.
     private static func codableCodec<Value: Codable>(_ type: Value.Type) -> any AttributeCodec {
         CodableValueCodec<Value>()
     }

@@ -61,7 +61,7 @@ enum ManagedModelBuilder {
         guard let codec = attribute.codec else {
             throw SwiftDataError.schemaProblem("\(entity.name).\(attribute.name) has the type \(attribute.valueType), which SwiftData cannot persist.")
         }
-        let description = NSAttributeDescription()
+        let description = Self.description(for: codec)
         description.name = attribute.name
         description.renamingIdentifier = attribute.originalName
         description.attributeType = codec.attributeType
@@ -77,6 +77,14 @@ enum ManagedModelBuilder {
         if let defaultValue = attribute.defaultValue {
             description.defaultValue = codec.encode(defaultValue)
         }
+        return description
+    }
+
+    /// A composite attribute with the elements of a structure's shape, or a plain attribute.
+    private static func description(for codec: any AttributeCodec) -> NSAttributeDescription {
+        guard let composite = codec as? any CompositeAttributeCodec else { return NSAttributeDescription() }
+        let description = NSCompositeAttributeDescription()
+        description.elements = composite.elementDescriptions()
         return description
     }
 

@@ -86,6 +86,8 @@ import Testing
         #expect(types["price"] == .decimalAttributeType)
         #expect(types["finish"] == .stringAttributeType, "an enum is stored as its raw value")
         #expect(types["priority"] == .integer64AttributeType)
+        #expect(types["dimensions"] == .compositeAttributeType, "a structure of attribute values is a composite attribute")
+        #expect(types["tags"] == .binaryDataAttributeType, "an array is a property list")
         #expect(described.attributesByName["count"]?.defaultValue as? NSNumber == 0, "the initial value is the default value")
     }
 }

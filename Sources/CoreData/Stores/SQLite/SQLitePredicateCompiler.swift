@@ -215,9 +215,8 @@ struct SQLitePredicateCompiler {
             guard !step.property.isTransient else {
                 throw CoreDataError.invalidRequest("The transient property '\(step.property.name)' of \(step.entity.entityName) cannot be used in a fetch from a SQLite store.")
             }
-            if let leaf = resolved.compositeLeaf, step.position == resolved.steps.last?.position {
-                guard let column = try mapping(for: step.entity).compositeColumnsBySlot[step.slot]?.first(where: { $0.leaf.path == leaf.path }) else { throw unknownKey }
-                return .attribute("\(alias).\(column.name)", leaf.attribute)
+            if let leaves = try mapping(for: step.entity).compositeColumnsBySlot[step.slot], step.position == resolved.steps.last?.position {
+                return try compositeOperand(leaves, at: resolved, alias: alias, unknownKey: unknownKey)
             }
             let column = try mapping(for: step.entity).columnBySlot[step.slot]
             let isLast = step.position == resolved.steps.last?.position && resolved.remainder.isEmpty
@@ -244,6 +243,17 @@ struct SQLitePredicateCompiler {
         }
         guard resolved.remainder.isEmpty else { throw unknownKey }
         return .objectKey("\(alias).Z_PK", entity)
+    }
+
+    /// A leaf of a composite attribute (`magnitude.richter`) is its column; the composite itself
+    /// is nil exactly when all its leaves are, the value of the first one that is not.
+    private func compositeOperand(_ leaves: [SQLiteSchema.CompositeColumn], at resolved: ResolvedKeyPath, alias: String, unknownKey: Error) throws -> Operand {
+        guard resolved.remainder.isEmpty else {
+            guard let leaf = resolved.compositeLeaf, let column = leaves.first(where: { $0.leaf.path == leaf.path }) else { throw unknownKey }
+            return .attribute("\(alias).\(column.name)", leaf.attribute)
+        }
+        let columns = leaves.map { "\(alias).\($0.name)" }
+        return .scalar(SQLFragment(sql: columns.count == 1 ? columns[0] : "COALESCE(\(columns.joined(separator: ", ")))"))
     }
 
     // MARK: Comparisons

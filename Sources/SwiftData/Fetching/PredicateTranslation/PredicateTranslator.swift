@@ -57,8 +57,8 @@ final class PredicateTranslator {
     // MARK: Values
 
     /// A key path of a value: a persisted property or identifier of a model, the count of a
-    /// to-many relationship, or what the store holds for a string's emptiness or an
-    /// enumeration's raw value.
+    /// to-many relationship, a member of a structure held as a composite attribute, or what the
+    /// store holds for a string's emptiness or an enumeration's raw value.
     func keyPath(_ keyPath: AnyKeyPath, of base: PredicateTerm, type: Any.Type) throws -> PredicateTerm {
         if base.isNil { return .none(of: type) }
         if let model = base.modelType {
@@ -77,6 +77,12 @@ final class PredicateTranslator {
             if keyPath == array.isEmptyKeyPath {
                 return PredicateTerm(countComparison(of: try base.expression(), .equalTo, 0))
             }
+        }
+        if let structure = base.type as? any Decodable.Type, CompositeShapeProbe.shape(of: structure) != nil,
+           let name = StoredPropertyNames.name(of: keyPath, in: base.type) {
+            // A member of a structure held as a composite attribute: the element of its name.
+            let member = PredicateTerm(NSExpression(forKeyPath: [name], from: try base.expression()), type: type)
+            return member.with(isOptional: member.isOptional || base.isOptional)
         }
         if base.type == String.self, keyPath == \String.isEmpty as AnyKeyPath {
             return PredicateTerm(try compare(base, PredicateTerm(NSExpression(forConstantValue: ""), type: String.self), .equalTo))

@@ -1,8 +1,14 @@
 internal import CoreData
 
+/// A codec whose attribute is composite, with the elements it describes.
+protocol CompositeAttributeCodec: AttributeCodec {
+    /// The element attributes of the composite attribute.
+    func elementDescriptions() -> [NSAttributeDescription]
+}
+
 /// `Codable` values with a composite shape (structures of attribute values, nested or not),
 /// held as a composite attribute's dictionary, as Apple's SwiftData stores them.
-struct CompositeValueCodec<Value: Codable>: AttributeCodec {
+struct CompositeValueCodec<Value: Codable>: CompositeAttributeCodec {
     /// The elements of the composite attribute.
     let shape: CompositeShape
 
@@ -31,7 +37,6 @@ struct CompositeValueCodec<Value: Codable>: AttributeCodec {
         return zero
     }
 
-    /// The element attributes of the composite attribute.
     func elementDescriptions() -> [NSAttributeDescription] {
         shape.elementDescriptions()
     }
