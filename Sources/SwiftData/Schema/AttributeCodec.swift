@@ -48,8 +48,8 @@ struct RawValueCodec<Value: RawRepresentable, Raw: StoredValue>: AttributeCodec 
     }
 }
 
-/// Other `Codable` values (structures, enumerations with associated values, arrays, sets,
-/// dictionaries), stored as binary property lists.
+/// Other `Codable` values (arrays, sets, dictionaries, enumerations with associated values,
+/// structures that are not made of attribute values), stored as binary property lists.
 struct CodableValueCodec<Value: Codable>: AttributeCodec {
     var attributeType: NSAttributeType { .binaryDataAttributeType }
 
@@ -65,8 +65,15 @@ struct CodableValueCodec<Value: Codable>: AttributeCodec {
         return try? encoder.encode(value)
     }
 
+    /// An empty collection, for a collection type (it decodes from an empty property list of
+    /// its kind); a type without an empty value has none.
     var emptyValue: Any {
-        (try? PropertyListDecoder().decode(Value.self, from: Data())) as Any
+        let encoder = PropertyListEncoder()
+        let empties = [try? encoder.encode([String]()), try? encoder.encode([String: String]())]
+        for case let empty? in empties {
+            if let value = try? PropertyListDecoder().decode(Value.self, from: empty) { return value }
+        }
+        return Optional<Value>.none as Any
     }
 }
 

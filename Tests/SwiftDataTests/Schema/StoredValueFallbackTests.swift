@@ -23,6 +23,30 @@ enum TicketsAsLevels {
     }
 }
 
+// One entity, `Label`, written with bytes and read with an array and a dictionary: the same
+// store schema (both binary data), whose rows may hold bytes that are no property list.
+enum LabelsAsBytes {
+    @Model final class Label {
+        var tags: Data
+        var counts: Data
+        init(bytes: Data) {
+            tags = bytes
+            counts = bytes
+        }
+    }
+}
+
+enum LabelsAsCollections {
+    @Model final class Label {
+        var tags: [String]
+        var counts: [String: Int]
+        init(tags: [String], counts: [String: Int]) {
+            self.tags = tags
+            self.counts = counts
+        }
+    }
+}
+
 @Suite struct StoredValueFallbackTests {
     let store = TemporaryStore()
 
@@ -36,5 +60,17 @@ enum TicketsAsLevels {
         let context = ModelContext(try ModelContainer(for: TicketsAsLevels.Ticket.self, configurations: ModelConfiguration(url: store.url)))
         let levels = try context.fetch(FetchDescriptor<TicketsAsLevels.Ticket>()).map(\.level)
         #expect(levels.sorted { $0.rawValue < $1.rawValue } == [.low, .high])
+    }
+
+    @Test func bytesThatAreNoPropertyListReadAsAnEmptyCollection() throws {
+        do {
+            let context = ModelContext(try ModelContainer(for: LabelsAsBytes.Label.self, configurations: ModelConfiguration(url: store.url)))
+            context.insert(LabelsAsBytes.Label(bytes: Data("not a property list".utf8)))
+            try context.save()
+        }
+        let context = ModelContext(try ModelContainer(for: LabelsAsCollections.Label.self, configurations: ModelConfiguration(url: store.url)))
+        let label = try #require(try context.fetch(FetchDescriptor<LabelsAsCollections.Label>()).first)
+        #expect(label.tags == [])
+        #expect(label.counts == [:])
     }
 }
