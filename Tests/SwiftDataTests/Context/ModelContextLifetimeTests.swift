@@ -35,6 +35,21 @@ enum PetsV2 {
         #expect(released == nil)
     }
 
+    @MainActor @Test func aContainerWhoseMainContextWasUsedGoesAway() throws {
+        weak var released: ModelContainer?
+        do {
+            let container = try ModelContainer(for: Trip.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+            released = container
+            let context = container.mainContext
+            // An autosave would wait on the main queue, holding the context, for a run loop.
+            context.autosaveEnabled = false
+            context.insert(Trip(name: "Gone", destination: "Soon"))
+            try context.save()
+            #expect(container.mainContext === context)
+        }
+        #expect(released == nil)
+    }
+
     @Test func fetchingAClassOfAnotherSchemaVersionThrows() throws {
         let context = ModelContext(try ModelContainer(for: PetsV2.Pet.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true)))
         context.insert(PetsV2.Pet(age: 3, name: "Rex"))
