@@ -113,14 +113,24 @@ class AnyModelObject: NSManagedObject {
     /// This object and the objects to relate it to, in one context: an object in a context
     /// cannot be related to one outside it, so the ones outside join the other's context, as
     /// SwiftData inserts the models a model in a context is related to. Joining a context may
-    /// give an object a new one of the context's schema, which stands for it from then on.
+    /// give an object a new one of the context's schema, which stands for it from then on. A
+    /// saved object of another context is related as this context's object of its row.
     private func joiningContexts(with related: [AnyModelObject]) -> (owner: AnyModelObject, related: [AnyModelObject]) {
         var owner: AnyModelObject = self
         if managedObjectContext == nil, let context = related.lazy.compactMap(\.managedObjectContext).first {
             owner = ModelContext.insertGraph(of: self, into: context)
         }
         guard let context = owner.managedObjectContext else { return (owner, related) }
-        return (owner, related.map { $0.managedObjectContext == nil ? ModelContext.insertGraph(of: $0, into: context) : $0 })
+        return (owner, related.map { object in
+            switch object.managedObjectContext {
+            case nil:
+                return ModelContext.insertGraph(of: object, into: context)
+            case let other? where other !== context && !object.objectID.isTemporaryID:
+                return context.object(with: object.objectID) as? AnyModelObject ?? object
+            default:
+                return object
+            }
+        })
     }
 }
 

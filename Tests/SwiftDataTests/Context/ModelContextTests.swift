@@ -57,6 +57,23 @@ import Testing
         #expect(saved.map { $0.trip?.name } == ["Kyoto", "Kyoto"])
     }
 
+    @Test func aSavedModelOfAnotherContextIsRelatedAsThisContextsModelOfItsRow() throws {
+        let container = try makeContainer()
+        let tripContext = ModelContext(container)
+        let trip = Trip(name: "Lisbon", destination: "Portugal")
+        tripContext.insert(trip)
+        try tripContext.save()
+        let context = ModelContext(container)
+        let tram = Activity(name: "Tram 28", cost: 3)
+        context.insert(tram)
+        tram.trip = trip
+        #expect(tram.trip?.persistentModelID == trip.persistentModelID)
+        #expect(tram.trip?.modelContext == context)
+        try context.save()
+        let saved = try ModelContext(container).fetch(FetchDescriptor<Activity>())
+        #expect(saved.map { $0.trip?.name } == ["Lisbon"])
+    }
+
     @Test func fetchingReturnsTheModelsAlreadyInTheContext() throws {
         let context = ModelContext(try makeContainer())
         let trip = Trip(name: "Oslo", destination: "Norway")
