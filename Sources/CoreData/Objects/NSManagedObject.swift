@@ -51,6 +51,10 @@ open class NSManagedObject: NSObject, KeyValueCodingReadable {
         set { contextLink = newValue?.objectLink }
     }
 
+    /// Whether the object was ever inserted into or fetched by a context: cheaper to ask than
+    /// `managedObjectContext`, which loads a weak reference.
+    package var hasBeenInAContext: Bool { contextLink != nil }
+
     /// Attribute slots holding a value of a type the attribute does not accept.
     var invalidSlots: SlotSet {
         get { rareState?.invalidSlots ?? SlotSet() }

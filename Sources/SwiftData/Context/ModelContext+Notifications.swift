@@ -33,7 +33,7 @@ extension ModelContext {
                 center.post(name: ModelContext.willSave, object: context)
             })
         observers.append(
-            center.addObserver(forName: .NSManagedObjectContextDidSave, object: managedContext, queue: nil) { notification in
+            center.addObserver(forName: NSManagedObjectContext.didSaveObjectIDsNotification, object: managedContext, queue: nil) { notification in
                 guard let context = Self.owner(of: notification) else { return }
                 center.post(name: ModelContext.didSave, object: context, userInfo: Self.identifiers(in: notification))
             })
@@ -43,14 +43,15 @@ extension ModelContext {
         (notification.object as? NSManagedObjectContext).flatMap(ModelContext.owning)
     }
 
+    /// The identifiers of a save's models, from the object IDs the context's save reports.
     private static func identifiers(in notification: Notification) -> [AnyHashable: Any] {
         let keys: [(String, NotificationKey)] = [
-            (NSInsertedObjectsKey, .insertedIdentifiers), (NSUpdatedObjectsKey, .updatedIdentifiers), (NSDeletedObjectsKey, .deletedIdentifiers),
+            (NSInsertedObjectIDsKey, .insertedIdentifiers), (NSUpdatedObjectIDsKey, .updatedIdentifiers), (NSDeletedObjectIDsKey, .deletedIdentifiers),
         ]
         var userInfo: [AnyHashable: Any] = [:]
         for (coreDataKey, key) in keys {
-            let objects = notification.userInfo?[coreDataKey] as? Set<NSManagedObject> ?? []
-            userInfo[key.rawValue] = objects.map { PersistentIdentifier($0.objectID) }
+            let objectIDs = notification.userInfo?[coreDataKey] as? Set<NSManagedObjectID> ?? []
+            userInfo[key.rawValue] = objectIDs.map(PersistentIdentifier.init)
         }
         return userInfo
     }

@@ -93,14 +93,13 @@ class AnyModelObject: NSManagedObject {
     /// (no change is tracked), which spares a new model's initial values that equal the
     /// entity's defaults.
     var isUnsettled: Bool {
-        managedObjectContext == nil
+        !hasBeenInAContext
     }
 
     /// Lets the object's context autosave after a change of the model, as after an insert.
     @inline(__always)
     func noteChange() {
-        guard let context = managedObjectContext, context.owner != nil else { return }
-        ModelContext.owning(context)?.scheduleAutosave()
+        modelContextReference?.scheduleAutosave()
     }
 
     /// The value an optional holds, or nothing: a boxed optional's nil would be a value.
