@@ -22,13 +22,13 @@ package struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
             """,
             """
             get {
-                _$observationRegistrar.access(self, keyPath: \\.\(raw: name))
+                _$observationRegistrar.access(self, keyPath: Self.\(raw: keyPathName(of: name)))
                 return _$backingData._$read(at: \(raw: ordinal))
             }
             """,
             """
             set {
-                _$observationRegistrar.withMutation(of: self, keyPath: \\.\(raw: name)) {
+                _$observationRegistrar.withMutation(of: self, keyPath: Self.\(raw: keyPathName(of: name))) {
                     _$backingData._$assign(newValue, at: \(raw: ordinal))
                 }
             }
@@ -43,6 +43,11 @@ package struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
     ) throws -> [DeclSyntax] {
         guard let name = propertyName(of: declaration) else { return [] }
         return ["private var _\(raw: name): _SwiftDataNoType"]
+    }
+
+    /// The name of the static key path of a property, which `@Model` declares.
+    static func keyPathName(of property: String) -> String {
+        "_$keyPath_\(property)"
     }
 
     private static func propertyName(of declaration: some DeclSyntaxProtocol) -> String? {

@@ -48,6 +48,11 @@ package struct PersistentModelMacro: MemberMacro, MemberAttributeMacro, Extensio
             "@exclusivity(unchecked) private var _$observationRegistrar = SwiftData._ModelObservationRegistrar()",
             "struct _SwiftDataNoType {}",
         ]
+        // The key paths the accessors report reads and writes with, made once rather than at
+        // each access.
+        for member in members where !member.isConstant {
+            declarations.append("private static let \(raw: PersistedPropertyMacro.keyPathName(of: member.name)) = \\\(raw: className).\(raw: member.name)")
+        }
         let constants = members.indices.filter { members[$0].isConstant }
         if !constants.isEmpty {
             declarations.append("public static var _$constantOrdinals: [Int] { [\(raw: constants.map(String.init).joined(separator: ", "))] }")

@@ -3,7 +3,7 @@
 ///
 /// Mark a stored property `@Transient` to leave it out of the schema; describe attributes with
 /// `@Attribute` and relationships with `@Relationship`.
-@attached(member, names: named(_$backingData), named(persistentBackingData), named(schemaMetadata), named(init), named(_$observationRegistrar), named(_SwiftDataNoType), named(_$modelConstraints), named(_$constantOrdinals))
+@attached(member, names: named(_$backingData), named(persistentBackingData), named(schemaMetadata), named(init), named(_$observationRegistrar), named(_SwiftDataNoType), named(_$modelConstraints), named(_$constantOrdinals), arbitrary)
 @attached(memberAttribute)
 @attached(extension, conformances: PersistentModel, Observable)
 public macro Model() = #externalMacro(module: "SwiftDataMacros", type: "PersistentModelMacro")

@@ -58,6 +58,10 @@ import Testing
 
                     struct _SwiftDataNoType {
                     }
+
+                    private static let _$keyPath_title = \\Note.title
+
+                    private static let _$keyPath_body = \\Note.body
                 }
 
                 extension Note: SwiftData.PersistentModel {
