@@ -8,17 +8,17 @@ extension ModelContext {
     public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [T] {
         try checkSchema(has: T.self)
         let request: NSFetchRequest<NSManagedObject> = try FetchRequestBuilder.request(for: descriptor)
-        return Self.models(of: try managedContext.fetch(request))
+        return models(of: try managedContext.fetch(request))
     }
 
     /// The models of fetched objects, made where they have none.
-    private static func models<T: PersistentModel>(of objects: [NSManagedObject]) -> [T] {
+    private func models<T: PersistentModel>(of objects: [NSManagedObject]) -> [T] {
         // A loop over indices: `map` here, generic over the model class, reads the array through
         // a coroutine whose frame costs an allocation per element.
         var models: [T] = []
         models.reserveCapacity(objects.count)
         for index in objects.indices {
-            models.append(unsafeDowncast(objects[index], to: ModelObject<T>.self).typedModel)
+            models.append(unsafeDowncast(objects[index], to: ModelObject<T>.self).typedModel(fetchedBy: self))
         }
         return models
     }

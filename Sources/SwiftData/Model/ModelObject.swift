@@ -153,7 +153,9 @@ final class ModelObject<Model: PersistentModel>: AnyModelObject, BackingData {
     /// The backing data a new model starts with: the object whose model SwiftData is making,
     /// or a new object outside any context.
     static func makeBackingData() -> ModelObject<Model> {
-        if let adopting = ModelAdoption.current as? ModelObject<Model> { return adopting }
+        if let adopting = ModelAdoption.current, ObjectIdentifier(adopting.binding.modelType) == ObjectIdentifier(Model.self) {
+            return unsafeDowncast(adopting, to: ModelObject<Model>.self)
+        }
         return ModelObject(for: Model.self)
     }
 
@@ -170,8 +172,16 @@ final class ModelObject<Model: PersistentModel>: AnyModelObject, BackingData {
 
     /// The object's model, made when the object has none.
     var typedModel: Model {
+        typedModel(fetchedBy: nil)
+    }
+
+    /// The object's model, made when the object has none, with the model context it was fetched
+    /// by, if known (which spares looking it up).
+    func typedModel(fetchedBy fetchingContext: ModelContext?) -> Model {
         if let model { return model }
-        if modelContextReference == nil, let context = managedObjectContext { modelContextReference = ModelContext.owning(context) }
+        if modelContextReference == nil {
+            modelContextReference = fetchingContext ?? managedObjectContext.flatMap(ModelContext.owning)
+        }
         let made = ModelAdoption.makeModel(of: self) { Model(backingData: self) }
         remember(made)
         return made
@@ -179,11 +189,21 @@ final class ModelObject<Model: PersistentModel>: AnyModelObject, BackingData {
 
     /// The object behind a model, which remembers the model from then on.
     static func backing(of model: Model) -> ModelObject<Model> {
-        guard let object = model.persistentBackingData as? ModelObject<Model> else {
-            preconditionFailure("The backing data of \(Model.self) is not SwiftData's")
-        }
+        let object = of(model.persistentBackingData)
         if object.model == nil { object.remember(model) }
         return object
+    }
+
+    /// The object that is a model's backing data.
+    ///
+    /// Every backing data of SwiftData's is a `ModelObject`, and one of `Model` is a
+    /// `ModelObject<Model>`: a cast to the class that is not generic spares looking up the
+    /// generic class's metadata.
+    static func of(_ backingData: any BackingData<Model>) -> ModelObject<Model> {
+        guard let object = backingData as? AnyModelObject else {
+            preconditionFailure("The backing data of \(Model.self) is not SwiftData's")
+        }
+        return unsafeDowncast(object, to: ModelObject<Model>.self)
     }
 
     /// The object's identifier; setting it does nothing, as the context assigns identifiers.

@@ -70,10 +70,7 @@ extension PersistentModel {
     ///
     /// This is extra API, for the code `@Model` writes.
     public static func _$backingObject(_ backingData: any BackingData<Self>) -> any BackingData<Self> & AnyObject {
-        guard let object = backingData as? ModelObject<Self> else {
-            preconditionFailure("The backing data of \(Self.self) is not SwiftData's")
-        }
-        return object
+        ModelObject.of(backingData)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
