@@ -25,7 +25,7 @@ struct CompositeDecoder: Decoder {
 }
 
 /// The keyed container over a composite value's dictionary.
-private struct CompositeKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+private struct CompositeKeyedDecodingContainer<Key: CodingKey>: ElementDecodingContainer {
     let codingPath: [any CodingKey]
     let values: [String: Any]
 
@@ -36,41 +36,13 @@ private struct CompositeKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingCon
     /// A nil element has no key.
     func decodeNil(forKey key: Key) throws -> Bool { values[key.stringValue] == nil }
 
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try element(type, forKey: key) }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try element(type, forKey: key) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try element(type, forKey: key) }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try element(type, forKey: key) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try element(type, forKey: key) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try element(type, forKey: key) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try element(type, forKey: key) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try element(type, forKey: key) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try element(type, forKey: key) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try element(type, forKey: key) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try element(type, forKey: key) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try element(type, forKey: key) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try element(type, forKey: key) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try element(type, forKey: key) }
-    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try element(type, forKey: key) }
-
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
         KeyedDecodingContainer(CompositeKeyedDecodingContainer<NestedKey>(
             codingPath: codingPath + [key], values: try nestedValues(forKey: key)))
     }
 
-    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        throw CompositeCodingErrors.unsupportedContainer("unkeyed", at: codingPath + [key])
-    }
-
-    func superDecoder() throws -> any Decoder {
-        throw CompositeCodingErrors.unsupportedContainer("super", at: codingPath)
-    }
-
-    func superDecoder(forKey key: Key) throws -> any Decoder {
-        throw CompositeCodingErrors.unsupportedContainer("super", at: codingPath + [key])
-    }
-
     /// An element's value: from its attribute's value, or else from a nested dictionary.
-    private func element<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+    func element<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         guard let codec = AttributeCodecs.elementCodec(for: type) else {
             return try T(from: CompositeDecoder(codingPath: codingPath + [key], values: nestedValues(forKey: key)))
         }

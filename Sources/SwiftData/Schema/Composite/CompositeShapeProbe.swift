@@ -102,7 +102,7 @@ private final class CompositeShapeRecorder {
 }
 
 /// The keyed container of a probe: every key is present and holds a zero value.
-private struct ProbingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+private struct ProbingKeyedContainer<Key: CodingKey>: ElementDecodingContainer {
     let codingPath: [any CodingKey]
     let recorder: CompositeShapeRecorder
     let probedTypes: [ObjectIdentifier]
@@ -122,21 +122,6 @@ private struct ProbingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProt
         return false
     }
 
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try element(type, forKey: key) }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try element(type, forKey: key) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try element(type, forKey: key) }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try element(type, forKey: key) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try element(type, forKey: key) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try element(type, forKey: key) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try element(type, forKey: key) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try element(type, forKey: key) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try element(type, forKey: key) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try element(type, forKey: key) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try element(type, forKey: key) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try element(type, forKey: key) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try element(type, forKey: key) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try element(type, forKey: key) }
-    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try element(type, forKey: key) }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
         let nested = ProbingKeyedContainer<NestedKey>(
@@ -144,20 +129,8 @@ private struct ProbingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProt
         return KeyedDecodingContainer(nested)
     }
 
-    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        throw CompositeCodingErrors.unsupportedContainer("unkeyed", at: codingPath + [key])
-    }
-
-    func superDecoder() throws -> any Decoder {
-        throw CompositeCodingErrors.unsupportedContainer("super", at: codingPath)
-    }
-
-    func superDecoder(forKey key: Key) throws -> any Decoder {
-        throw CompositeCodingErrors.unsupportedContainer("super", at: codingPath + [key])
-    }
-
     /// The zero value of an element: an attribute's empty value, or a nested value probed in turn.
-    private func element<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+    func element<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         let path = codingPath + [key]
         if let codec = AttributeCodecs.elementCodec(for: type) {
             guard let zero = codec.emptyValue as? T else {
