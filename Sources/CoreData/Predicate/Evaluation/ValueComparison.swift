@@ -3,8 +3,9 @@
 ///
 /// The rules are Foundation's (spec §4.2–§4.4): nil and `NSNull` are the same value; numbers compare
 /// numerically whatever their type (`1 == 1.0 == true`); strings are equal only when their UTF-16
-/// code units are (`isEqual:`); dates compare by instant; collections compare element by element;
-/// other values by `==` when hashable, by identity otherwise. Strings are ordered by their UTF-8
+/// code units are (`isEqual:`); dates compare by instant; collections compare element by element,
+/// dictionaries keyed by strings key by key; other values by `==` when hashable, by identity
+/// otherwise. Strings are ordered by their UTF-8
 /// bytes, as the SQLite store orders them, rather than by Foundation's `compare:`.
 enum ValueComparison {
     /// Whether two values are equal the way `isEqual:` decides.
@@ -97,6 +98,10 @@ enum ValueComparison {
         }
         if let lhs = lhs as? ObjectReference, let rhs = rhs as? ObjectReference {
             return lhs.referencedObject == rhs.referencedObject
+        }
+        if let lhs = lhs as? [String: Any], let rhs = rhs as? [String: Any] {
+            // A composite attribute's value, whose elements compare as values do.
+            return lhs.count == rhs.count && lhs.allSatisfy { key, value in rhs[key].map { isEqual(value, $0) } ?? false }
         }
         if let lhsElements = CollectionElements.elements(of: lhs), let rhsElements = CollectionElements.elements(of: rhs) {
             return collectionsEqual(lhsElements, rhsElements, ordered: isOrdered(lhs) && isOrdered(rhs))

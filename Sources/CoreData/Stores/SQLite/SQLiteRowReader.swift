@@ -26,7 +26,7 @@ final class SQLiteRowReader {
         /// sub-entities, its entity number.
         case toOne(slot: Int, column: Int32, typedColumn: Int32?, destination: NSEntityDescription)
         /// A composite attribute, from the columns of its leaf attributes.
-        case composite(slot: Int, leaves: [(column: Int32, leaf: NSCompositeAttributeDescription.Leaf)])
+        case composite(slot: Int, leaves: [(column: Int32, leaf: NSCompositeAttributeDescription.Leaf)], isOptional: Bool)
     }
 
     /// The decoding plan of one entity; a class, so that reading a row retains one object
@@ -78,7 +78,8 @@ final class SQLiteRowReader {
             var complex: [ComplexField] = []
             for slot in entity.layout.slots {
                 if let leaves = mapping.compositeColumnsBySlot[slot.index] {
-                    complex.append(.composite(slot: slot.index, leaves: leaves.map { (position(of: $0.name), $0.leaf) }))
+                    let isOptional = slot.attribute?.isOptional ?? true
+                    complex.append(.composite(slot: slot.index, leaves: leaves.map { (position(of: $0.name), $0.leaf) }, isOptional: isOptional))
                     continue
                 }
                 guard let column = mapping.columnBySlot[slot.index] else { continue }
@@ -134,13 +135,14 @@ final class SQLiteRowReader {
                 let concrete = typedColumn.flatMap { schema.rowEntity(number: statement.int64(at: $0)) } ?? destination
                 guard !concrete.isAbstract else { continue }
                 row.setValue(destinationID(of: concrete, primaryKey: statement.int64(at: column), in: store), atSlot: slot)
-            case .composite(let slot, let leaves):
+            case .composite(let slot, let leaves, let isOptional):
                 var composite: [String: Any] = [:]
                 for (column, leaf) in leaves where !statement.isNull(at: column) {
                     let value = SQLiteValueCodec.decode(statement, at: column, for: leaf.attribute)
                     composite = CompositeValue.setting(value, at: leaf.path[...], in: composite)
                 }
-                if !composite.isEmpty { row.setValue(composite, atSlot: slot) }
+                // Columns cannot tell an empty composite from none: a mandatory one is empty.
+                if !composite.isEmpty || !isOptional { row.setValue(composite, atSlot: slot) }
             }
         }
         return row

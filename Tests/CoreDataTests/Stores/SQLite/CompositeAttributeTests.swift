@@ -154,6 +154,54 @@ struct CompositeAttributeTests {
         #expect(renamed.versionHash == magnitude.versionHash)
     }
 
+    /// `Shop`: `name`, and a mandatory composite `hours` of two optional integers.
+    static func shopModel() -> NSManagedObjectModel {
+        let hours = NSCompositeAttributeDescription()
+        hours.name = "hours"
+        hours.isOptional = false
+        hours.elements = [ModelFixtureKit.attribute("opens", .integer64AttributeType), ModelFixtureKit.attribute("closes", .integer64AttributeType)]
+        return ModelFixtureKit.model([ModelFixtureKit.entity("Shop", [ModelFixtureKit.attribute("name", .stringAttributeType), hours])])
+    }
+
+    @Test func anEqualCompositeIsNoChange() throws {
+        let directory = try SQLiteScratchDirectory("composite-equal")
+        defer { directory.remove() }
+        let stack = try SQLiteTestStack(model: Self.shopModel(), url: directory.file("Shops.sqlite"))
+        defer { stack.close() }
+        try stack.context.performAndWait {
+            let shop = NSEntityDescription.insertNewObject(forEntityName: "Shop", into: stack.context)
+            shop.setValue("a", forKey: "name")
+            shop.setValue(["opens": Int64(9), "closes": Int64(17)], forKey: "hours")
+            try stack.context.save()
+            shop.setValue(["closes": Int64(17), "opens": Int64(9)], forKey: "hours")
+            shop.setValue("b", forKey: "name")
+            #expect(shop.changedValues().keys.sorted() == ["name"])
+        }
+    }
+
+    @Test func anEmptyMandatoryCompositeReadsEmptyAndSavesAgain() throws {
+        let directory = try SQLiteScratchDirectory("composite-empty")
+        defer { directory.remove() }
+        let url = directory.file("Shops.sqlite")
+        let model = Self.shopModel()
+        let writer = try SQLiteTestStack(model: model, url: url)
+        try writer.context.performAndWait {
+            let shop = NSEntityDescription.insertNewObject(forEntityName: "Shop", into: writer.context)
+            shop.setValue("a", forKey: "name")
+            shop.setValue([String: Any](), forKey: "hours")
+            try writer.context.save()
+        }
+        writer.close()
+        let stack = try SQLiteTestStack(model: model, url: url)
+        defer { stack.close() }
+        try stack.context.performAndWait {
+            let shop = try #require(try stack.context.fetch(NSFetchRequest<NSManagedObject>(entityName: "Shop")).first)
+            #expect((shop.value(forKey: "hours") as? [String: Any])?.isEmpty == true)
+            shop.setValue("b", forKey: "name")
+            try stack.context.save()
+        }
+    }
+
     @Test(arguments: [NSXMLStoreType, NSBinaryStoreType])
     func atomicStoresRefuseACompositeWithAnError(storeType: String) throws {
         let directory = try SQLiteScratchDirectory("composite-atomic")
