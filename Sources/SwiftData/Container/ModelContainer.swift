@@ -21,9 +21,9 @@ public final class ModelContainer: Equatable, @unchecked Sendable {
     private let configurationList: [ModelConfiguration]
     // Guards `createdMainContext`; the container is shared between actors.
     private let lock = NSLock()
-    // Weak, as the context holds its container: while anything uses the main context (its
-    // models keep it too), the container gives that one out.
-    private weak var createdMainContext: ModelContext?
+    // The main context and the container hold each other, as the main context must stay one
+    // object with its settings: a container whose main context was used is never freed.
+    private var createdMainContext: ModelContext?
 
     /// Creates a container for some model classes.
     ///
@@ -92,10 +92,6 @@ public final class ModelContainer: Equatable, @unchecked Sendable {
     }
 
     /// A context on the main actor, made on first use, that saves by itself after changes.
-    ///
-    /// The container keeps the context while it is in use: one that nothing holds any more
-    /// goes away (with the container, when nothing holds that either), and the next use makes
-    /// another.
     ///
     /// A program that never runs the main run loop still uses it from the main actor, as a
     /// command-line tool's top-level code does.

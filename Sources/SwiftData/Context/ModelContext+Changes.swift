@@ -66,25 +66,32 @@ extension ModelContext {
     /// returns the object that stands for the given one (see `rebinding(_:to:)`).
     @discardableResult
     static func insertGraph(of object: AnyModelObject, into context: NSManagedObjectContext) -> AnyModelObject {
-        let graph = objectsOutsideContexts(from: object)
-        guard !graph.isEmpty else { return object }
+        insertGraphs(of: [object], into: context)[ObjectIdentifier(object)] ?? object
+    }
+
+    /// Inserts objects and every object they are related to, transitively, that is in no
+    /// context; returns the objects that stand for those rebound, by the identity of the ones
+    /// they replace.
+    @discardableResult
+    static func insertGraphs(of roots: [AnyModelObject], into context: NSManagedObjectContext) -> [ObjectIdentifier: AnyModelObject] {
+        let graph = objectsOutsideContexts(from: roots)
         let rebound = rebinding(graph, to: context.persistentStoreCoordinator?.managedObjectModel)
-        for object in rebound {
+        for object in graph.map({ rebound[ObjectIdentifier($0)] ?? $0 }) {
             context.insert(object)
             object.modelContextReference = ModelContext.owning(context)
             object.storeConstants()
         }
-        return rebound[0]
+        return rebound
     }
 
     /// Gives each object of a graph of objects outside contexts that was made for another
     /// schema's entity an object of the given model's entity with the same values and
-    /// relationships; returns the graph with those objects in their place.
+    /// relationships; returns the new objects, by the identity of the ones they replace.
     ///
     /// A new model starts in the entity of the last container made for its class, which is
     /// another schema's when a program has containers of several.
-    private static func rebinding(_ graph: [AnyModelObject], to model: NSManagedObjectModel?) -> [AnyModelObject] {
-        guard let model else { return graph }
+    private static func rebinding(_ graph: [AnyModelObject], to model: NSManagedObjectModel?) -> [ObjectIdentifier: AnyModelObject] {
+        guard let model else { return [:] }
         var rebound: [ObjectIdentifier: AnyModelObject] = [:]
         for object in graph where object.entity.managedObjectModel !== model {
             // A class of another version of the schema stays as it is: saving it then fails.
@@ -93,23 +100,26 @@ extension ModelContext {
             else { continue }
             rebound[ObjectIdentifier(object)] = object.rebound(to: entity)
         }
-        guard !rebound.isEmpty else { return graph }
+        guard !rebound.isEmpty else { return [:] }
         let relationships = graph.map { ($0, $0.relationshipValues(through: rebound)) }
         for (object, values) in relationships {
             (rebound[ObjectIdentifier(object)] ?? object).setRelationshipValues(values)
         }
-        return graph.map { rebound[ObjectIdentifier($0)] ?? $0 }
+        return rebound
     }
 
-    /// An object and every object it is related to, transitively, that is in no context.
-    private static func objectsOutsideContexts(from root: AnyModelObject) -> [AnyModelObject] {
-        guard root.managedObjectContext == nil else { return [] }
-        var pending: [AnyModelObject] = []
-        root.collectRelatedObjectsOutsideContexts(into: &pending)
+    /// Objects and every object they are related to, transitively, that are in no context.
+    private static func objectsOutsideContexts(from roots: [AnyModelObject]) -> [AnyModelObject] {
+        var pending = roots.filter { $0.managedObjectContext == nil }
         // A model with no new related models, as most inserts are, needs no set of those seen.
-        guard !pending.isEmpty else { return [root] }
-        var graph = [root]
-        var seen: Set<ObjectIdentifier> = [ObjectIdentifier(root)]
+        if pending.count == 1 {
+            let root = pending.removeLast()
+            root.collectRelatedObjectsOutsideContexts(into: &pending)
+            guard !pending.isEmpty else { return [root] }
+            pending.append(root)
+        }
+        var graph: [AnyModelObject] = []
+        var seen: Set<ObjectIdentifier> = []
         while let object = pending.popLast() {
             guard object.managedObjectContext == nil, seen.insert(ObjectIdentifier(object)).inserted else { continue }
             graph.append(object)

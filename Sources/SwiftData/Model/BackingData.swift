@@ -33,8 +33,9 @@ public protocol BackingData<Model> {
 
     /// Sets the value of the property at a position in the model's schema metadata.
     ///
-    /// This is extra API, for the accessors `@Model` writes.
-    func _$setValue<Value>(_ newValue: Value, at ordinal: Int)
+    /// This is extra API, for the accessors `@Model` writes, which pass the model that writes
+    /// (nil in its initializer), whose backing data relating it may replace.
+    func _$setValue<Value>(_ newValue: Value, at ordinal: Int, of owner: Model?)
 
     /// The value of an integer property, without boxing it; nil when it has none.
     ///
@@ -60,7 +61,7 @@ extension BackingData {
         return getValue(forKey: keyPath)
     }
 
-    public func _$setValue<Value>(_ newValue: Value, at ordinal: Int) {
+    public func _$setValue<Value>(_ newValue: Value, at ordinal: Int, of owner: Model?) {
         let keyPath = Model.schemaMetadata[ordinal].keypath as! KeyPath<Model, Value>
         setValue(forKey: keyPath, to: newValue)
     }
@@ -70,7 +71,7 @@ extension BackingData {
     /// This is extra API, for the initializer accessors `@Model` writes.
     @inlinable @inline(__always)
     public func _$setInitialValue<Value>(_ newValue: Value, at ordinal: Int) {
-        _$assign(newValue, at: ordinal)
+        _$assign(newValue, at: ordinal, of: nil)
     }
 
     /// Reads a property: scalars of the common types through their own requirements (the
@@ -94,7 +95,7 @@ extension BackingData {
     ///
     /// This is extra API, for the accessors `@Model` writes.
     @inlinable @inline(__always)
-    public func _$assign<Value>(_ newValue: Value, at ordinal: Int) {
+    public func _$assign<Value>(_ newValue: Value, at ordinal: Int, of owner: Model?) {
         if Value.self == Int.self { return _$setInteger(Int64(unsafeBitCast(newValue, to: Int.self)), at: ordinal) }
         if Value.self == Int?.self { return _$setInteger(unsafeBitCast(newValue, to: Int?.self).map(Int64.init), at: ordinal) }
         if Value.self == Int64.self { return _$setInteger(unsafeBitCast(newValue, to: Int64.self), at: ordinal) }
@@ -103,7 +104,7 @@ extension BackingData {
         if Value.self == Double?.self { return _$setDouble(unsafeBitCast(newValue, to: Double?.self), at: ordinal) }
         if Value.self == Bool.self { return _$setBool(unsafeBitCast(newValue, to: Bool.self), at: ordinal) }
         if Value.self == Bool?.self { return _$setBool(unsafeBitCast(newValue, to: Bool?.self), at: ordinal) }
-        _$setValue(newValue, at: ordinal)
+        _$setValue(newValue, at: ordinal, of: owner)
     }
 }
 
@@ -115,7 +116,8 @@ extension PersistentModel {
 
     /// Sets the value of a persisted property.
     public func setValue<Value>(forKey key: KeyPath<Self, Value>, to newValue: Value) {
-        persistentBackingData.setValue(forKey: key, to: newValue)
+        // Through the object that remembers its model, which relating the model may rebind.
+        modelObject.setValue(forKey: key, to: newValue)
     }
 
     /// The value of a transformable property.
@@ -125,6 +127,6 @@ extension PersistentModel {
 
     /// Sets the value of a transformable property.
     public func setTransformableValue<Value>(forKey key: KeyPath<Self, Value>, to newValue: Value) {
-        persistentBackingData.setTransformableValue(forKey: key, to: newValue)
+        modelObject.setTransformableValue(forKey: key, to: newValue)
     }
 }

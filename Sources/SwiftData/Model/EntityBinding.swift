@@ -11,6 +11,11 @@ final class EntityBinding: @unchecked Sendable {
         let access: PropertyAccess
         /// The scalar an attribute holds, when its accessors read and write it unboxed.
         let scalar: Scalar?
+
+        var isRelationship: Bool {
+            if case .attribute = access { return false }
+            return true
+        }
     }
 
     /// Attribute values read and written without boxing.
@@ -65,10 +70,7 @@ final class EntityBinding: @unchecked Sendable {
         self.properties = properties
         self.ordinalsByKeyPath = ordinals
         self.scalars = properties.map { ScalarSlot(kind: $0.scalar, slot: $0.slot) }
-        self.relationships = properties.filter { property in
-            if case .attribute = property.access { return false }
-            return true
-        }
+        self.relationships = properties.filter(\.isRelationship)
     }
 
     private static func scalar(of access: PropertyAccess) -> Scalar? {

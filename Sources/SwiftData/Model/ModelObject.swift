@@ -115,20 +115,14 @@ class AnyModelObject: NSManagedObject {
     /// give an object a new one of the context's schema, which stands for it from then on. A
     /// saved object of another context is related as this context's object of its row.
     private func joiningContexts(with related: [AnyModelObject]) -> (owner: AnyModelObject, related: [AnyModelObject]) {
-        var owner: AnyModelObject = self
-        if managedObjectContext == nil, let context = related.lazy.compactMap(\.managedObjectContext).first {
-            owner = ModelContext.insertGraph(of: self, into: context)
-        }
-        guard let context = owner.managedObjectContext else { return (owner, related) }
-        return (owner, related.map { object in
-            switch object.managedObjectContext {
-            case nil:
-                return ModelContext.insertGraph(of: object, into: context)
-            case let other? where other !== context && !object.objectID.isTemporaryID:
-                return context.object(with: object.objectID) as? AnyModelObject ?? object
-            default:
-                return object
-            }
+        guard let context = managedObjectContext ?? related.lazy.compactMap(\.managedObjectContext).first else { return (self, related) }
+        // One graph of the objects outside contexts, so that each joins (and is rebound) once.
+        let rebound = ModelContext.insertGraphs(of: [self] + related, into: context)
+        func standIn(_ object: AnyModelObject) -> AnyModelObject { rebound[ObjectIdentifier(object)] ?? object }
+        return (standIn(self), related.map { related in
+            let object = standIn(related)
+            guard let other = object.managedObjectContext, other !== context, !object.objectID.isTemporaryID else { return object }
+            return context.object(with: object.objectID) as? AnyModelObject ?? object
         })
     }
 }
@@ -218,9 +212,12 @@ final class ModelObject<Model: PersistentModel>: AnyModelObject, BackingData {
         value(of: binding.properties[ordinal]) as! Value
     }
 
-    func _$setValue<Value>(_ newValue: Value, at ordinal: Int) {
+    func _$setValue<Value>(_ newValue: Value, at ordinal: Int, of owner: Model?) {
         guard !isAdoptingModel else { return }
-        setValue(newValue, of: binding.properties[ordinal])
+        let property = binding.properties[ordinal]
+        // Relating the model may give it new backing data, which needs the model.
+        if let owner, property.isRelationship, model == nil { remember(owner) }
+        setValue(newValue, of: property)
     }
 
     func _$integer(at ordinal: Int) -> Int64? {
@@ -273,7 +270,7 @@ final class ModelObject<Model: PersistentModel>: AnyModelObject, BackingData {
     }
 
     func setValue<Value>(forKey key: KeyPath<Model, Value>, to newValue: Value) {
-        _$setValue(newValue, at: ordinal(of: key))
+        _$setValue(newValue, at: ordinal(of: key), of: nil)
     }
 
     func getTransformableValue<Value>(forKey key: KeyPath<Model, Value>) -> Value {

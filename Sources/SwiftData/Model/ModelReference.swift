@@ -10,48 +10,63 @@ import Musl
 /// costs an allocation per model and moves every retain and release of the model off the
 /// inline reference count. An unowned count keeps the model's memory (not its life) until the
 /// reference lets go, and a load retains the model only if it is not being deinitialized: the
-/// runtime's own calls for `unowned`, without the trap when the model is gone.
+/// runtime's own calls for `unowned`, without the trap when the model is gone. A program whose
+/// runtime does not export those calls (one linked with the standard library statically) gets
+/// the `weak` reference.
 struct ModelReference<Model: AnyObject>: ~Copyable {
     private var pointer: UnsafeMutableRawPointer?
+    private weak var weakModel: Model?
+    private let usesUnownedCalls: Bool
 
-    init() {}
+    /// A reference through the runtime's unowned calls where it has them, else a weak one.
+    init(usesUnownedCalls: Bool = UnownedReferenceCalls.runtime != nil) {
+        self.usesUnownedCalls = usesUnownedCalls
+    }
 
     deinit {
-        if let pointer { Runtime.unownedRelease(pointer) }
+        if let pointer, let calls = UnownedReferenceCalls.runtime { calls.unownedRelease(pointer) }
     }
 
     /// The model, if it is still alive.
     func load() -> Model? {
-        guard let pointer, Runtime.tryRetain(pointer) != nil else { return nil }
+        guard usesUnownedCalls, let calls = UnownedReferenceCalls.runtime else { return weakModel }
+        guard let pointer, calls.tryRetain(pointer) != nil else { return nil }
         return Unmanaged<Model>.fromOpaque(pointer).takeRetainedValue()
     }
 
     /// Refers to a model from now on.
     mutating func store(_ model: Model) {
+        guard usesUnownedCalls, let calls = UnownedReferenceCalls.runtime else { return weakModel = model }
         let new = Unmanaged.passUnretained(model).toOpaque()
         guard new != pointer else { return }
-        _ = Runtime.unownedRetain(new)
-        if let pointer { Runtime.unownedRelease(pointer) }
+        _ = calls.unownedRetain(new)
+        if let pointer { calls.unownedRelease(pointer) }
         pointer = new
     }
 }
 
 /// The Swift runtime's entry points behind `unowned` references (swift/Runtime/HeapObject.h),
-/// looked up by name: the compiler reserves their names for itself.
-private enum Runtime {
+/// looked up by name, as the compiler reserves their names for itself.
+struct UnownedReferenceCalls: Sendable {
     typealias Retain = @convention(c) (UnsafeMutableRawPointer) -> UnsafeMutableRawPointer
     typealias Release = @convention(c) (UnsafeMutableRawPointer) -> Void
     /// Returns the object, retained, or nil when it is being deinitialized.
     typealias TryRetain = @convention(c) (UnsafeMutableRawPointer) -> UnsafeMutableRawPointer?
 
-    static let unownedRetain = function("swift_unownedRetain", as: Retain.self)
-    static let unownedRelease = function("swift_unownedRelease", as: Release.self)
-    static let tryRetain = function("swift_tryRetain", as: TryRetain.self)
+    let unownedRetain: Retain
+    let unownedRelease: Release
+    let tryRetain: TryRetain
 
-    private static func function<Function>(_ name: String, as type: Function.Type) -> Function {
-        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), name) else {
-            preconditionFailure("The Swift runtime has no \(name)")
-        }
-        return unsafeBitCast(symbol, to: Function.self)
-    }
+    /// The calls of the process's runtime, or nil when it does not export them.
+    static let runtime: UnownedReferenceCalls? = {
+        let process = dlopen(nil, RTLD_NOW)
+        guard let retain = dlsym(process, "swift_unownedRetain"),
+              let release = dlsym(process, "swift_unownedRelease"),
+              let tryRetain = dlsym(process, "swift_tryRetain")
+        else { return nil }
+        return UnownedReferenceCalls(
+            unownedRetain: unsafeBitCast(retain, to: Retain.self),
+            unownedRelease: unsafeBitCast(release, to: Release.self),
+            tryRetain: unsafeBitCast(tryRetain, to: TryRetain.self))
+    }()
 }

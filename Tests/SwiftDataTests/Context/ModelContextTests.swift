@@ -57,6 +57,24 @@ import Testing
         #expect(saved.map { $0.trip?.name } == ["Kyoto", "Kyoto"])
     }
 
+    @Test func relatingANewGraphToAModelInAContextInsertsEachModelOnce() throws {
+        let container = try makeContainer()
+        // New models start in the entities of the newest container made for their class.
+        _ = try ModelContainer(for: Trip.self, Author.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        let context = ModelContext(container)
+        let tea = Activity(name: "Tea", cost: 20)
+        context.insert(tea)
+        let trip = Trip(name: "Kyoto", destination: "Japan")
+        let shrine = Activity(name: "Shrine", cost: 0)
+        trip.activities = [shrine]
+        trip.activities = [shrine, tea]
+        try context.save()
+        let fresh = ModelContext(container)
+        #expect(try fresh.fetchCount(FetchDescriptor<Trip>()) == 1)
+        #expect(try fresh.fetchCount(FetchDescriptor<Activity>()) == 2)
+        #expect(trip.activities.map(\.name).sorted() == ["Shrine", "Tea"])
+    }
+
     @Test func aSavedModelOfAnotherContextIsRelatedAsThisContextsModelOfItsRow() throws {
         let container = try makeContainer()
         let tripContext = ModelContext(container)

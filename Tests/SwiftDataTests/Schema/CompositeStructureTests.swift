@@ -28,6 +28,20 @@ struct VenueAddress: Codable, Equatable {
     }
 }
 
+struct OpeningHours: Codable, Equatable {
+    var opens: Int?
+    var closes: Int?
+}
+
+@Model final class Shop {
+    var name: String
+    var hours: OpeningHours
+    init(name: String, hours: OpeningHours) {
+        self.name = name
+        self.hours = hours
+    }
+}
+
 @Suite struct CompositeStructureTests {
     let store = TemporaryStore()
 
@@ -81,5 +95,17 @@ struct VenueAddress: Codable, Equatable {
         prado.address.postcode = 28014
         try context.save()
         #expect(try StoreFile.rows(store.url, "SELECT ZPOSTCODE FROM ZVENUE WHERE ZNAME = 'Prado'", width: 1) == [["28014"]])
+    }
+
+    @Test func aStructureOfNilMembersIsReadBackAndSavesAgain() throws {
+        let container = try ModelContainer(for: Shop.self, configurations: ModelConfiguration(url: store.url))
+        let context = ModelContext(container)
+        context.insert(Shop(name: "Closed", hours: OpeningHours(opens: nil, closes: nil)))
+        try context.save()
+        let other = ModelContext(container)
+        let shop = try #require(try other.fetch(FetchDescriptor<Shop>()).first)
+        #expect(shop.hours == OpeningHours(opens: nil, closes: nil))
+        shop.name = "Still closed"
+        try other.save()
     }
 }
