@@ -5,9 +5,7 @@ import SwiftSyntaxMacros
 /// read and write the value in the model's backing data (found by the property's position in the
 /// schema metadata, so that no key is looked up) and report access and mutation to the model's
 /// observation registrar; and the placeholder storage the initializer accessor initializes.
-///
-/// The setter holds the backing data for the write: relating a new model to one of another
-/// schema's context gives it new backing data in the middle of the write.
+
 package struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
     package static func expansion(
         of node: AttributeSyntax,
@@ -32,8 +30,7 @@ package struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
             """
             set {
                 _$observationRegistrar.withMutation(of: self, keyPath: Self.\(raw: keyPathName(of: name))) {
-                    let backingData = _$backingData
-                    backingData._$assign(newValue, at: \(raw: ordinal), of: self)
+                    _$backingData._$assign(newValue, at: \(raw: ordinal), of: self)
                 }
             }
             """,

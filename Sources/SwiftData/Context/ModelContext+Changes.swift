@@ -66,17 +66,18 @@ extension ModelContext {
     /// returns the object that stands for the given one (see `rebinding(_:to:)`).
     @discardableResult
     static func insertGraph(of object: AnyModelObject, into context: NSManagedObjectContext) -> AnyModelObject {
-        insertGraphs(of: [object], into: context)[ObjectIdentifier(object)] ?? object
+        insertGraphs(of: object, and: [], into: context)[ObjectIdentifier(object)] ?? object
     }
 
     /// Inserts objects and every object they are related to, transitively, that is in no
-    /// context; returns the objects that stand for those rebound, by the identity of the ones
-    /// they replace.
+    /// context, as one graph; returns the objects that stand for those rebound, by the identity
+    /// of the ones they replace.
     @discardableResult
-    static func insertGraphs(of roots: [AnyModelObject], into context: NSManagedObjectContext) -> [ObjectIdentifier: AnyModelObject] {
-        let graph = objectsOutsideContexts(from: roots)
+    static func insertGraphs(of root: AnyModelObject, and others: [AnyModelObject], into context: NSManagedObjectContext) -> [ObjectIdentifier: AnyModelObject] {
+        let graph = objectsOutsideContexts(from: root, and: others)
         let rebound = rebinding(graph, to: context.persistentStoreCoordinator?.managedObjectModel)
-        for object in graph.map({ rebound[ObjectIdentifier($0)] ?? $0 }) {
+        for original in graph {
+            let object = rebound[ObjectIdentifier(original)] ?? original
             context.insert(object)
             object.modelContextReference = ModelContext.owning(context)
             object.storeConstants()
@@ -109,13 +110,14 @@ extension ModelContext {
     }
 
     /// Objects and every object they are related to, transitively, that are in no context.
-    private static func objectsOutsideContexts(from roots: [AnyModelObject]) -> [AnyModelObject] {
-        var pending = roots.filter { $0.managedObjectContext == nil }
-        // A model with no new related models, as most inserts are, needs no set of those seen.
-        if pending.count == 1 {
-            let root = pending.removeLast()
-            root.collectRelatedObjectsOutsideContexts(into: &pending)
-            guard !pending.isEmpty else { return [root] }
+    private static func objectsOutsideContexts(from root: AnyModelObject, and others: [AnyModelObject]) -> [AnyModelObject] {
+        var pending = others.filter { $0.managedObjectContext == nil }
+        if root.managedObjectContext == nil {
+            // A model with no new related models, as most inserts are, needs no set of those seen.
+            if pending.isEmpty {
+                root.collectRelatedObjectsOutsideContexts(into: &pending)
+                if pending.isEmpty { return [root] }
+            }
             pending.append(root)
         }
         var graph: [AnyModelObject] = []

@@ -117,7 +117,7 @@ class AnyModelObject: NSManagedObject {
     private func joiningContexts(with related: [AnyModelObject]) -> (owner: AnyModelObject, related: [AnyModelObject]) {
         guard let context = managedObjectContext ?? related.lazy.compactMap(\.managedObjectContext).first else { return (self, related) }
         // One graph of the objects outside contexts, so that each joins (and is rebound) once.
-        let rebound = ModelContext.insertGraphs(of: [self] + related, into: context)
+        let rebound = ModelContext.insertGraphs(of: self, and: related, into: context)
         func standIn(_ object: AnyModelObject) -> AnyModelObject { rebound[ObjectIdentifier(object)] ?? object }
         return (standIn(self), related.map { related in
             let object = standIn(related)
@@ -215,8 +215,12 @@ final class ModelObject<Model: PersistentModel>: AnyModelObject, BackingData {
     func _$setValue<Value>(_ newValue: Value, at ordinal: Int, of owner: Model?) {
         guard !isAdoptingModel else { return }
         let property = binding.properties[ordinal]
-        // Relating the model may give it new backing data, which needs the model.
-        if let owner, property.isRelationship, model == nil { remember(owner) }
+        guard property.isRelationship else { return setValue(newValue, of: property) }
+        // Relating the model may give it new backing data, which needs the model, and release
+        // this object, which the accessor calling here does not hold, in the middle of the write.
+        if let owner, model == nil { remember(owner) }
+        let held = Unmanaged.passRetained(self)
+        defer { held.release() }
         setValue(newValue, of: property)
     }
 
