@@ -107,7 +107,9 @@ let package = Package(
                 "SwiftDataTrips",
                 "SwiftDataLibrary",
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
-            ]
+            ],
+            // The script that wrote GeneratedPredicates.swift.
+            exclude: ["Fetching/generate_predicates.py"]
         ),
         .testTarget(
             name: "CoreDataCodeGenerationTests",
