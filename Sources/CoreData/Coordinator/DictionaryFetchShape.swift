@@ -94,13 +94,17 @@ struct DictionaryColumn {
         }
     }
 
-    /// A key path through to-one relationships to an attribute or a to-one relationship.
+    /// A key path through to-one relationships to an attribute, an element of a composite
+    /// attribute, or a to-one relationship.
     private init(keyPath: String, entity: NSEntityDescription) throws {
         let resolved = try entity.resolve(keyPath: keyPath)
         if let toMany = resolved.firstToManyIndex {
             throw CoreDataError.invalidRequest("The key path '\(keyPath)' of \(entity.entityName) goes through the to-many relationship '\(resolved.steps[toMany].property.name)', which a dictionary fetch cannot return.")
         }
-        guard resolved.remainder.isEmpty else {
+        if let composite = resolved.steps.last?.property as? NSCompositeAttributeDescription, resolved.remainder.isEmpty {
+            throw CoreDataError.invalidRequest("A dictionary fetch returns the elements of the composite attribute '\(composite.name)' of \(entity.entityName) (such as '\(keyPath).\(composite.elements.first?.name ?? "element")'), not the composite itself.")
+        }
+        guard resolved.remainder.isEmpty || resolved.compositeLeaf != nil else {
             throw CoreDataError.unknownKey(keyPath, entity: entity.entityName)
         }
         self.init(name: keyPath, expression: .keyPath(base: nil, components: resolved.components), resultType: .undefinedAttributeType)

@@ -120,6 +120,25 @@ struct CompositeAttributeTests {
         }
     }
 
+    @Test func dictionaryResultsHoldElementsAndRefuseTheCompositeItself() throws {
+        try withSavedQuakes { url, model in
+            let stack = try SQLiteTestStack(model: model, url: url)
+            defer { stack.close() }
+            try stack.context.performAndWait {
+                let request = NSFetchRequest<NSDictionary>(entityName: "Quake")
+                request.resultType = .dictionaryResultType
+                request.predicate = NSPredicate(format: "code == 'ak1'")
+                request.propertiesToFetch = ["code", "magnitude.richter", "magnitude.origin.latitude"]
+                let row = try #require(try stack.context.fetch(request).first)
+                #expect(row["magnitude.richter"] as? Double == 4.6)
+                #expect(row["magnitude.origin.latitude"] as? Double == 61.2)
+                request.propertiesToFetch = ["code", "magnitude"]
+                let error = #expect(throws: NSError.self) { try stack.context.fetch(request) }
+                #expect(error?.domain == NSCocoaErrorDomain)
+            }
+        }
+    }
+
     @Test func anInMemoryStoreKeepsAndQueriesCompositesToo() throws {
         let coordinator = NSPersistentStoreCoordinator(managedObjectModel: Self.model())
         try coordinator.addPersistentStore(ofType: NSInMemoryStoreType, configurationName: nil, at: nil, options: nil)
