@@ -28,6 +28,8 @@ extension SQLitePredicateCompiler {
                 throw CoreDataError.invalidRequest("The sort key '\(components.joined(separator: "."))' of \(scope.entity.entityName) is a to-many relationship, which cannot sort a fetch without a collection operator.")
             }
             return "\(aggregate.sql) \(direction)"
+        case .scalar:
+            throw CoreDataError.invalidRequest("The sort key '\(components.joined(separator: "."))' of \(scope.entity.entityName) is a composite attribute: a fetch sorts by its elements, not by the composite itself.")
         default:
             // Objects have no order of their own; in memory such a key leaves the order unchanged.
             throw CoreDataError.invalidRequest("The sort key '\(components.joined(separator: "."))' of \(scope.entity.entityName) is a relationship, which cannot sort a fetch.")

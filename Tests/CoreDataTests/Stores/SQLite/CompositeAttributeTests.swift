@@ -116,6 +116,7 @@ struct CompositeAttributeTests {
                 #expect(try codes("magnitude.richter > 0", sortedBy: "magnitude.richter", ascending: false) == ["nv3", "ak1", "ca2"])
                 let count = try stack.context.count(for: NSFetchRequest<NSManagedObject>(entityName: "Quake"))
                 #expect(count == 4)
+                #expect(throws: NSError.self) { try codes("magnitude.richter > 0", sortedBy: "magnitude") }
             }
         }
     }
