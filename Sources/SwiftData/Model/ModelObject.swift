@@ -3,8 +3,9 @@ internal import CoreData
 /// The context object behind a model of any class.
 ///
 /// Each model holds its object as its backing data; the object points back to the model without
-/// keeping it alive, so that fetches and relationships return the model already in memory, and a model nobody
-/// holds goes away while its object stays registered with the context, as a managed object does.
+/// keeping it alive, so that fetches and relationships return the model already in memory, and a
+/// model nobody holds goes away while its object stays registered with the context, as a managed
+/// object does.
 class AnyModelObject: NSManagedObject {
     let binding: EntityBinding
     /// Whether the object's model is being made, whose initial values the object ignores.
