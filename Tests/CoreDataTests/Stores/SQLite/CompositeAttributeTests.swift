@@ -30,20 +30,24 @@ struct CompositeAttributeTests {
         ("hi4", nil),
     ] }
 
+    private static func saveQuakes(in context: NSManagedObjectContext) throws {
+        try context.performAndWait {
+            for quake in quakes {
+                let object = NSEntityDescription.insertNewObject(forEntityName: "Quake", into: context)
+                object.setValue(quake.code, forKey: "code")
+                object.setValue(quake.magnitude, forKey: "magnitude")
+            }
+            try context.save()
+        }
+    }
+
     private func withSavedQuakes(_ body: (URL, NSManagedObjectModel) throws -> Void) throws {
         let directory = try SQLiteScratchDirectory("composite")
         defer { directory.remove() }
         let url = directory.file("Quakes.sqlite")
         let model = Self.model()
         let stack = try SQLiteTestStack(model: model, url: url)
-        try stack.context.performAndWait {
-            for quake in Self.quakes {
-                let object = NSEntityDescription.insertNewObject(forEntityName: "Quake", into: stack.context)
-                object.setValue(quake.code, forKey: "code")
-                object.setValue(quake.magnitude, forKey: "magnitude")
-            }
-            try stack.context.save()
-        }
+        try Self.saveQuakes(in: stack.context)
         stack.close()
         try body(url, model)
     }
@@ -145,14 +149,7 @@ struct CompositeAttributeTests {
         try coordinator.addPersistentStore(ofType: NSInMemoryStoreType, configurationName: nil, at: nil, options: nil)
         let writer = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
         writer.persistentStoreCoordinator = coordinator
-        try writer.performAndWait {
-            for quake in Self.quakes {
-                let object = NSEntityDescription.insertNewObject(forEntityName: "Quake", into: writer)
-                object.setValue(quake.code, forKey: "code")
-                object.setValue(quake.magnitude, forKey: "magnitude")
-            }
-            try writer.save()
-        }
+        try Self.saveQuakes(in: writer)
         let reader = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
         reader.persistentStoreCoordinator = coordinator
         try reader.performAndWait {
