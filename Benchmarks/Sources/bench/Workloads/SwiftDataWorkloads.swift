@@ -7,15 +7,11 @@ extension Workload {
         #if canImport(SwiftData)
         peers += [CoreDataPeers.insertItemsWithHistory, SwiftDataPeers.insertItems]
         #endif
-        return Workload(
+        return itemInsert(
             name: "W1-swiftdata",
             group: "W1",
             summary: "insert Item models through SwiftData, one save",
-            defaultCount: 100_000,
-            fixture: .none,
             peers: peers,
-            expectedChecksum: { count in Checksum(values: [Int64(count)] + ItemTable.expectedStoreChecksum(count: count)) },
-            storeChecksum: ItemTable.storeChecksum(at:),
             results: [
                 ResultLine(
                     label: "W1-swiftdata", ours: "ours-swiftdata", raw: "raw", grdb: nil,

@@ -13,15 +13,11 @@ extension Workload {
         #if canImport(CoreData)
         peers += [CoreDataPeers.batchInsertItems, CoreDataPeers.insertItemsBySave]
         #endif
-        return Workload(
+        return itemInsert(
             name: "W1-batch",
             group: "W1",
             summary: "batch insert Item objects (10 × Int64) into a new store, dictionary handler",
-            defaultCount: 100_000,
-            fixture: .none,
             peers: peers,
-            expectedChecksum: { count in Checksum(values: [Int64(count)] + ItemTable.expectedStoreChecksum(count: count)) },
-            storeChecksum: ItemTable.storeChecksum(at:),
             results: [
                 ResultLine(
                     label: "W1-batch", ours: "ours-batch", raw: "raw", grdb: "grdb-statement",

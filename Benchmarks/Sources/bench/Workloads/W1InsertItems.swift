@@ -15,16 +15,37 @@ extension Workload {
         #if canImport(CoreData)
         peers.append(CoreDataPeers.insertItems)
         #endif
-        return Workload(
+        return itemInsert(
             name: "W1",
             summary: "insert Item objects (10 × Int64) into a new store, one save/transaction",
+            peers: peers,
+            results: [ResultLine(label: "W1", ours: "ours", raw: "raw", grdb: "grdb-record")],
+            supportsRollback: true)
+    }
+
+    /// A workload of W1's shape: 100k `Item` objects inserted into a new store, checked by the
+    /// object count the peer reports plus the row count and attribute sum read back from its file.
+    static func itemInsert(
+        name: String,
+        group: String? = nil,
+        summary: String,
+        peers: [Peer],
+        results: [ResultLine],
+        measuresMemory: Bool = false,
+        supportsRollback: Bool = false
+    ) -> Workload {
+        Workload(
+            name: name,
+            group: group,
+            summary: summary,
             defaultCount: 100_000,
             fixture: .none,
             peers: peers,
             expectedChecksum: { count in Checksum(values: [Int64(count)] + ItemTable.expectedStoreChecksum(count: count)) },
             storeChecksum: ItemTable.storeChecksum(at:),
-            results: [ResultLine(label: "W1", ours: "ours", raw: "raw", grdb: "grdb-record")],
-            supportsRollback: true)
+            results: results,
+            measuresMemory: measuresMemory,
+            supportsRollback: supportsRollback)
     }
 
     /// W1d: W1 into a new binary store (`NSBinaryStoreType`), and into a new XML store, beside raw
@@ -56,15 +77,11 @@ extension Workload {
         #if canImport(CoreData)
         peers += [CoreDataPeers.insertItemsWithHistory, CoreDataPeers.insertItemsBySave]
         #endif
-        return Workload(
+        return itemInsert(
             name: "W1-history",
             group: "W1",
             summary: "insert Item objects into a new store that records persistent history, one save",
-            defaultCount: 100_000,
-            fixture: .none,
             peers: peers,
-            expectedChecksum: { count in Checksum(values: [Int64(count)] + ItemTable.expectedStoreChecksum(count: count)) },
-            storeChecksum: ItemTable.storeChecksum(at:),
             results: [
                 ResultLine(
                     label: "W1-history", ours: "ours-history", raw: "raw", grdb: nil,
