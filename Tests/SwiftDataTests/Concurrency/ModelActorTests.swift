@@ -108,11 +108,7 @@ import Testing
         try await importer.setValue(42, of: reading.persistentModelID)
         // The save is merged into the main context on the main queue, which runs while the
         // main actor waits.
-        var waits = 0
-        while reading.value != 42, waits < 10_000 {
-            await Task.yield()
-            waits += 1
-        }
+        await yieldToTheMainQueue(until: { reading.value == 42 })
         #expect(reading.value == 42)
         #expect(!mainContext.hasChanges)
     }
@@ -123,11 +119,7 @@ import Testing
         #expect(mainContext.autosaveEnabled)
         mainContext.insert(SensorReading(sensor: "anemometer", value: 3))
         #expect(mainContext.hasChanges)
-        var waits = 0
-        while mainContext.hasChanges, waits < 10_000 {
-            await Task.yield()
-            waits += 1
-        }
+        await yieldToTheMainQueue(until: { !mainContext.hasChanges })
         #expect(!mainContext.hasChanges)
         #expect(try ModelContext(container).fetchCount(FetchDescriptor<SensorReading>()) == 1)
     }
@@ -142,11 +134,7 @@ import Testing
         let reading = try #require(try mainContext.fetch(FetchDescriptor<SensorReading>()).first)
         reading.value = 21
         #expect(mainContext.hasChanges)
-        var waits = 0
-        while mainContext.hasChanges, waits < 10_000 {
-            await Task.yield()
-            waits += 1
-        }
+        await yieldToTheMainQueue(until: { !mainContext.hasChanges })
         #expect(!mainContext.hasChanges)
         #expect(try ModelContext(container).fetch(FetchDescriptor<SensorReading>()).map(\.value) == [21])
     }
@@ -265,5 +253,16 @@ import Testing
         for importer in importers {
             #expect(try await importer.count() == total)
         }
+    }
+}
+
+/// Lets the main queue run (a main context's autosaves and merges) until a condition holds, or
+/// for 10,000 turns, after which the test's expectations report what did not happen.
+@MainActor
+private func yieldToTheMainQueue(until condition: () -> Bool) async {
+    var turns = 0
+    while !condition(), turns < 10_000 {
+        await Task.yield()
+        turns += 1
     }
 }
