@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Finds the composite shape of a `Decodable` type without an instance of it, by running the
 /// type's `init(from:)` against a decoder that answers every key with a zero value and records
 /// the keys asked for: `decode(_:forKey:)` makes a required element, `decodeIfPresent(_:forKey:)`
@@ -23,10 +25,17 @@ struct CompositeShapeProbe: Decoder {
         return (shape, value)
     }
 
-    /// The shape of a type, or nil when it has none.
+    /// The shape of a type, or nil when it has none; probed once per type, as translating each
+    /// fetch's predicate and sort descriptors asks again.
     static func shape(of type: any Decodable.Type) -> CompositeShape? {
-        probe(type)?.shape
+        let key = ObjectIdentifier(type)
+        if let known = knownShapes.withLock({ $0[key] }) { return known }
+        let shape = probe(type)?.shape
+        knownShapes.withLock { $0[key] = shape }
+        return shape
     }
+
+    private static let knownShapes = Mutex<[ObjectIdentifier: CompositeShape?]>([:])
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         KeyedDecodingContainer(ProbingKeyedContainer(codingPath: codingPath, recorder: recorder, probedTypes: probedTypes))
