@@ -4,7 +4,7 @@
 /// Apple's rules are checked here, before any store runs: key paths lead through to-one
 /// relationships only, and with `propertiesToGroupBy` every fetched column is either grouped by
 /// or an aggregate.
-struct DictionaryFetchShape {
+package struct DictionaryFetchShape {
     let columns: [DictionaryColumn]
     let groupBy: [DictionaryColumn]
     /// The condition on each result dictionary; its keys and `$variables` name columns.

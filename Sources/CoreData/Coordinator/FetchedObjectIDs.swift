@@ -1,7 +1,7 @@
 /// The object IDs a fetch found in one store, kept as primary keys and entity numbers (twelve
 /// bytes a row) and made into `NSManagedObjectID`s only when asked for, so that a batched fetch of a
 /// million rows holds megabytes instead of a million objects.
-final class FetchedObjectIDs {
+package final class FetchedObjectIDs {
     let store: NSPersistentStore
     private var entities: [NSEntityDescription] = []
     private var primaryKeys: [Int64] = []

@@ -7,12 +7,12 @@ extension NSPersistentStore {
     }
 
     /// Whether store metadata records the version of `model` that the store's configuration has.
-    func isCompatible(_ metadata: [String: Any], with model: NSManagedObjectModel) -> Bool {
+    package func isCompatible(_ metadata: [String: Any], with model: NSManagedObjectModel) -> Bool {
         model.isConfiguration(withName: modelConfiguration, compatibleWithStoreMetadata: metadata)
     }
 
     /// The metadata of a new store: the model's version hashes, a new UUID and the store's type.
-    func newStoreMetadata(for model: NSManagedObjectModel) -> [String: Any] {
+    package func newStoreMetadata(for model: NSManagedObjectModel) -> [String: Any] {
         var metadata = StoreMetadata.modelKeys(for: model.entities(forConfigurationName: modelConfiguration) ?? model.entities, model: model)
         metadata[NSStoreUUIDKey] = UUID().uuidString
         metadata[NSStoreTypeKey] = type
@@ -20,7 +20,7 @@ extension NSPersistentStore {
     }
 
     /// The error for a store file written with another model version (134100).
-    func incompatibleVersionError(_ metadata: [String: Any], url: URL) -> NSError {
+    package func incompatibleVersionError(_ metadata: [String: Any], url: URL) -> NSError {
         CoreDataError.make(
             NSPersistentStoreIncompatibleVersionHashError,
             "The model used to open the store is incompatible with the one used to create the store at \(url.path).",

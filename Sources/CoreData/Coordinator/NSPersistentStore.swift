@@ -35,10 +35,10 @@ open class NSPersistentStore: NSObject, @unchecked Sendable {
         set { storedMetadata = newValue ?? [:]; metadataChanged = true }
     }
 
-    var storedMetadata: [String: Any] = [:]
+    package var storedMetadata: [String: Any] = [:]
     /// The rows each committed save changed, which tells faults their snapshots are stale.
-    let rowChanges = RowChangeLog()
-    var metadataChanged = false
+    package let rowChanges = RowChangeLog()
+    package var metadataChanged = false
 
     /// Creates a store for a coordinator, a configuration and a location.
     ///
@@ -60,7 +60,7 @@ open class NSPersistentStore: NSObject, @unchecked Sendable {
     }
 
     /// Whether a Boolean option of the store is on.
-    func isOptionSet(_ option: String) -> Bool {
+    package func isOptionSet(_ option: String) -> Bool {
         Self.isSet(option, in: options)
     }
 
@@ -132,7 +132,7 @@ open class NSPersistentStore: NSObject, @unchecked Sendable {
     }
 
     /// A permanent object ID of this store.
-    func objectID(for entity: NSEntityDescription, primaryKey: Int64) -> NSManagedObjectID {
+    package func objectID(for entity: NSEntityDescription, primaryKey: Int64) -> NSManagedObjectID {
         NSManagedObjectID(entity: entity, primaryKey: primaryKey, store: self)
     }
 

@@ -1,6 +1,6 @@
 /// What the coordinator and contexts need from a store. The built-in stores implement it; the
 /// coordinator calls it under its lock, so implementations need no locking of their own.
-protocol PersistentStoreEngine: NSPersistentStore {
+package protocol PersistentStoreEngine: NSPersistentStore {
     /// Opens or creates the store and checks it against the model.
     func load(model: NSManagedObjectModel) throws
 
@@ -83,50 +83,50 @@ protocol PersistentStoreEngine: NSPersistentStore {
 }
 
 extension PersistentStoreEngine {
-    func unload() {}
+    package func unload() {}
 
-    var writesWithoutTransaction: Bool { false }
+    package var writesWithoutTransaction: Bool { false }
 
-    var compilesSubfetches: Bool { false }
+    package var compilesSubfetches: Bool { false }
 
-    func openQueryGeneration() throws -> StoreQueryGeneration? { nil }
+    package func openQueryGeneration() throws -> StoreQueryGeneration? { nil }
 
-    func read<T>(at generation: StoreQueryGeneration, _ body: () throws -> T) throws -> T { try body() }
+    package func read<T>(at generation: StoreQueryGeneration, _ body: () throws -> T) throws -> T { try body() }
 
-    func contextDidChangeRegistrations(registered: [NSManagedObjectID], unregistered: [NSManagedObjectID]) {}
+    package func contextDidChangeRegistrations(registered: [NSManagedObjectID], unregistered: [NSManagedObjectID]) {}
 
-    func observeCommits(_ onCommit: @escaping @Sendable () -> Void) {}
+    package func observeCommits(_ onCommit: @escaping @Sendable () -> Void) {}
 
-    func fetchObjectIDs(_ plan: FetchPlan) throws -> [NSManagedObjectID] {
+    package func fetchObjectIDs(_ plan: FetchPlan) throws -> [NSManagedObjectID] {
         try fetchRows(plan).map(\.objectID)
     }
 
-    func countRows(_ plan: FetchPlan) throws -> Int {
+    package func countRows(_ plan: FetchPlan) throws -> Int {
         try fetchObjectIDs(plan).count
     }
 
-    func fetchCompactObjectIDs(_ plan: FetchPlan) throws -> FetchedObjectIDs {
+    package func fetchCompactObjectIDs(_ plan: FetchPlan) throws -> FetchedObjectIDs {
         FetchedObjectIDs(try fetchObjectIDs(plan), store: self)
     }
 
-    func fetchCompactObjectIDs(_ plan: FetchPlan, withValuesOf keyPaths: [String]) throws -> FetchedKeyedObjectIDs? {
+    package func fetchCompactObjectIDs(_ plan: FetchPlan, withValuesOf keyPaths: [String]) throws -> FetchedKeyedObjectIDs? {
         nil
     }
 
-    func fetchDictionaries(_ plan: FetchPlan, shape: DictionaryFetchShape) throws -> [NSDictionary] {
+    package func fetchDictionaries(_ plan: FetchPlan, shape: DictionaryFetchShape) throws -> [NSDictionary] {
         let rows = try fetchRows(plan.withoutPaging).map { StoredRow(row: $0, store: self) }
         return try DictionaryResultBuilder(shape: shape).results(for: rows, plan: plan)
     }
 
-    func snapshots(for objectIDs: [NSManagedObjectID]) throws -> [RowSnapshot] {
+    package func snapshots(for objectIDs: [NSManagedObjectID]) throws -> [RowSnapshot] {
         try objectIDs.compactMap(snapshot(for:))
     }
 
-    func destinationRows(ofOwners owners: [NSManagedObjectID], relationship: NSRelationshipDescription) throws -> [NSManagedObjectID: [RowSnapshot]]? {
+    package func destinationRows(ofOwners owners: [NSManagedObjectID], relationship: NSRelationshipDescription) throws -> [NSManagedObjectID: [RowSnapshot]]? {
         nil
     }
 
-    func destinationIDs(ofOwners owners: [NSManagedObjectID], relationship: NSRelationshipDescription) throws -> [NSManagedObjectID: [NSManagedObjectID]] {
+    package func destinationIDs(ofOwners owners: [NSManagedObjectID], relationship: NSRelationshipDescription) throws -> [NSManagedObjectID: [NSManagedObjectID]] {
         var destinations: [NSManagedObjectID: [NSManagedObjectID]] = [:]
         for owner in owners {
             destinations[owner] = try destinationIDs(of: owner, relationship: relationship)

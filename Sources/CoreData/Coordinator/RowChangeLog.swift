@@ -7,7 +7,7 @@ import Synchronization
 /// Saves advance the store's generation; each snapshot records the generation it was read at.
 // The generation and table are guarded by `lock`; `changedRowCount` lets readers skip the lock
 // while nothing has changed, which is the common case for freshly fetched rows.
-final class RowChangeLog: @unchecked Sendable {
+package final class RowChangeLog: @unchecked Sendable {
     private let lock = NSLock()
     private var generation = 0
     private var lastChange: [ObjectIdentity: Int] = [:]
@@ -16,7 +16,7 @@ final class RowChangeLog: @unchecked Sendable {
     private let hasChanges = Atomic<Bool>(false)
 
     /// The generation rows read now belong to.
-    var currentGeneration: Int {
+    package var currentGeneration: Int {
         lock.withLock { generation }
     }
 

@@ -1,5 +1,5 @@
 /// A fetch request resolved against the model, in the form the coordinator hands to a store.
-struct FetchPlan {
+package struct FetchPlan {
     /// The entity the request names.
     let entity: NSEntityDescription
     /// The entities whose rows match: the entity, plus its sub-entities when they are included.
@@ -20,11 +20,11 @@ struct FetchPlan {
 
 /// One stored row a save updates, deletes or checks: its ID, its values in snapshot form (to-one
 /// destinations as object IDs) and the version the context last saw.
-struct RowChange {
-    let objectID: NSManagedObjectID
-    let values: SlotValues
+package struct RowChange {
+    package let objectID: NSManagedObjectID
+    package let values: SlotValues
     /// The slots to write for an update.
-    let changedSlots: SlotSet
+    package let changedSlots: SlotSet
     /// The optimistic-locking version read by the context.
     let version: Int64
 }
@@ -32,11 +32,11 @@ struct RowChange {
 /// One new row a save writes: its entity, its values in snapshot form, and the ID the save's
 /// other rows refer to it by. An object nothing asked the ID of has none (a bulk insert makes
 /// no temporary IDs): the store gives it its permanent ID directly.
-struct RowInsert {
-    let entity: NSEntityDescription
+package struct RowInsert {
+    package let entity: NSEntityDescription
     /// The object's ID when it has one: temporary, or permanent from `obtainPermanentIDs(for:)`.
-    let objectID: NSManagedObjectID?
-    let values: SlotValues
+    package let objectID: NSManagedObjectID?
+    package let values: SlotValues
 
     /// The temporary ID the save's other rows may refer to the row by.
     var temporaryID: NSManagedObjectID? {
@@ -46,7 +46,7 @@ struct RowInsert {
 
 /// A change to the destinations of a to-many relationship that the destination rows' foreign
 /// keys do not capture by themselves: join-table rows (many-to-many) and positions (ordered).
-struct ToManyChange {
+package struct ToManyChange {
     let owner: NSManagedObjectID
     let relationship: NSRelationshipDescription
     let added: [NSManagedObjectID]
@@ -56,16 +56,16 @@ struct ToManyChange {
 }
 
 /// Everything one save writes into one store, applied in a single transaction.
-struct StoreSaveChanges {
-    var inserts: [RowInsert] = []
-    var updates: [RowChange] = []
-    var deletes: [RowChange] = []
-    var toManyChanges: [ToManyChange] = []
+package struct StoreSaveChanges {
+    package var inserts: [RowInsert] = []
+    package var updates: [RowChange] = []
+    package var deletes: [RowChange] = []
+    package var toManyChanges: [ToManyChange] = []
     /// Unchanged rows that must still have the version they were read at (the rows of objects
     /// passed to `detectConflicts(for:)`); a row with another version, or gone, fails the save.
-    var lockChecks: [RowChange] = []
+    package var lockChecks: [RowChange] = []
     /// New store metadata to write with the save, when the app changed it.
-    var metadata: [String: Any]?
+    package var metadata: [String: Any]?
     /// The saved objects themselves, for the stores whose contract names objects
     /// (`NSIncrementalStore`, `NSAtomicStore`).
     var objects = SavedStoreObjects()
@@ -88,18 +88,22 @@ struct SavedStoreObjects {
 }
 
 /// What a store reports after a save.
-struct StoreSaveResult {
+package struct StoreSaveResult {
     /// The permanent ID of each inserted row, in the order of `StoreSaveChanges.inserts` (the
     /// row's own ID when it already was permanent).
-    var permanentIDs: [NSManagedObjectID] = []
+    package var permanentIDs: [NSManagedObjectID] = []
     /// The store generation the saved rows belong to, once the save has committed.
     var generation = 0
+
+    package init(permanentIDs: [NSManagedObjectID] = []) {
+        self.permanentIDs = permanentIDs
+    }
 }
 
 /// A row a save found changed, or deleted, in its store since the context read it (optimistic
 /// locking). The store wrote nothing of the save; the context resolves the conflicts its merge
 /// policy can and tries again.
-struct VersionConflict: Error {
+package struct VersionConflict: Error {
     let objectID: NSManagedObjectID
     /// The version the context read.
     let readVersion: Int64
@@ -121,7 +125,7 @@ struct VersionConflict: Error {
 }
 
 /// What a store's share of a save came to.
-enum StoreSaveOutcome {
+package enum StoreSaveOutcome {
     /// Written, in a transaction that is still open.
     case written(StoreSaveResult)
     /// Not written: a row changed since it was read. The store has rolled back.

@@ -27,7 +27,7 @@ open class NSCompositeAttributeDescription: NSAttributeDescription, @unchecked S
 
 extension NSCompositeAttributeDescription {
     /// An attribute a composite holds, at the end of the element names that lead to it.
-    struct Leaf {
+    package struct Leaf {
         /// The names from the composite's first element level down to the attribute's own.
         let path: [String]
         let attribute: NSAttributeDescription

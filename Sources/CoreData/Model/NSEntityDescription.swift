@@ -223,7 +223,7 @@ open class NSEntityDescription: NSObject, NSCopying, @unchecked Sendable {
     package var runtimeCompanion: AnyObject?
 
     /// The root of the entity's inheritance hierarchy.
-    var rootEntity: NSEntityDescription {
+    package var rootEntity: NSEntityDescription {
         var entity = self
         while let parent = entity.superentity { entity = parent }
         return entity

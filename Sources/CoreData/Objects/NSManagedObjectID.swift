@@ -76,7 +76,7 @@ open class NSManagedObjectID: NSObject, NSCopying, @unchecked Sendable {
     }
 
     /// The primary key of a permanent ID.
-    var primaryKey: Int64? {
+    package var primaryKey: Int64? {
         storeNumber == 0 ? nil : value.keyNumber
     }
 

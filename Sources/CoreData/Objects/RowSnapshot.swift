@@ -13,8 +13,8 @@ import Foundation
 /// nil in a row, because to-many relationships are loaded separately when first accessed.
 // Mutated only through a `SlotValues` that holds the only reference (copy-on-write), so a row
 // that is shared (between threads, through the row cache) is never written.
-final class RowSnapshot: ManagedBuffer<RowSnapshot.Header, UInt64>, @unchecked Sendable {
-    struct Header {
+package final class RowSnapshot: ManagedBuffer<RowSnapshot.Header, UInt64>, @unchecked Sendable {
+    package struct Header {
         let plan: StoragePlan
         /// What the row's object ID holds (no ID object is made for a row until one is asked
         /// for); nil only in an object's own values, until they become its snapshot.

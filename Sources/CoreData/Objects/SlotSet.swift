@@ -1,5 +1,5 @@
 /// A set of slot indices, stored as a bit mask: inline for the first 64 slots.
-struct SlotSet: Sequence {
+package struct SlotSet: Sequence {
     private var low: UInt64 = 0
     private var high: [UInt64] = []
 
@@ -39,12 +39,12 @@ struct SlotSet: Sequence {
         high = []
     }
 
-    func makeIterator() -> Iterator {
+    package func makeIterator() -> Iterator {
         Iterator(low: low, high: high)
     }
 
     /// Iterates the set bits in increasing order, without allocating.
-    struct Iterator: IteratorProtocol {
+    package struct Iterator: IteratorProtocol {
         private let high: [UInt64]
         /// 0 for the inline word, then 1 + the index in `high`.
         private var word = 0
@@ -55,7 +55,7 @@ struct SlotSet: Sequence {
             self.remaining = low
         }
 
-        mutating func next() -> Int? {
+        package mutating func next() -> Int? {
             while remaining == 0 {
                 guard word < high.count else { return nil }
                 remaining = high[word]

@@ -4,7 +4,7 @@
 /// Reading a slot gives its key-value-coding value (`NSNumber` and `Date` for scalars, made on
 /// read); the typed reads (`word(atSlot:)`) give a scalar's bits without boxing. Empty (no row)
 /// while the object is a fault.
-struct SlotValues {
+package struct SlotValues {
     private enum Storage {
         case row(RowSnapshot)
         /// The entity's default values, read from the layout until the first change makes a row.

@@ -11,7 +11,7 @@ package enum CoreDataError {
     /// `reason`, where Apple's Core Data explains its errors, unless `userInfo` has one already or
     /// `reason` says no more than the description. For Foundation's codes (a file, an archive, a
     /// format string), `reason` is the localized description: give Foundation's text for the code.
-    static func make(_ code: Int, _ reason: String, userInfo: [String: Any] = [:]) -> NSError {
+    package static func make(_ code: Int, _ reason: String, userInfo: [String: Any] = [:]) -> NSError {
         let validationKey = userInfo[NSValidationKeyErrorKey] as? String
         guard let description = localizedDescription(ofCoreDataCode: code, validationKey: validationKey) else {
             return make(code, localizedDescription: reason, userInfo: userInfo)
@@ -52,7 +52,7 @@ package enum CoreDataError {
     }
 
     /// A store that cannot be opened (134080), with the file's path and the reason.
-    static func storeOpen(_ url: URL?, _ reason: String, underlying: Error? = nil) -> NSError {
+    package static func storeOpen(_ url: URL?, _ reason: String, underlying: Error? = nil) -> NSError {
         var info: [String: Any] = [:]
         if let url { info[NSURLErrorKey] = url; info[NSFilePathErrorKey] = url.path }
         if let underlying { info[NSUnderlyingErrorKey] = underlying }

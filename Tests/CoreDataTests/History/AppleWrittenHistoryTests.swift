@@ -72,7 +72,7 @@ struct AppleWrittenHistoryTests {
         let numbered = try RawStoreSQL.rows(fixture.url, "SELECT Z_NAME, Z_ENT FROM Z_PRIMARYKEY WHERE Z_ENT < 16000")
         let stored = Dictionary(uniqueKeysWithValues: numbered.map { ($0[0].text ?? "", $0[1].integer ?? 0) })
         #expect(stored.count == 16)
-        #expect(SQLiteSchema.appleNumbering(fixture.model.entities) == stored)
+        #expect(SQLSchema.appleNumbering(fixture.model.entities) == stored)
     }
 
     @Test("every transaction reads back with Apple's strings, timestamps and changes")

@@ -13,7 +13,7 @@ enum LayerPlan {
         // request names its stores, an object names its context and ID, an ID names its store).
         "Model": 2, "Objects": 2, "Context": 2, "Coordinator": 2,
         "ModelFile": 3,
-        "Stores/SQLite": 4, "Stores/Memory": 4, "Stores/Atomic": 4, "Stores/Custom": 4,
+        "Stores/SQL": 3, "Stores/SQLite": 4, "Stores/Memory": 4, "Stores/Atomic": 4, "Stores/Custom": 4,
         "Migration": 5, "FetchedResults": 5, "Container": 5, "Batch": 5, "History": 5,
     ]
 

@@ -77,7 +77,7 @@ enum DeferredCleanupTask: Equatable {
     }
 
     /// Runs the task on a store whose current layout is `schema`, inside the caller's transaction.
-    func run(on connection: SQLiteConnection, schema: SQLiteSchema) throws {
+    func run(on connection: SQLiteConnection, schema: SQLSchema) throws {
         switch self {
         case .dropTable(let table):
             let used = Set(schema.tables.map(\.name) + schema.joinTables.values.map(\.name))

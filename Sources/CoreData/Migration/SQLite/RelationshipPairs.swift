@@ -2,7 +2,7 @@
 /// table, or from the foreign key of a to-one relationship or of a to-many's to-one inverse.
 /// Positions come from ordering columns where the source has them, otherwise from the keys.
 struct RelationshipPairs {
-    let joinTable: SQLiteSchema.JoinTable?
+    let joinTable: SQLSchema.JoinTable?
     /// The table the pairs are read from.
     let table: String
     /// A column that must not be NULL for a row to be a pair (the foreign key), if any.
@@ -12,7 +12,7 @@ struct RelationshipPairs {
     let sourcePosition: String
     let destinationPosition: String
 
-    init?(of relationship: NSRelationshipDescription, in schema: SQLiteSchema) {
+    init?(of relationship: NSRelationshipDescription, in schema: SQLSchema) {
         joinTable = schema.joinTable(for: relationship)
         if let joinTable {
             let (sourceColumn, destinationColumn) = joinTable.columns(for: relationship)
@@ -54,7 +54,7 @@ struct RelationshipPairs {
         return "(SELECT p.\(source) FROM \(table) p WHERE p.\(destination) = \(outerKey)\(condition) LIMIT 1)"
     }
 
-    private static func foreignKey(of relationship: NSRelationshipDescription, in schema: SQLiteSchema) -> (table: String, column: String)? {
+    private static func foreignKey(of relationship: NSRelationshipDescription, in schema: SQLSchema) -> (table: String, column: String)? {
         let entity = relationship.entity
         guard let mapping = schema.mapping(for: entity), let slot = entity.layout.slotIndex(forKey: relationship.name),
               let column = mapping.columnBySlot[slot] else { return nil }

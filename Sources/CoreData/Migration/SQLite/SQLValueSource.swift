@@ -25,7 +25,7 @@ enum SQLValueSource: Equatable {
     /// The SQL literal of an attribute value as the store writes it, or nil when the value has no
     /// literal form (a value that must be archived or encoded).
     static func literal(_ value: Any?, for attribute: NSAttributeDescription) -> String? {
-        guard let value = ValueUnwrapping.nonNull(value), let encoded = try? SQLiteValueCodec.encode(value, for: attribute) else { return nil }
+        guard let value = ValueUnwrapping.nonNull(value), let encoded = try? SQLValueCodec.encode(value, for: attribute) else { return nil }
         switch encoded {
         case .integer(let integer): return String(integer)
         case .real(let real) where real.isFinite: return "\(real)"

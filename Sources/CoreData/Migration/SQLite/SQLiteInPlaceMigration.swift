@@ -18,11 +18,11 @@ struct SQLiteInPlaceMigration {
         sourceModel.freeze()
         destinationModel.freeze()
         let (metadata, layout) = try SQLiteStore.inspect(url)
-        let sourceEntities = SQLiteStore.storeEntities(in: sourceModel, configuration: configuration)
-        let destinationEntities = SQLiteStore.storeEntities(in: destinationModel, configuration: configuration)
+        let sourceEntities = SQLSchema.storeEntities(in: sourceModel, configuration: configuration)
+        let destinationEntities = SQLSchema.storeEntities(in: destinationModel, configuration: configuration)
         let planner = try SQLiteMigrationPlanner(
-            source: SQLiteSchema(entities: sourceEntities, stored: layout),
-            destination: SQLiteSchema(entities: destinationEntities),
+            source: SQLSchema(entities: sourceEntities, stored: layout),
+            destination: SQLSchema(entities: destinationEntities),
             mapping: mapping,
             metadata: metadata,
             destinationModel: destinationModel,

@@ -8,7 +8,7 @@ enum SQLiteIndexes {
     ///   ones, which enforce uniqueness constraints, are always created.
     /// - Returns: Whether non-unique indexes were left missing.
     @discardableResult
-    static func synchronize(_ schema: SQLiteSchema, on connection: SQLiteConnection, creatingNonUnique: Bool) throws -> Bool {
+    static func synchronize(_ schema: SQLSchema, on connection: SQLiteConnection, creatingNonUnique: Bool) throws -> Bool {
         let tables = Set(schema.tables.map(\.name) + schema.joinTables.values.map(\.name))
         var existing: [String: String] = [:]
         let list = try connection.statement("SELECT name, tbl_name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL")

@@ -75,7 +75,7 @@ extension SQLiteMigrationPlanner {
         var updated = metadata
         StoreMetadata.modelKeys(for: destinationEntities, model: destinationModel).forEach { updated[$0.key] = $0.value }
         return SQLiteMigrationStep(summary: "write the metadata of the destination model") { connection in
-            try SQLiteMetadata.write(DeferredCleanupTask.recording(cleanup.tasks, in: updated), to: connection)
+            try SQLMetadataTable.write(DeferredCleanupTask.recording(cleanup.tasks, in: updated), to: connection)
         }
     }
 
@@ -97,7 +97,7 @@ extension SQLiteMigrationPlanner {
     func unchangedStoreCheck() -> SQLiteMigrationStep {
         let planned = metadata[NSStoreModelVersionHashesKey] as? [String: Any] ?? [:]
         return SQLiteMigrationStep(summary: "check that the store still has the planned version") { connection in
-            let current = try SQLiteMetadata.read(from: connection)[NSStoreModelVersionHashesKey] as? [String: Any] ?? [:]
+            let current = try SQLMetadataTable.read(from: connection, storeType: NSSQLiteStoreType)[NSStoreModelVersionHashesKey] as? [String: Any] ?? [:]
             let same = current.count == planned.count
                 && planned.allSatisfy { name, hash in NSManagedObjectModel.hash(current[name]) == NSManagedObjectModel.hash(hash) }
             guard same else {

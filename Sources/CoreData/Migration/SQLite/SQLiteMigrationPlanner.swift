@@ -19,8 +19,8 @@ struct SQLiteMigrationPlanner {
         let destinationTable: String
     }
 
-    let source: SQLiteSchema
-    let destination: SQLiteSchema
+    let source: SQLSchema
+    let destination: SQLSchema
     let metadata: [String: Any]
     let destinationModel: NSManagedObjectModel
     let destinationEntities: [NSEntityDescription]
@@ -39,7 +39,7 @@ struct SQLiteMigrationPlanner {
     ///   - destinationModel: the model whose hashes the new metadata records.
     ///   - configuredEntities: the destination entities the store's configuration holds.
     ///   - defersCleanup: whether the expensive cleanup is left to `DeferredCleanupTask`s.
-    init(source: SQLiteSchema, destination: SQLiteSchema, mapping: NSMappingModel, metadata: [String: Any], destinationModel: NSManagedObjectModel, configuredEntities: [NSEntityDescription], defersCleanup: Bool = false) throws {
+    init(source: SQLSchema, destination: SQLSchema, mapping: NSMappingModel, metadata: [String: Any], destinationModel: NSManagedObjectModel, configuredEntities: [NSEntityDescription], defersCleanup: Bool = false) throws {
         self.source = source
         self.destination = destination
         self.metadata = metadata
@@ -66,7 +66,7 @@ struct SQLiteMigrationPlanner {
 
     // MARK: Entity moves
 
-    private static func moves(source: SQLiteSchema, destination: SQLiteSchema, mapping: NSMappingModel) throws -> (moves: [EntityMove], abstracted: [NSEntityDescription]) {
+    private static func moves(source: SQLSchema, destination: SQLSchema, mapping: NSMappingModel) throws -> (moves: [EntityMove], abstracted: [NSEntityDescription]) {
         let sourceByName = Dictionary(source.entities.map { ($0.entityName, $0) }, uniquingKeysWith: { first, _ in first })
         let destinationByName = Dictionary(destination.entities.map { ($0.entityName, $0) }, uniquingKeysWith: { first, _ in first })
         var moves: [EntityMove] = []

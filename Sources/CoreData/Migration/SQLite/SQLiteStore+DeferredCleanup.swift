@@ -9,11 +9,11 @@ extension SQLiteStore {
         let (connection, schema) = try requireWritingConnection()
         do {
             let (ran, remaining) = try connection.transaction {
-                let metadata = try SQLiteMetadata.read(from: connection)
+                let metadata = try SQLMetadataTable.read(from: connection, storeType: NSSQLiteStoreType)
                 var tasks = DeferredCleanupTask.pending(in: metadata)
                 let task = tasks.isEmpty ? nil : tasks.removeFirst()
                 try task?.run(on: connection, schema: schema)
-                try SQLiteMetadata.write(DeferredCleanupTask.recording(tasks, in: metadata), to: connection)
+                try SQLMetadataTable.write(DeferredCleanupTask.recording(tasks, in: metadata), to: connection)
                 return (task != nil, tasks)
             }
             storedMetadata = DeferredCleanupTask.recording(remaining, in: storedMetadata)

@@ -53,7 +53,7 @@ struct SQLiteTableMigrations {
 
     // MARK: Entity tables
 
-    private mutating func migrate(_ table: SQLiteSchema.Table) throws {
+    private mutating func migrate(_ table: SQLSchema.Table) throws {
         let moves = planner.moves(into: table.name)
         let sourceTables = Set(moves.map(\.sourceTable))
         guard sourceTables.count <= 1 else {
@@ -72,7 +72,7 @@ struct SQLiteTableMigrations {
             return
         }
         let temporary = Self.temporaryName(for: table.name)
-        copySteps.append(.sql(SQLiteSchema.createStatement(for: table, named: temporary)))
+        copySteps.append(.sql(SQLSchema.createStatement(for: table, named: temporary)))
         renames.append((temporary, table.name))
         guard let sourceTable = sourceTables.first else { return }
         let entityNumber = moves.allSatisfy { $0.sourceNumber == $0.destinationNumber }
@@ -102,7 +102,7 @@ struct SQLiteTableMigrations {
     /// The steps that turn a source table into a destination table in place, and the source
     /// columns the destination no longer has; nil when its columns do not allow it (a column is
     /// converted or computed per entity, or dropped by a migration that does not defer it).
-    private func alteration(of sourceTable: String, into table: SQLiteSchema.Table, plans: [String: SQLiteMigrationPlanner.ColumnPlan], moves: [SQLiteMigrationPlanner.EntityMove]) -> (steps: [SQLiteMigrationStep], leftoverColumns: [String])? {
+    private func alteration(of sourceTable: String, into table: SQLSchema.Table, plans: [String: SQLiteMigrationPlanner.ColumnPlan], moves: [SQLiteMigrationPlanner.EntityMove]) -> (steps: [SQLiteMigrationStep], leftoverColumns: [String])? {
         guard planner.moves.allSatisfy({ $0.sourceTable != sourceTable || $0.destinationTable == table.name }),
               let existing = planner.source.tables.first(where: { $0.name == sourceTable })?.columns.dropFirst(3).map(\.name) else { return nil }
         var renamed: [(from: String, to: String)] = []
@@ -160,7 +160,7 @@ struct SQLiteTableMigrations {
     /// A join table is kept when its name and columns are unchanged, and otherwise rebuilt from
     /// the source's pairs: another join table, or the foreign keys of a relationship that was
     /// to-one (or whose inverse was).
-    private mutating func migrate(_ joinTable: SQLiteSchema.JoinTable) throws {
+    private mutating func migrate(_ joinTable: SQLSchema.JoinTable) throws {
         let owner = joinTable.owner
         var pairs = try planner.sourceRelationship(for: owner).flatMap { RelationshipPairs(of: $0, in: planner.source) }
         if pairs == nil, let inverse = owner.inverseRelationship {
@@ -173,7 +173,7 @@ struct SQLiteTableMigrations {
             return
         }
         let temporary = Self.temporaryName(for: joinTable.name)
-        copySteps.append(.sql(SQLiteSchema.createStatement(for: joinTable, named: temporary)))
+        copySteps.append(.sql(SQLSchema.createStatement(for: joinTable, named: temporary)))
         renames.append((temporary, joinTable.name))
         guard let pairs else { return }
         var targets = [joinTable.sourceColumn, joinTable.destinationColumn]

@@ -2,7 +2,7 @@
 extension NSAtomicStore: PersistentStoreEngine, ReferenceObjectNaming {
     /// Gives the store Apple's default metadata when its initializer set none (its type, a new
     /// UUID and the model's version hashes), then loads its nodes.
-    func load(model: NSManagedObjectModel) throws {
+    package func load(model: NSManagedObjectModel) throws {
         if storedMetadata[NSStoreUUIDKey] == nil {
             storedMetadata.merge(newStoreMetadata(for: model)) { current, _ in current }
         }
@@ -16,15 +16,15 @@ extension NSAtomicStore: PersistentStoreEngine, ReferenceObjectNaming {
 
     // MARK: Fetching
 
-    func fetchRows(_ plan: FetchPlan) throws -> [RowSnapshot] {
+    package func fetchRows(_ plan: FetchPlan) throws -> [RowSnapshot] {
         try plan.evaluate(on: cacheNodes().lazy.map(row(of:)), of: self)
     }
 
-    func snapshot(for objectID: NSManagedObjectID) throws -> RowSnapshot? {
+    package func snapshot(for objectID: NSManagedObjectID) throws -> RowSnapshot? {
         cacheNode(for: objectID).map(row(of:))
     }
 
-    func destinationIDs(of objectID: NSManagedObjectID, relationship: NSRelationshipDescription) throws -> [NSManagedObjectID] {
+    package func destinationIDs(of objectID: NSManagedObjectID, relationship: NSRelationshipDescription) throws -> [NSManagedObjectID] {
         guard let node = cacheNode(for: objectID) else { return [] }
         return Self.nodes(in: node.value(forKey: relationship.name)).map(\.objectID)
     }
@@ -32,14 +32,14 @@ extension NSAtomicStore: PersistentStoreEngine, ReferenceObjectNaming {
     // MARK: Saving
 
     /// IDs made from the reference objects ``newReferenceObject(for:)`` gives.
-    func obtainPermanentIDs(for objects: [NSManagedObject]) throws -> [NSManagedObjectID] {
+    package func obtainPermanentIDs(for objects: [NSManagedObject]) throws -> [NSManagedObjectID] {
         objects.map { objectID(for: $0.entity, reference: newReferenceObject(for: $0)) }
     }
 
     /// Brings the cache nodes up to date with the save (a new node per inserted object, then the
     /// values of every inserted and updated object; the nodes of deleted objects removed), and
     /// writes them with ``save()``. When writing fails, the nodes are put back as they were.
-    func beginSave(_ changes: StoreSaveChanges) throws -> StoreSaveOutcome {
+    package func beginSave(_ changes: StoreSaveChanges) throws -> StoreSaveOutcome {
         if let conflict = versionConflict(in: changes) {
             return .conflict(conflict)
         }
@@ -67,7 +67,7 @@ extension NSAtomicStore: PersistentStoreEngine, ReferenceObjectNaming {
         return .written(StoreSaveResult(permanentIDs: objects.inserted.map(\.objectID)))
     }
 
-    func finishSave(committing: Bool) throws {}
+    package func finishSave(committing: Bool) throws {}
 
     /// The first node changed since the context read it (or gone), or deleted object changed
     /// since (deleting an object again is no conflict): optimistic locking, as SQLite's `Z_OPT`.
@@ -79,7 +79,7 @@ extension NSAtomicStore: PersistentStoreEngine, ReferenceObjectNaming {
         }
     }
 
-    var writesWithoutTransaction: Bool { true }
+    package var writesWithoutTransaction: Bool { true }
 
     // MARK: Rows of cache nodes
 

@@ -1,7 +1,7 @@
 /// An incremental store as the coordinator uses every store: each call turns into the calls of
 /// Apple's incremental-store contract, made with the context whose request the coordinator runs.
 extension NSIncrementalStore: PersistentStoreEngine, ReferenceObjectNaming {
-    func load(model: NSManagedObjectModel) throws {
+    package func load(model: NSManagedObjectModel) throws {
         try loadMetadata()
         var metadata = storedMetadata
         if metadata[NSStoreUUIDKey] == nil, let url {
@@ -16,12 +16,12 @@ extension NSIncrementalStore: PersistentStoreEngine, ReferenceObjectNaming {
         StoreIdentityRegistry.shared.reportRegistrations(toStoreIdentity: identityNumber)
     }
 
-    func unload() {
+    package func unload() {
         nodeDestinations = [:]
     }
 
     /// Passes a context's registrations on to the subclass, one call of each kind.
-    func contextDidChangeRegistrations(registered: [NSManagedObjectID], unregistered: [NSManagedObjectID]) {
+    package func contextDidChangeRegistrations(registered: [NSManagedObjectID], unregistered: [NSManagedObjectID]) {
         if !registered.isEmpty { managedObjectContextDidRegisterObjects(with: registered) }
         if !unregistered.isEmpty { managedObjectContextDidUnregisterObjects(with: unregistered) }
     }
@@ -30,14 +30,14 @@ extension NSIncrementalStore: PersistentStoreEngine, ReferenceObjectNaming {
 
     /// Asks the subclass for the objects of the plan's entity, then selects, sorts and pages
     /// their values in memory, whatever the subclass did with the request.
-    func fetchRows(_ plan: FetchPlan) throws -> [RowSnapshot] {
+    package func fetchRows(_ plan: FetchPlan) throws -> [RowSnapshot] {
         let rows = try resultIDs(of: plan).compactMap { try snapshot(for: $0) }
         return try plan.evaluate(on: rows, of: self)
     }
 
     /// The IDs of the plan's results; without a predicate or an order to apply, straight from
     /// the subclass's answer, asking for no values (as counts and fetches of IDs or faults do).
-    func fetchObjectIDs(_ plan: FetchPlan) throws -> [NSManagedObjectID] {
+    package func fetchObjectIDs(_ plan: FetchPlan) throws -> [NSManagedObjectID] {
         guard plan.predicate == nil, plan.sortDescriptors.isEmpty else { return try fetchRows(plan).map(\.objectID) }
         let wanted = Set(plan.entities.map(ObjectIdentifier.init))
         return plan.page(of: try resultIDs(of: plan).filter { wanted.contains(ObjectIdentifier($0.entity)) })
@@ -54,12 +54,12 @@ extension NSIncrementalStore: PersistentStoreEngine, ReferenceObjectNaming {
         return try Self.objectIDs(in: execute(request, with: requestingContext()))
     }
 
-    func snapshot(for objectID: NSManagedObjectID) throws -> RowSnapshot? {
+    package func snapshot(for objectID: NSManagedObjectID) throws -> RowSnapshot? {
         let node = try newValuesForObject(with: objectID, with: try requestingContext())
         return try row(of: objectID, from: node)
     }
 
-    func destinationIDs(of objectID: NSManagedObjectID, relationship: NSRelationshipDescription) throws -> [NSManagedObjectID] {
+    package func destinationIDs(of objectID: NSManagedObjectID, relationship: NSRelationshipDescription) throws -> [NSManagedObjectID] {
         if let listed = nodeDestinations[objectID.identity]?[relationship.name] { return listed }
         let value = try newValue(forRelationship: relationship, forObjectWith: objectID, with: try requestingContext())
         return try Self.destinations(value, of: relationship)
@@ -69,7 +69,7 @@ extension NSIncrementalStore: PersistentStoreEngine, ReferenceObjectNaming {
 
     /// Gives the new objects their permanent IDs (``obtainPermanentIDs(for:)``), then hands the
     /// subclass the save as an `NSSaveChangesRequest`: it writes at once, having no transaction.
-    func beginSave(_ changes: StoreSaveChanges) throws -> StoreSaveOutcome {
+    package func beginSave(_ changes: StoreSaveChanges) throws -> StoreSaveOutcome {
         let context = try requestingContext()
         if let conflict = versionConflict(in: changes, context: context) {
             return .conflict(conflict)
@@ -85,7 +85,7 @@ extension NSIncrementalStore: PersistentStoreEngine, ReferenceObjectNaming {
         return .written(StoreSaveResult(permanentIDs: objects.inserted.map(\.objectID)))
     }
 
-    func finishSave(committing: Bool) throws {}
+    package func finishSave(committing: Bool) throws {}
 
     /// The first updated or locked object whose node has a newer version than the context read
     /// (or is gone), or deleted object whose node has: Apple's coordinator detects conflicts by
@@ -109,7 +109,7 @@ extension NSIncrementalStore: PersistentStoreEngine, ReferenceObjectNaming {
         return nil
     }
 
-    var writesWithoutTransaction: Bool { true }
+    package var writesWithoutTransaction: Bool { true }
 
     // MARK: Turning the subclass's answers into rows
 

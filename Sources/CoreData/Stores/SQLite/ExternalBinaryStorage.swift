@@ -9,7 +9,7 @@
 /// read, and removed once the save that replaced or deleted them has committed. What a process
 /// that stopped mid-save left behind is removed when the store is next opened
 /// (`SQLiteStore.collectUnreferencedExternalFiles`).
-final class ExternalBinaryStorage: Sendable {
+final class ExternalBinaryStorage: ExternalDataReading, Sendable {
     /// Values of this many bytes or more are stored in files (128 KiB).
     static let threshold = 128 * 1024
 

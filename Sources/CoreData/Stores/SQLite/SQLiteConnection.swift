@@ -4,9 +4,10 @@ import Synchronization
 /// One connection to a SQLite database through the C API, with a cache of prepared statements.
 ///
 /// Not thread-safe: the store that owns it uses it under its coordinator's lock.
-final class SQLiteConnection {
+final class SQLiteConnection: SQLDatabase {
     private(set) var handle: OpaquePointer?
     let path: String
+    var location: URL { URL(fileURLWithPath: path) }
     private var statements: [String: SQLiteStatement] = [:]
     /// Called when the statement cache starts over, so that holders of prepared statements drop them.
     var onCacheCleared: (() -> Void)?

@@ -1,22 +1,10 @@
 import CSQLite
 
-/// The SQL functions the store registers on its connection, so that string comparisons with
-/// options, LIKE and MATCHES run in SQL with exactly the semantics of the in-memory evaluator
-/// (they call the same `StringOperators`).
-///
-/// - `cd_equal(a, b, options)`: 1 when `a ==[options] b`, 0 when not, NULL when either is NULL.
-/// - `cd_compare(a, b, options)`: -1, 0 or 1, ordering with `[c]`/`[d]`/`[l]` options.
-/// - `cd_search(string, needle, options, mode)`: 1 when `string` contains (mode 0), begins with
-///   (mode 1) or ends with (mode 2) `needle`; an empty needle never matches.
-/// - `cd_like(string, pattern, options)`: the predicate language's `LIKE` (`*` and `?`).
-/// - `cd_matches(string, pattern, options)`: `MATCHES`, a whole-string regular expression.
-/// - `cd_uppercase(string)`, `cd_lowercase(string)`: `uppercase:` and `lowercase:` with Unicode's
-///   full case mappings (SQLite's `upper` and `lower` change ASCII letters only); NULL stays NULL.
-/// - `cd_divide(a, b, integral)`, `cd_modulus(a, b, integral)`: `divide:by:` and `modulus:by:`
-///   with the evaluator's arithmetic (by zero, integers give 0 and real numbers an infinity),
-///   the operands taken as integers when `integral` is 1 and they are; NULL when either is NULL.
-///
-/// SQLite's own `LIKE` has other wildcards and case rules, so it is never used.
+/// The functions of `SQLFunctions`, which the store registers on its connection so that string
+/// comparisons with options, LIKE and MATCHES run in SQL with exactly the semantics of the
+/// in-memory evaluator (they call the same `StringOperators`). SQLite's own `LIKE` has other
+/// wildcards and case rules, and its `upper` and `lower` change ASCII letters only, so they are
+/// never used.
 ///
 /// Each comparison method sort descriptors support other than `compare:` (which is SQLite's byte
 /// order) is also a collation, named by `SortComparison.collationName`
@@ -27,30 +15,18 @@ import CSQLite
 /// `NSCoreDataDATriggerUpdatedAffectedObjectValue` and `NSCoreDataDATriggerInsertUpdatedAffectedObjectValue`;
 /// they are registered as no-ops so that writes to such tables succeed.
 enum SQLiteFunctions {
-    enum SearchMode: Int64 {
-        case contains = 0
-        case beginsWith = 1
-        case endsWith = 2
-    }
-
-    /// The names of the case-changing functions, for the SQL compiler.
-    static let uppercase = "cd_uppercase"
-    static let lowercase = "cd_lowercase"
-
-    /// The names of the division functions, for the SQL compiler.
-    static let divide = "cd_divide"
-    static let modulus = "cd_modulus"
+    private typealias SearchMode = SQLFunctions.SearchMode
 
     static func register(on connection: SQLiteConnection) throws {
-        try define("cd_equal", arguments: 3, on: connection) { arguments in
+        try define(SQLFunctions.equal, arguments: 3, on: connection) { arguments in
             guard let lhs = text(arguments[0]), let rhs = text(arguments[1]) else { return nil }
             return StringOperators.isEqual(lhs, rhs, options: options(arguments[2])) ? 1 : 0
         }
-        try define("cd_compare", arguments: 3, on: connection) { arguments in
+        try define(SQLFunctions.compare, arguments: 3, on: connection) { arguments in
             guard let lhs = text(arguments[0]), let rhs = text(arguments[1]) else { return nil }
             return Int64(StringOperators.compare(lhs, rhs, options: options(arguments[2])).rawValue)
         }
-        try define("cd_search", arguments: 4, on: connection) { arguments in
+        try define(SQLFunctions.search, arguments: 4, on: connection) { arguments in
             let options = options(arguments[2])
             let mode = SearchMode(rawValue: sqlite3_value_int64(arguments[3]))
             if mode == .beginsWith, let decided = asciiPrefixMatch(arguments[0], arguments[1], options: options) {
@@ -63,20 +39,20 @@ enum SQLiteFunctions {
             default: return StringOperators.contains(string, needle, options: options) ? 1 : 0
             }
         }
-        try define("cd_like", arguments: 3, on: connection) { arguments in
+        try define(SQLFunctions.like, arguments: 3, on: connection) { arguments in
             guard let string = text(arguments[0]), let pattern = text(arguments[1]) else { return 0 }
             return StringOperators.like(string, pattern: pattern, options: options(arguments[2])) ? 1 : 0
         }
-        try define("cd_matches", arguments: 3, on: connection) { arguments in
+        try define(SQLFunctions.matches, arguments: 3, on: connection) { arguments in
             guard let string = text(arguments[0]), let pattern = text(arguments[1]) else { return 0 }
             return StringOperators.matches(string, regularExpression: pattern, options: options(arguments[2])) ? 1 : 0
         }
-        for (name, toUppercase) in [(uppercase, true), (lowercase, false)] {
+        for (name, toUppercase) in [(SQLFunctions.uppercase, true), (SQLFunctions.lowercase, false)] {
             try defineText(name, arguments: 1, on: connection) { arguments in
                 text(arguments[0]).map { FunctionEvaluation.changedCase($0, toUppercase: toUppercase) }
             }
         }
-        for (name, function) in [(divide, ExpressionFunction.divide), (modulus, .modulus)] {
+        for (name, function) in [(SQLFunctions.divide, ExpressionFunction.divide), (SQLFunctions.modulus, .modulus)] {
             try defineFunction(name, arguments: 3, on: connection, deterministic: true) { arguments in
                 let integral = sqlite3_value_int64(arguments[2]) != 0
                 guard let dividend = number(arguments[0], integral: integral), let divisor = number(arguments[1], integral: integral),

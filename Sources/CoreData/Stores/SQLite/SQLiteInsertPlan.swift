@@ -30,7 +30,7 @@ final class SQLiteInsertPlan {
     /// The leaves of the `.composite` fields.
     let compositeLeaves: [[NSCompositeAttributeDescription.Leaf]]
 
-    init(entity: NSEntityDescription, mapping: SQLiteSchema.EntityMapping, connection: SQLiteConnection) throws {
+    init(entity: NSEntityDescription, mapping: SQLSchema.EntityMapping, connection: SQLiteConnection) throws {
         var columns = ["Z_PK", "Z_ENT", "Z_OPT"]
         var fields: [Field] = []
         var encodedAttributes: [NSAttributeDescription] = []
@@ -52,7 +52,7 @@ final class SQLiteInsertPlan {
                 continue
             }
             let type = attribute.attributeType
-            if !attribute.allowsExternalBinaryDataStorage && SQLiteValueCodec.isSimple(type) {
+            if !attribute.allowsExternalBinaryDataStorage && SQLValueCodec.isSimple(type) {
                 fields.append(Field(slot: slot, binding: .direct(type: type, scalar: layout.scalar(atSlot: slot))))
             } else {
                 fields.append(Field(slot: slot, binding: .encoded(index: encodedAttributes.count)))

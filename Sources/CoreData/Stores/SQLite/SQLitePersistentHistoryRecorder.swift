@@ -5,7 +5,7 @@ import Foundation
 /// object. Work that changes no object records no transaction.
 struct SQLitePersistentHistoryRecorder {
     private let connection: SQLiteConnection
-    private let schema: SQLiteSchema
+    private let schema: SQLSchema
     private let origin: Origin
     /// The transaction being recorded, once its row is written.
     private var started: Started?
@@ -35,7 +35,7 @@ struct SQLitePersistentHistoryRecorder {
     }
 
     /// A recorder of a transaction made by `origin`; nothing is written before its first change.
-    init(connection: SQLiteConnection, schema: SQLiteSchema, origin: Origin) {
+    init(connection: SQLiteConnection, schema: SQLSchema, origin: Origin) {
         self.connection = connection
         self.schema = schema
         self.origin = origin
@@ -63,7 +63,7 @@ struct SQLitePersistentHistoryRecorder {
         let tombstoneColumns = try SQLitePersistentHistoryTables.tombstoneColumnCount(in: connection)
         let tombstones = (0..<tombstoneColumns).map { ", ZTOMBSTONE\($0)" }.joined()
         let insertChange = try connection.statement(
-            "INSERT INTO ACHANGE (Z_PK, Z_ENT, ZCHANGETYPE, ZENTITY, ZENTITYPK, ZTRANSACTIONID, ZCOLUMNS\(tombstones)) VALUES (\(SQLitePredicateCompiler.placeholders(7 + tombstoneColumns)))"
+            "INSERT INTO ACHANGE (Z_PK, Z_ENT, ZCHANGETYPE, ZENTITY, ZENTITYPK, ZTRANSACTIONID, ZCOLUMNS\(tombstones)) VALUES (\(SQLPredicateCompiler.placeholders(7 + tombstoneColumns)))"
         )
         return Started(transactionNumber: transactionNumber, insertChange: insertChange, tombstoneColumns: tombstoneColumns)
     }

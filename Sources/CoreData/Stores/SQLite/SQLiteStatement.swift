@@ -3,7 +3,7 @@ import CSQLite
 /// A prepared SQLite statement: binding parameters, stepping through rows, reading columns.
 ///
 /// Values are always bound as parameters, never spliced into SQL.
-final class SQLiteStatement {
+final class SQLiteStatement: SQLStatement {
     private var handle: OpaquePointer?
     private unowned let connection: SQLiteConnection
     let sql: String
@@ -150,11 +150,3 @@ final class SQLiteStatement {
     }
 }
 
-/// A value as SQLite stores it.
-enum SQLValue: Equatable {
-    case null
-    case integer(Int64)
-    case real(Double)
-    case text(String)
-    case blob(Data)
-}

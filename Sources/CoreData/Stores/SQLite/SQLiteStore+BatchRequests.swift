@@ -12,7 +12,7 @@ extension SQLiteStore: BatchRequestExecuting {
                 // Only a result that names the objects needs their IDs in memory.
                 let identifiers = update.reportsObjectIDs ? try fetchObjectIDs(plan) : []
                 if update.reportsObjectIDs, identifiers.isEmpty { return BatchOutcome() }
-                var compiler = SQLitePredicateCompiler(schema: schema, store: self)
+                var compiler = SQLPredicateCompiler(schema: schema, store: self, dialect: dialect)
                 var sets = [SQLFragment(sql: "Z_OPT = Z_OPT + 1")]
                 for (slot, value) in update.assignments {
                     guard mapping.compositeColumnsBySlot[slot] == nil else {
@@ -44,7 +44,7 @@ extension SQLiteStore: BatchRequestExecuting {
     }
 
     /// Calls `body` with the ID of each row a plan matches, one row at a time.
-    private func forEachRow(of plan: FetchPlan, schema: SQLiteSchema, _ body: (NSManagedObjectID) throws -> Void) throws {
+    private func forEachRow(of plan: FetchPlan, schema: SQLSchema, _ body: (NSManagedObjectID) throws -> Void) throws {
         let (connection, _) = try requireWritingConnection()
         let rows = try prepare(try select(plan: plan, schema: schema, paged: true) { _, _ in SQLProjection(columns: SQLFragment(sql: "t0.Z_PK, t0.Z_ENT")) }, on: connection)
         while try rows.step() {
@@ -55,8 +55,8 @@ extension SQLiteStore: BatchRequestExecuting {
 
     /// `column = value`: a bound constant, or an expression compiled by the predicate compiler and
     /// read from the row being updated through a subquery (so key paths may join other tables).
-    private func assignment(of value: BatchUpdateValue, to column: String, attribute: NSAttributeDescription, mapping: SQLiteSchema.EntityMapping,
-                            compiler: inout SQLitePredicateCompiler, files: inout ExternalFileChanges) throws -> SQLFragment {
+    private func assignment(of value: BatchUpdateValue, to column: String, attribute: NSAttributeDescription, mapping: SQLSchema.EntityMapping,
+                            compiler: inout SQLPredicateCompiler, files: inout ExternalFileChanges) throws -> SQLFragment {
         switch value {
         case .constant(let constant):
             return SQLFragment(sql: "\(column) = ?", bindings: [try encode(constant, attribute: attribute, files: &files)])
@@ -68,7 +68,7 @@ extension SQLiteStore: BatchRequestExecuting {
         }
     }
 
-    func storedMapping(of entity: NSEntityDescription, in schema: SQLiteSchema) throws -> SQLiteSchema.EntityMapping {
+    func storedMapping(of entity: NSEntityDescription, in schema: SQLSchema) throws -> SQLSchema.EntityMapping {
         guard let mapping = schema.mapping(for: entity) else {
             throw CoreDataError.invalidRequest("The entity \(entity.entityName) is not stored in this SQLite store.")
         }
@@ -114,7 +114,7 @@ extension SQLiteStore: BatchRequestExecuting {
 
     /// The matched rows and the rows their cascading relationships reach, each once; a deny rule
     /// with a destination fails the request.
-    private func rowsToDelete(startingWith matched: [NSManagedObjectID], schema: SQLiteSchema) throws -> [NSManagedObjectID] {
+    private func rowsToDelete(startingWith matched: [NSManagedObjectID], schema: SQLSchema) throws -> [NSManagedObjectID] {
         var deleted: [NSManagedObjectID] = []
         var seen = Set<NSManagedObjectID>()
         var pending = matched
@@ -146,7 +146,7 @@ extension SQLiteStore: BatchRequestExecuting {
     }
 
     /// The destinations of a relationship of several owners of one entity.
-    private func destinations(of owners: [NSManagedObjectID], through relationship: NSRelationshipDescription, schema: SQLiteSchema) throws -> [NSManagedObjectID] {
+    private func destinations(of owners: [NSManagedObjectID], through relationship: NSRelationshipDescription, schema: SQLSchema) throws -> [NSManagedObjectID] {
         guard !relationship.isToMany else {
             return try destinationIDs(ofOwners: owners, relationship: relationship).values.flatMap { $0 }
         }
@@ -157,7 +157,7 @@ extension SQLiteStore: BatchRequestExecuting {
         let typed = mapping.typedColumnBySlot[slot]
         var found: [NSManagedObjectID] = []
         for chunk in owners.compactMap(\.primaryKey).chunked(into: Self.maximumParameters) {
-            let rows = try statement("SELECT \(column), \(typed ?? "NULL") FROM \(mapping.table) WHERE \(column) IS NOT NULL AND Z_PK IN (\(SQLitePredicateCompiler.placeholders(chunk.count)))", binding: chunk)
+            let rows = try statement("SELECT \(column), \(typed ?? "NULL") FROM \(mapping.table) WHERE \(column) IS NOT NULL AND Z_PK IN (\(SQLPredicateCompiler.placeholders(chunk.count)))", binding: chunk)
             while try rows.step() {
                 let entity = rows.isNull(at: 1) ? destination : schema.rowEntity(number: rows.int64(at: 1)) ?? destination
                 found.append(objectID(for: entity, primaryKey: rows.int64(at: 0)))
@@ -168,12 +168,12 @@ extension SQLiteStore: BatchRequestExecuting {
 
     /// The values of rows' preserved attributes, as their columns hold them, in the order of the
     /// history's tombstone columns, by primary key.
-    private func tombstones(of keys: [Int64], entity: NSEntityDescription, mapping: SQLiteSchema.EntityMapping) throws -> [Int64: [SQLValue]] {
+    private func tombstones(of keys: [Int64], entity: NSEntityDescription, mapping: SQLSchema.EntityMapping) throws -> [Int64: [SQLValue]] {
         let columns = entity.layout.preservedAttributeSlots.map { mapping.columnBySlot[$0] ?? "NULL" }
         guard !columns.isEmpty else { return [:] }
         var tombstones: [Int64: [SQLValue]] = [:]
         for chunk in keys.chunked(into: Self.maximumParameters) {
-            let rows = try statement("SELECT Z_PK, \(columns.joined(separator: ", ")) FROM \(mapping.table) WHERE Z_PK IN (\(SQLitePredicateCompiler.placeholders(chunk.count)))", binding: chunk)
+            let rows = try statement("SELECT Z_PK, \(columns.joined(separator: ", ")) FROM \(mapping.table) WHERE Z_PK IN (\(SQLPredicateCompiler.placeholders(chunk.count)))", binding: chunk)
             while try rows.step() {
                 tombstones[rows.int64(at: 0)] = columns.indices.map { rows.value(at: Int32($0 + 1)) }
             }
@@ -183,11 +183,11 @@ extension SQLiteStore: BatchRequestExecuting {
 
     /// Clears every to-one foreign key that refers to deleted rows of an entity's hierarchy, and
     /// returns the rows it changed, each with the slot of the relationship it cleared.
-    private func nullifyReferences(to entity: NSEntityDescription, keys: [Int64], connection: SQLiteConnection, schema: SQLiteSchema) throws -> [(row: NSManagedObjectID, slot: Int)] {
+    private func nullifyReferences(to entity: NSEntityDescription, keys: [Int64], connection: SQLiteConnection, schema: SQLSchema) throws -> [(row: NSManagedObjectID, slot: Int)] {
         var changed: [(row: NSManagedObjectID, slot: Int)] = []
         for reference in Self.foreignKeys(referringTo: entity, in: schema) {
             for chunk in keys.chunked(into: Self.maximumParameters) {
-                let placeholders = SQLitePredicateCompiler.placeholders(chunk.count)
+                let placeholders = SQLPredicateCompiler.placeholders(chunk.count)
                 let rows = try statement("SELECT Z_PK, Z_ENT FROM \(reference.table) WHERE \(reference.column) IN (\(placeholders))", binding: chunk)
                 while try rows.step() {
                     if let rowEntity = schema.rowEntity(number: rows.int64(at: 1)) {
@@ -212,7 +212,7 @@ extension SQLiteStore: BatchRequestExecuting {
 
     /// Every to-one foreign key column of the store that refers to rows of an entity's hierarchy,
     /// each once.
-    static func foreignKeys(referringTo entity: NSEntityDescription, in schema: SQLiteSchema) -> [ForeignKey] {
+    static func foreignKeys(referringTo entity: NSEntityDescription, in schema: SQLSchema) -> [ForeignKey] {
         var keys: [ForeignKey] = []
         var seen = Set<String>()
         for referring in schema.entities {
@@ -232,7 +232,7 @@ extension SQLiteStore: BatchRequestExecuting {
     /// Runs `<sql> (<keys>)` once per `maximumParameters` keys.
     private func run(_ sql: String, keys: [Int64]) throws {
         for chunk in keys.chunked(into: Self.maximumParameters) {
-            try statement("\(sql) (\(SQLitePredicateCompiler.placeholders(chunk.count)))", binding: chunk).run()
+            try statement("\(sql) (\(SQLPredicateCompiler.placeholders(chunk.count)))", binding: chunk).run()
         }
     }
 
@@ -263,7 +263,7 @@ extension SQLiteStore: BatchRequestExecuting {
                 var allocator = PrimaryKeyAllocator(connection: connection, schema: schema)
                 var outcome = BatchOutcome()
                 var recorder = try historyRecorder()
-                let placeholders = SQLitePredicateCompiler.placeholders(columns.count + 3)
+                let placeholders = SQLPredicateCompiler.placeholders(columns.count + 3)
                 let statement = try connection.statement("INSERT INTO \(mapping.table) (Z_PK, Z_ENT, Z_OPT, \(columns.joined(separator: ", "))) VALUES (\(placeholders))")
                 for row in insert.rows {
                     let values = try zip(row.values, attributes).map { try encode($0, attribute: $1, files: &files) }
@@ -310,7 +310,7 @@ extension SQLiteStore: BatchRequestExecuting {
 
     /// The existing row of the entity's hierarchy holding a row's values of some uniqueness
     /// constraint; NULL values match nothing.
-    private func constrainedRow(matching values: [SQLValue], constraints: [[Int]], columns: [String], mapping: SQLiteSchema.EntityMapping, schema: SQLiteSchema) throws -> NSManagedObjectID? {
+    private func constrainedRow(matching values: [SQLValue], constraints: [[Int]], columns: [String], mapping: SQLSchema.EntityMapping, schema: SQLSchema) throws -> NSManagedObjectID? {
         for positions in constraints where !positions.contains(where: { values[$0] == .null }) {
             let conditions = positions.map { "\(columns[$0]) = ?" }.joined(separator: " AND ")
             let root = try storedMapping(of: mapping.entity.rootEntity, in: schema)
@@ -326,7 +326,7 @@ extension SQLiteStore: BatchRequestExecuting {
     }
 
     /// Sets the values a row gave on an existing row, with a new version.
-    private func update(_ existing: NSManagedObjectID, with values: [SQLValue], given: [Bool], columns: [String], mapping: SQLiteSchema.EntityMapping, connection: SQLiteConnection) throws {
+    private func update(_ existing: NSManagedObjectID, with values: [SQLValue], given: [Bool], columns: [String], mapping: SQLSchema.EntityMapping, connection: SQLiteConnection) throws {
         let positions = given.indices.filter { given[$0] }
         let sets = (["Z_OPT = Z_OPT + 1"] + positions.map { "\(columns[$0]) = ?" }).joined(separator: ", ")
         let statement = try connection.statement("UPDATE \(mapping.table) SET \(sets) WHERE Z_PK = ?")

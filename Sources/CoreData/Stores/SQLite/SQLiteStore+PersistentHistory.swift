@@ -22,7 +22,7 @@ extension SQLiteStore: PersistentHistoryStoring {
                 try SQLitePersistentHistoryTables.create(in: connection, tombstoneColumns: tombstoneColumns)
                 if !StoreMetadata.recordsHistory(storedMetadata) {
                     storedMetadata[StoreMetadataKey.ancillaryModels] = [NSPersistentHistoryTrackingKey: SQLitePersistentHistoryTables.entityVersionHashes]
-                    try SQLiteMetadata.write(storedMetadata, to: connection)
+                    try SQLMetadataTable.write(storedMetadata, to: connection)
                 }
             }
         }
@@ -198,7 +198,7 @@ extension SQLiteStore: PersistentHistoryStoring {
                 var values: [String: Any] = [:]
                 for (index, slot) in layout.preservedAttributeSlots.enumerated() where index < tombstoneColumns {
                     guard let attribute = layout.slots[slot].attribute,
-                          let value = SQLiteValueCodec.decode(statement, at: Int32(6 + index), for: attribute) else { continue }
+                          let value = SQLValueCodec.decode(statement, at: Int32(6 + index), for: attribute) else { continue }
                     values[attribute.name] = value
                 }
                 tombstone = values

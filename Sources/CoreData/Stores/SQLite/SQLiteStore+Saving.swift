@@ -1,5 +1,6 @@
-// Saving into the SQLite store: one transaction per save, primary keys from Z_PRIMARYKEY,
-// optimistic locking on Z_OPT, join-table and ordering upkeep, and external binary files.
+// Saving into the SQLite store: one transaction per save, primary keys from Z_PRIMARYKEY, rows
+// inserted through prepared plans, and external binary files; optimistic locking, updates,
+// deletes and to-many upkeep are the relational stores' (`RelationalStore+Saving`).
 extension SQLiteStore {
     func obtainPermanentIDs(for objects: [NSManagedObject]) throws -> [NSManagedObjectID] {
         let (connection, schema) = try requireWritingConnection()
@@ -56,24 +57,15 @@ extension SQLiteStore {
         let metadata: [String: Any]?
     }
 
-    /// Application metadata with the keys the store needs kept: its UUID, type and model hashes.
-    private func completedMetadata(_ metadata: [String: Any]) -> [String: Any] {
-        var completed = metadata
-        for key in [NSStoreUUIDKey, NSStoreTypeKey, NSStoreModelVersionHashesKey, StoreMetadataKey.hashesVersion] where completed[key] == nil {
-            completed[key] = storedMetadata[key]
-        }
-        return completed
-    }
-
     /// Files a save creates (removed again if it fails) and files it makes obsolete (removed once it commits).
     struct ExternalFileChanges {
         var written: [URL] = []
         var obsolete: [URL] = []
     }
 
-    private func write(_ changes: StoreSaveChanges, connection: SQLiteConnection, schema: SQLiteSchema, files: inout ExternalFileChanges) throws -> StoreSaveResult {
+    private func write(_ changes: StoreSaveChanges, connection: SQLiteConnection, schema: SQLSchema, files: inout ExternalFileChanges) throws -> StoreSaveResult {
         if let metadata = changes.metadata {
-            try SQLiteMetadata.write(completedMetadata(metadata), to: connection)
+            try SQLMetadataTable.write(completedMetadata(metadata), to: connection)
         }
         var allocator = PrimaryKeyAllocator(connection: connection, schema: schema)
         var result = StoreSaveResult()
@@ -94,7 +86,7 @@ extension SQLiteStore {
         for row in changes.deletes {
             try delete(row, connection: connection, schema: schema, files: &files)
         }
-        let keys = PrimaryKeys(inserts: changes.inserts, permanentIDs: result.permanentIDs)
+        let keys = SavePrimaryKeys(inserts: changes.inserts, permanentIDs: result.permanentIDs)
         // Consecutive rows are mostly of one entity: their plan is looked up once.
         var lastPlan: SQLiteInsertPlan?
         for index in changes.inserts.indices {
@@ -116,18 +108,9 @@ extension SQLiteStore {
         return result
     }
 
-    /// Fails with a conflict when an unchanged row has another version now.
-    private func checkVersion(of row: RowChange, connection: SQLiteConnection, schema: SQLiteSchema) throws {
-        guard let mapping = schema.mapping(for: row.objectID.entity), let primaryKey = row.objectID.primaryKey else { return }
-        let stored = try storedVersion(of: primaryKey, mapping: mapping, connection: connection)
-        if stored != row.version {
-            throw VersionConflict(objectID: row.objectID, readVersion: row.version, storedVersion: stored)
-        }
-    }
-
     // MARK: Rows
 
-    private func insert(_ row: RowInsert, primaryKey: Int64, plan: SQLiteInsertPlan, keys: PrimaryKeys, schema: SQLiteSchema, files: inout ExternalFileChanges) throws {
+    private func insert(_ row: RowInsert, primaryKey: Int64, plan: SQLiteInsertPlan, keys: SavePrimaryKeys, schema: SQLSchema, files: inout ExternalFileChanges) throws {
         let statement = plan.statement
         statement.reset()
         statement.bind(primaryKey, at: 1)
@@ -138,7 +121,7 @@ extension SQLiteStore {
         for field in plan.fields {
             switch field.binding {
             case .direct(let type, let scalar):
-                statement.bind(SQLiteValueCodec.encode(slot: field.slot, of: values, type: type, scalar: scalar), at: index)
+                statement.bind(SQLValueCodec.encode(slot: field.slot, of: values, type: type, scalar: scalar), at: index)
                 index += 1
             case .encoded(let attributeIndex):
                 statement.bind(try encode(values[field.slot], attribute: plan.encodedAttributes[attributeIndex], files: &files), at: index)
@@ -152,7 +135,7 @@ extension SQLiteStore {
                     index += 1
                 }
             case .composite(let leavesIndex):
-                for value in try leafValues(of: values[field.slot], leaves: plan.compositeLeaves[leavesIndex]) {
+                for value in try SQLRowEncoding.leafValues(of: values[field.slot], leaves: plan.compositeLeaves[leavesIndex]) {
                     statement.bind(value, at: index)
                     index += 1
                 }
@@ -162,7 +145,7 @@ extension SQLiteStore {
     }
 
     /// The prepared INSERT of an entity and how to bind a row to it, built once per entity.
-    private func insertPlan(for entity: NSEntityDescription, connection: SQLiteConnection, schema: SQLiteSchema) throws -> SQLiteInsertPlan {
+    private func insertPlan(for entity: NSEntityDescription, connection: SQLiteConnection, schema: SQLSchema) throws -> SQLiteInsertPlan {
         if let plan = queryCache.insertPlan(for: entity) { return plan }
         guard let mapping = schema.mapping(for: entity) else {
             throw CoreDataError.make(NSPersistentStoreSaveError, "The entity \(entity.entityName) is not stored in this SQLite store.")
@@ -172,84 +155,24 @@ extension SQLiteStore {
         return plan
     }
 
-    private func update(_ row: RowChange, keys: PrimaryKeys, connection: SQLiteConnection, schema: SQLiteSchema, files: inout ExternalFileChanges) throws {
+    private func update(_ row: RowChange, keys: SavePrimaryKeys, connection: SQLiteConnection, schema: SQLSchema, files: inout ExternalFileChanges) throws {
         guard let mapping = schema.mapping(for: row.objectID.entity), let primaryKey = row.objectID.primaryKey else { return }
         files.obsolete += try externalFiles(of: primaryKey, slots: Array(row.changedSlots), mapping: mapping, connection: connection)
-        let assignments = try columnValues(of: row, slots: row.changedSlots, mapping: mapping, keys: keys, schema: schema, files: &files)
-        let sets = (["Z_OPT = Z_OPT + 1"] + assignments.map { "\($0.column) = ?" }).joined(separator: ", ")
-        let statement = try connection.statement("UPDATE \(mapping.table) SET \(sets) WHERE Z_PK = ? AND Z_OPT = ?")
-        for (index, assignment) in assignments.enumerated() {
-            statement.bind(assignment.value, at: Int32(index + 1))
+        let assignments = try SQLRowEncoding.assignments(of: row.values, slots: row.changedSlots, mapping: mapping, keys: keys, schema: schema) {
+            try encode($0, attribute: $1, files: &files)
         }
-        statement.bind(primaryKey, at: Int32(assignments.count + 1))
-        statement.bind(row.version, at: Int32(assignments.count + 2))
-        try statement.run()
-        if connection.changes == 0 {
-            let stored = try storedVersion(of: primaryKey, mapping: mapping, connection: connection)
-            throw VersionConflict(objectID: row.objectID, readVersion: row.version, storedVersion: stored)
-        }
+        try update(row, primaryKey: primaryKey, with: assignments, mapping: mapping, connection: connection)
     }
 
-    private func delete(_ row: RowChange, connection: SQLiteConnection, schema: SQLiteSchema, files: inout ExternalFileChanges) throws {
+    private func delete(_ row: RowChange, connection: SQLiteConnection, schema: SQLSchema, files: inout ExternalFileChanges) throws {
         guard let mapping = schema.mapping(for: row.objectID.entity), let primaryKey = row.objectID.primaryKey else { return }
         files.obsolete += try externalFiles(of: primaryKey, slots: row.objectID.entity.layout.persistentAttributeSlots, mapping: mapping, connection: connection)
-        let statement = try connection.statement("DELETE FROM \(mapping.table) WHERE Z_PK = ? AND Z_OPT = ?")
-        statement.bind(primaryKey, at: 1)
-        statement.bind(row.version, at: 2)
-        try statement.run()
-        // Deleting a row that is gone already is no conflict.
-        if connection.changes == 0, let stored = try storedVersion(of: primaryKey, mapping: mapping, connection: connection) {
-            throw VersionConflict(objectID: row.objectID, readVersion: row.version, storedVersion: stored)
-        }
-        for relationship in row.objectID.entity.relationshipsByName.values {
-            guard let joinTable = schema.joinTable(for: relationship) else { continue }
-            let statement = try connection.statement("DELETE FROM \(joinTable.name) WHERE \(joinTable.columns(for: relationship).source) = ?")
-            statement.bind(primaryKey, at: 1)
-            try statement.run()
-        }
-    }
-
-    /// The column assignments of the given slots of a row: attributes encoded, to-one
-    /// destinations as primary keys (and entity numbers in typed columns).
-    private func columnValues(of row: RowChange, slots: SlotSet, mapping: SQLiteSchema.EntityMapping, keys: PrimaryKeys, schema: SQLiteSchema, files: inout ExternalFileChanges) throws -> [(column: String, value: SQLValue)] {
-        var assignments: [(column: String, value: SQLValue)] = []
-        let layout = row.objectID.entity.layout
-        for slot in slots {
-            if let leaves = mapping.compositeColumnsBySlot[slot] {
-                let values = try leafValues(of: row.values[slot], leaves: leaves.map(\.leaf))
-                assignments += zip(leaves, values).map { ($0.name, $1) }
-                continue
-            }
-            guard let column = mapping.columnBySlot[slot] else { continue }
-            switch layout.slots[slot].kind {
-            case .attribute(let attribute):
-                if let scalar = layout.scalar(atSlot: slot), let bits = row.values.word(atSlot: slot) {
-                    assignments.append((column, SQLiteValueCodec.encode(bits: bits, scalar: scalar)))
-                } else {
-                    assignments.append((column, try encode(row.values[slot], attribute: attribute, files: &files)))
-                }
-            case .toOne:
-                let destination = row.values[slot] as? NSManagedObjectID
-                assignments.append((column, destination.flatMap(keys.key(for:)).map(SQLValue.integer) ?? .null))
-                if let typed = mapping.typedColumnBySlot[slot] {
-                    let number = destination.flatMap { schema.mapping(for: $0.entity)?.number }
-                    assignments.append((typed, number.map(SQLValue.integer) ?? .null))
-                }
-            case .toMany:
-                continue
-            }
-        }
-        return assignments
-    }
-
-    /// The column values of a composite attribute's leaves.
-    private func leafValues(of composite: Any?, leaves: [NSCompositeAttributeDescription.Leaf]) throws -> [SQLValue] {
-        try leaves.map { try SQLiteValueCodec.encode(CompositeValue.value(at: $0.path, in: composite), for: $0.attribute) }
+        try delete(row, primaryKey: primaryKey, mapping: mapping, connection: connection, schema: schema)
     }
 
     func encode(_ value: Any?, attribute: NSAttributeDescription, files: inout ExternalFileChanges) throws -> SQLValue {
         guard attribute.allowsExternalBinaryDataStorage, attribute.attributeType == .binaryDataAttributeType else {
-            return try SQLiteValueCodec.encode(value, for: attribute)
+            return try SQLValueCodec.encode(value, for: attribute)
         }
         if let reference = value as? ExternalDataReference, let loaded = reference.load() as? Data {
             return try encode(loaded, attribute: attribute, files: &files)
@@ -261,7 +184,7 @@ extension SQLiteStore {
     }
 
     /// The external files the given slots of a row refer to now.
-    private func externalFiles(of primaryKey: Int64, slots: [Int], mapping: SQLiteSchema.EntityMapping, connection: SQLiteConnection) throws -> [URL] {
+    private func externalFiles(of primaryKey: Int64, slots: [Int], mapping: SQLSchema.EntityMapping, connection: SQLiteConnection) throws -> [URL] {
         let layout = mapping.entity.layout
         let columns = slots.compactMap { slot -> String? in
             guard let attribute = layout.slots[slot].attribute, attribute.allowsExternalBinaryDataStorage else { return nil }
@@ -275,92 +198,20 @@ extension SQLiteStore {
         } ?? []
     }
 
-    /// The optimistic-locking version of a row now; nil when the row is gone.
-    private func storedVersion(of primaryKey: Int64, mapping: SQLiteSchema.EntityMapping, connection: SQLiteConnection) throws -> Int64? {
-        let statement = try connection.statement("SELECT Z_OPT FROM \(mapping.table) WHERE Z_PK = ?")
-        statement.bind(primaryKey, at: 1)
-        return try statement.readFirstRow { $0.int64(at: 0) }
-    }
-
-    // MARK: To-many relationships
-
-    private func apply(_ change: ToManyChange, keys: PrimaryKeys, connection: SQLiteConnection, schema: SQLiteSchema) throws {
-        guard let owner = keys.key(for: change.owner) else { return }
-        if let joinTable = schema.joinTable(for: change.relationship) {
-            let columns = joinTable.columns(for: change.relationship)
-            for destination in change.removed.compactMap(keys.key(for:)) {
-                let statement = try connection.statement("DELETE FROM \(joinTable.name) WHERE \(columns.source) = ? AND \(columns.destination) = ?")
-                statement.bind(owner, at: 1)
-                statement.bind(destination, at: 2)
-                try statement.run()
-            }
-            for destination in change.added.compactMap(keys.key(for:)) {
-                let statement = try connection.statement("INSERT OR IGNORE INTO \(joinTable.name) (\(columns.source), \(columns.destination)) VALUES (?, ?)")
-                statement.bind(owner, at: 1)
-                statement.bind(destination, at: 2)
-                try statement.run()
-            }
-            if let ordered = change.orderedDestinations, let orderColumn = joinTable.orderColumns[columns.destination] {
-                for (index, destination) in ordered.compactMap(keys.key(for:)).enumerated() {
-                    let statement = try connection.statement("UPDATE \(joinTable.name) SET \(orderColumn) = ? WHERE \(columns.source) = ? AND \(columns.destination) = ?")
-                    statement.bind(Self.orderPosition(index), at: 1)
-                    statement.bind(owner, at: 2)
-                    statement.bind(destination, at: 3)
-                    try statement.run()
-                }
-            }
-        } else if let ordered = change.orderedDestinations, let orderColumn = schema.orderColumn(for: change.relationship),
-                  let destination = change.relationship.destinationEntity, let mapping = schema.mapping(for: destination) {
-            for (index, key) in ordered.compactMap(keys.key(for:)).enumerated() {
-                let statement = try connection.statement("UPDATE \(mapping.table) SET \(orderColumn) = ? WHERE Z_PK = ?")
-                statement.bind(Self.orderPosition(index), at: 1)
-                statement.bind(key, at: 2)
-                try statement.run()
-            }
-        }
-    }
-
-    /// Ordered positions are sparse, as Apple writes them: 2048, 3072, 4096, …
-    private static func orderPosition(_ index: Int) -> Int64 {
-        Int64(index + 2) * 1024
-    }
-}
-
-/// The primary key of every object a save refers to, temporary IDs included.
-private final class PrimaryKeys {
-    private let inserts: [RowInsert]
-    private let permanentIDs: [NSManagedObjectID]
-    /// The keys given to temporary IDs, indexed on first use (most saves never need it).
-    private lazy var temporaryKeys: [ObjectIdentity: Int64] = {
-        var keys: [ObjectIdentity: Int64] = [:]
-        for (row, permanent) in zip(inserts, permanentIDs) {
-            if let temporary = row.temporaryID { keys[temporary.identity] = permanent.primaryKey }
-        }
-        return keys
-    }()
-
-    init(inserts: [RowInsert], permanentIDs: [NSManagedObjectID]) {
-        self.inserts = inserts
-        self.permanentIDs = permanentIDs
-    }
-
-    func key(for objectID: NSManagedObjectID) -> Int64? {
-        objectID.primaryKey ?? temporaryKeys[objectID.identity]
-    }
 }
 
 /// Hands out primary keys per inheritance hierarchy from `Z_PRIMARYKEY`, as Apple does: only the
 /// root's `Z_MAX` advances.
 struct PrimaryKeyAllocator {
     let connection: SQLiteConnection
-    let schema: SQLiteSchema
+    let schema: SQLSchema
     /// The next key of each root entity, by its entity number, except the current run's root.
     private var next: [Int64: Int64] = [:]
     /// The entity of the last key handed out, its root's number and the root's next key: a save
     /// mostly inserts runs of one entity, whose keys then need no lookup.
     private var run: (entity: ObjectIdentifier, root: Int64, next: Int64)?
 
-    init(connection: SQLiteConnection, schema: SQLiteSchema) {
+    init(connection: SQLiteConnection, schema: SQLSchema) {
         self.connection = connection
         self.schema = schema
     }

@@ -7,9 +7,9 @@ import CSQLite
 /// `spec/store-format.md` describes. Every save is one transaction. A file that is not a Core Data
 /// store, or is damaged, is refused with an error and left as it was.
 // Used only under its coordinator's lock, like every store.
-final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Sendable {
+final class SQLiteStore: NSPersistentStore, RelationalStore, @unchecked Sendable {
     private var connection: SQLiteConnection?
-    private(set) var schema: SQLiteSchema?
+    private(set) var schema: SQLSchema?
     let queryCache = SQLiteQueryCache()
     /// The save whose transaction is open between `beginSave` and `finishSave`.
     var pendingSave: PendingSave?
@@ -26,7 +26,7 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
         NSSQLiteStoreType
     }
 
-    /// Fetch request expressions compile to subqueries (`SQLitePredicateCompiler+Subfetches`).
+    /// Fetch request expressions compile to subqueries (`SQLPredicateCompiler+Subfetches`).
     var compilesSubfetches: Bool { true }
 
     override class func metadataForPersistentStore(with url: URL) throws -> [String: Any] {
@@ -63,17 +63,17 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
     func load(model: NSManagedObjectModel) throws {
         guard let url else { throw CoreDataError.storeOpen(nil, "the store has no URL.") }
         let configured = model.entities(forConfigurationName: configurationName) ?? model.entities
-        let entities = Self.storeEntities(in: model, configuration: configurationName)
+        let entities = SQLSchema.storeEntities(in: model, configuration: configurationName)
         var recordsModelHashes = false
         if let (metadata, layout) = try Self.existingContents(url) {
             let ignoresVersions = isOptionSet(NSIgnorePersistentStoreVersioningOption)
             let isCompatible = isCompatible(metadata, with: model)
             guard isCompatible || ignoresVersions else { throw incompatibleVersionError(metadata, url: url) }
             let connection = try openConnection(url, create: false)
-            let schema = SQLiteSchema(entities: entities, stored: layout)
+            let schema = SQLSchema(entities: entities, stored: layout)
             // Without version checks, the columns are the program's business, as on Apple
             // platforms: a fetch of a column the file lacks fails then.
-            try Self.verify(schema, in: connection, url: url, requiringEveryColumn: !ignoresVersions)
+            try schema.verify(against: layout, location: url, requiringEveryColumn: !ignoresVersions)
             self.connection = connection
             self.schema = schema
             storedMetadata = metadata
@@ -90,8 +90,9 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
             }
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             let connection = try openConnection(url, create: true)
-            let schema = SQLiteSchema(entities: entities)
-            let metadata = SQLiteMetadata.initial(for: configured, model: model)
+            let schema = SQLSchema(entities: entities)
+            var metadata = newStoreMetadata(for: model)
+            metadata[StoreMetadataKey.autoVacuumLevel] = "2"
             try Self.create(schema, metadata: metadata, in: connection)
             self.connection = connection
             self.schema = schema
@@ -108,15 +109,6 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
         queryCache.removeAll()
         connection?.close()
         connection = nil
-    }
-
-    /// The entities of the store's configuration, with every entity of their hierarchies (whose
-    /// rows share their tables). The metadata's hashes cover the configuration's entities only,
-    /// which is what `isConfiguration(withName:compatibleWithStoreMetadata:)` compares.
-    static func storeEntities(in model: NSManagedObjectModel, configuration: String?) -> [NSEntityDescription] {
-        let configured = model.entities(forConfigurationName: configuration) ?? model.entities
-        let wanted = Set(configured.flatMap { $0.rootEntity.selfAndDescendants }.map(ObjectIdentifier.init))
-        return model.entities.filter { wanted.contains(ObjectIdentifier($0)) }
     }
 
     private func openConnection(_ url: URL, create: Bool) throws -> SQLiteConnection {
@@ -161,7 +153,7 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
     // MARK: Inspecting files
 
     /// What a store file holds: its metadata, and the entity numbers and tables of its layout.
-    typealias Contents = (metadata: [String: Any], layout: SQLiteSchema.StoredLayout)
+    typealias Contents = (metadata: [String: Any], layout: SQLSchema.StoredLayout)
 
     /// Whether a file exists and holds something. An empty file becomes a new store, and so does a
     /// SQLite database without a table: what a process killed while it created a store leaves.
@@ -245,7 +237,7 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
         guard try connection.schemaObjectExists("Z_METADATA"), try connection.schemaObjectExists("Z_PRIMARYKEY") else {
             throw CoreDataError.storeOpen(url, "the file is a SQLite database but not a Core Data store (it has no Z_METADATA or Z_PRIMARYKEY table).")
         }
-        let metadata = try SQLiteMetadata.read(from: connection)
+        let metadata = try SQLMetadataTable.read(from: connection, storeType: NSSQLiteStoreType)
         var numbers: [String: Int64] = [:]
         var seen = Set<Int64>()
         let statement = try connection.statement("SELECT Z_ENT, Z_NAME FROM Z_PRIMARYKEY")
@@ -258,7 +250,7 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
                 throw CoreDataError.storeOpen(url, "its Z_PRIMARYKEY table names an entity twice, or not at all.")
             }
         }
-        return (metadata, try SQLiteSchema.StoredLayout(numbersByName: numbers, connection: connection))
+        return (metadata, try SQLSchema.StoredLayout(numbersByName: numbers, connection: connection))
     }
 
     /// The error for a store file that SQLite failed to open or read: damage SQLite found makes it
@@ -292,53 +284,9 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
         }
     }
 
-    /// Checks that every table and column the model needs exists, join tables included.
-    private static func verify(_ schema: SQLiteSchema, in connection: SQLiteConnection, url: URL, requiringEveryColumn: Bool) throws {
-        let unnumbered = schema.entities.filter { schema.mapping(for: $0)?.number ?? 0 == 0 }
-        guard unnumbered.isEmpty else {
-            throw CoreDataError.make(
-                NSPersistentStoreIncompatibleSchemaError,
-                "The store at \(url.path) does not match the model: it has no entity \(unnumbered.map(\.entityName).joined(separator: ", ")).",
-                userInfo: [NSURLErrorKey: url]
-            )
-        }
-        guard requiringEveryColumn else { return }
-        do {
-            let joinTables = schema.joinTables.values.map { SQLiteSchema.Table(name: $0.name, columns: $0.columnNames.map { (name: $0, type: "INTEGER") }) }
-            for table in schema.tables + joinTables {
-                let existing = try connection.columns(of: table.name)
-                let missing = table.columns.map(\.name).filter { !existing.contains($0) }
-                guard missing.isEmpty else {
-                    let lack = existing.isEmpty ? "it has no table \(table.name)" : "table \(table.name) lacks \(missing.joined(separator: ", "))"
-                    throw CoreDataError.make(
-                        NSPersistentStoreIncompatibleSchemaError,
-                        "The store at \(url.path) does not match the model: \(lack).",
-                        userInfo: [NSURLErrorKey: url]
-                    )
-                }
-            }
-        } catch {
-            throw openingError(error, url: url)
-        }
-    }
-
-    private static func create(_ schema: SQLiteSchema, metadata: [String: Any], in connection: SQLiteConnection) throws {
+    private static func create(_ schema: SQLSchema, metadata: [String: Any], in connection: SQLiteConnection) throws {
         try connection.transaction {
-            try connection.execute("CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER)")
-            try connection.execute("CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), Z_PLIST BLOB)")
-            try connection.execute("CREATE TABLE Z_MODELCACHE (Z_CONTENT BLOB)")
-            for statement in schema.creationStatements {
-                try connection.execute(statement)
-            }
-            let insert = try connection.statement("INSERT INTO Z_PRIMARYKEY (Z_ENT, Z_NAME, Z_SUPER, Z_MAX) VALUES (?, ?, ?, 0)")
-            for (number, entity) in schema.entitiesByNumber.sorted(by: { $0.key < $1.key }) {
-                insert.reset()
-                insert.bind(number, at: 1)
-                insert.bind(entity.entityName, at: 2)
-                insert.bind(entity.superentity.flatMap { schema.mapping(for: $0)?.number } ?? 0, at: 3)
-                try insert.run()
-            }
-            try SQLiteMetadata.write(metadata, to: connection)
+            try schema.create(in: connection, metadata: metadata, dialect: .sqlite)
         }
     }
 
@@ -360,7 +308,7 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
         metadata.forEach { merged[$0.key] = $0.value }
         let connection = try SQLiteConnection(path: url.path, readOnly: false, create: false)
         defer { connection.close() }
-        try connection.transaction { try SQLiteMetadata.write(merged, to: connection) }
+        try connection.transaction { try SQLMetadataTable.write(merged, to: connection) }
     }
 
     /// Replaces the store at `destination` with a consistent copy of the store at `source`,
@@ -406,15 +354,26 @@ final class SQLiteStore: NSPersistentStore, PersistentStoreEngine, @unchecked Se
         set { connection?.statementObserver = newValue }
     }
 
+    var dialect: SQLDialect { .sqlite }
+
+    /// The most `?` parameters one statement binds, well under SQLite's limit of 32766.
+    static let maximumParameters = 10_000
+
     /// The connection reads go through (the pinned snapshot's while a pinned context reads), and
     /// the schema.
-    func requireConnection() throws -> (SQLiteConnection, SQLiteSchema) {
+    func readingDatabase() throws -> (SQLiteConnection, SQLSchema) {
         let (connection, schema) = try requireWritingConnection()
         return (pinnedRead?.connection ?? connection, schema)
     }
 
+    func rowReader(for entities: [NSEntityDescription], schema: SQLSchema) throws -> SQLRowReader {
+        try queryCache.reader(for: entities, schema: schema)
+    }
+
+    var externalData: ExternalDataReading? { externalStorage }
+
     /// The store's own connection, which writes and sees the latest data, and the schema.
-    func requireWritingConnection() throws -> (SQLiteConnection, SQLiteSchema) {
+    func requireWritingConnection() throws -> (SQLiteConnection, SQLSchema) {
         guard let connection, let schema else {
             throw CoreDataError.make(NSPersistentStoreOperationError, "The store at \(url?.path ?? "?") is not open.")
         }

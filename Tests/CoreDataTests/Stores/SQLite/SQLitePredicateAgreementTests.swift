@@ -311,9 +311,9 @@ import Testing
     }
 
     @Test func thePrefixUpperBoundSkipsSurrogatesAndCarries() {
-        #expect(SQLitePredicateCompiler.upperBound(ofPrefix: "ab") == "ac")
-        #expect(SQLitePredicateCompiler.upperBound(ofPrefix: "a\u{D7FF}") == "a\u{E000}")
-        #expect(SQLitePredicateCompiler.upperBound(ofPrefix: "a\u{10FFFF}") == "b")
-        #expect(SQLitePredicateCompiler.upperBound(ofPrefix: "\u{10FFFF}") == nil)
+        #expect(SQLPredicateCompiler.upperBound(ofPrefix: "ab") == "ac")
+        #expect(SQLPredicateCompiler.upperBound(ofPrefix: "a\u{D7FF}") == "a\u{E000}")
+        #expect(SQLPredicateCompiler.upperBound(ofPrefix: "a\u{10FFFF}") == "b")
+        #expect(SQLPredicateCompiler.upperBound(ofPrefix: "\u{10FFFF}") == nil)
     }
 }

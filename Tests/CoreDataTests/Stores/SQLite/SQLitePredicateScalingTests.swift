@@ -46,7 +46,7 @@ import Testing
     private static func condition(_ predicate: NSPredicate) throws -> SQLFragment {
         let stack = try CtxStack(model: MovieModel.make())
         let store = try #require(stack.store as? SQLiteStore)
-        var compiler = SQLitePredicateCompiler(schema: try #require(store.schema), store: store)
+        var compiler = SQLPredicateCompiler(schema: try #require(store.schema), store: store, dialect: .sqlite)
         let movie = try #require(stack.model.entitiesByName["Movie"])
         return try compiler.compile(predicate.node, in: SQLScope(entity: movie, alias: "t0"))
     }

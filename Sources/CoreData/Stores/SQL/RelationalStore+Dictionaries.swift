@@ -1,10 +1,10 @@
 // Dictionary fetches in SQL: one SELECT whose columns are the fetched properties and
-// expressions, grouped, made distinct, sorted and paged by SQLite. A having condition is
+// expressions, grouped, made distinct, sorted and paged by the database. A having condition is
 // checked on the result dictionaries, which are few, before they are paged.
-extension SQLiteStore {
-    func fetchDictionaries(_ plan: FetchPlan, shape: DictionaryFetchShape) throws -> [NSDictionary] {
-        let (connection, schema) = try requireConnection()
-        var columns: [(DictionaryColumn, SQLitePredicateCompiler.SelectItem)] = []
+extension RelationalStore {
+    package func fetchDictionaries(_ plan: FetchPlan, shape: DictionaryFetchShape) throws -> [NSDictionary] {
+        let (connection, schema) = try readingDatabase()
+        var columns: [(DictionaryColumn, SQLPredicateCompiler.SelectItem)] = []
         let pagedInSQL = shape.having == nil
         let query = try select(plan: plan, schema: schema, paged: pagedInSQL) { compiler, scope in
             columns = try shape.columns.map { ($0, try compiler.selectItem($0.expression, in: scope)) }
@@ -31,11 +31,11 @@ extension SQLiteStore {
     }
 
     /// The value of a selected item, advancing `position` past its columns.
-    private func decode(_ decoding: SQLitePredicateCompiler.Decoding, from statement: SQLiteStatement, at position: inout Int32, schema: SQLiteSchema) -> Any? {
+    private func decode(_ decoding: SQLPredicateCompiler.Decoding, from statement: Database.Statement, at position: inout Int32, schema: SQLSchema) -> Any? {
         defer { position += 1 }
         switch decoding {
         case .attribute(let attribute):
-            return SQLiteValueCodec.decode(statement, at: position, for: attribute)
+            return SQLValueCodec.decode(statement, at: position, for: attribute)
         case .objectID(let entity, let entityColumn):
             guard !statement.isNull(at: position) else {
                 if entityColumn != nil { position += 1 }

@@ -5,15 +5,15 @@
 ///
 /// Like Apple's store, the compiler refuses the functions SQL cannot compute the way memory does
 /// (powers, roots, logarithms, statistics over key paths, `FUNCTION`, random numbers).
-extension SQLitePredicateCompiler {
+extension SQLPredicateCompiler {
     mutating func functionOperand(_ function: ExpressionFunction, _ arguments: [ExpressionNode], in scope: SQLScope) throws -> Operand {
         switch function {
         case .now:
             return .constant(Date())
         case .noIndex:
-            // Unary plus leaves the value alone and keeps SQLite from using an index on it.
+            // SQLite's unary plus leaves the value alone and keeps it from using an index on it.
             switch try operand(arguments[0], in: scope) {
-            case .attribute(let column, let attribute): return .attribute("+" + column, attribute)
+            case .attribute(let column, let attribute): return .attribute(dialect.opaqueValuePrefix + column, attribute)
             case let other: return other
             }
         case .add, .subtract, .multiply, .divide, .modulus, .bitwiseAnd, .bitwiseOr, .leftShift, .rightShift:
@@ -27,7 +27,7 @@ extension SQLitePredicateCompiler {
             guard case .attribute(let column, let attribute) = try operand(arguments[0], in: scope), attribute.attributeType == .stringAttributeType else {
                 throw unsupported("\(function.selector) of \(PredicateFormatPrinter.format(arguments[0])), which is not a string attribute")
             }
-            let name = function == .uppercase ? SQLiteFunctions.uppercase : SQLiteFunctions.lowercase
+            let name = function == .uppercase ? SQLFunctions.uppercase : SQLFunctions.lowercase
             return .attribute("\(name)(\(column))", attribute)
         case .index where arguments.count == 2 && arguments[1] == .indexSymbol(.size):
             return try countOperand(of: arguments[0], in: scope)
@@ -101,7 +101,7 @@ extension SQLitePredicateCompiler {
     /// compute with the evaluator's own arithmetic.
     private func division(_ function: ExpressionFunction, _ dividend: NumericOperand, _ divisor: NumericOperand, isIntegral: Bool) -> SQLFragment {
         guard let constant = divisor.constant else {
-            let name = function == .divide ? SQLiteFunctions.divide : SQLiteFunctions.modulus
+            let name = function == .divide ? SQLFunctions.divide : SQLFunctions.modulus
             let arguments = SQLFragment.joined([dividend.fragment, divisor.fragment, SQLFragment(sql: isIntegral ? "1" : "0")], separator: ", ")
             return SQLFragment(sql: "\(name)(\(arguments.sql))", bindings: arguments.bindings)
         }

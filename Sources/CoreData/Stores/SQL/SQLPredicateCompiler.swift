@@ -3,18 +3,21 @@
 ///
 /// Key paths through to-one relationships become left outer joins; comparisons over to-many
 /// relationships (`ANY`, `ALL`, `NONE`, `@count`, membership) become correlated subqueries; string
-/// options, `LIKE` and `MATCHES` call the functions of `SQLiteFunctions`, which share the
-/// in-memory evaluator's semantics. Anything the store cannot express in SQL is reported as an
-/// error naming the predicate, never evaluated wrongly.
-struct SQLitePredicateCompiler {
-    let schema: SQLiteSchema
+/// options, `LIKE` and `MATCHES` call the functions of `SQLFunctions`, which each store defines
+/// with the in-memory evaluator's semantics. Anything the store cannot express in SQL is
+/// reported as an error naming the predicate, never evaluated wrongly. One compiler serves every
+/// relational store; what their databases spell differently comes from the `SQLDialect`.
+struct SQLPredicateCompiler {
+    let schema: SQLSchema
     /// The store being queried: objects of other stores match no row of it.
     let store: NSPersistentStore
+    let dialect: SQLDialect
     private var aliasCount = 0
 
-    init(schema: SQLiteSchema, store: NSPersistentStore) {
+    init(schema: SQLSchema, store: NSPersistentStore, dialect: SQLDialect) {
         self.schema = schema
         self.store = store
+        self.dialect = dialect
     }
 
     /// A fresh table alias (`t1`, `t2`, …; `t0` is the fetched table).
@@ -53,10 +56,10 @@ struct SQLitePredicateCompiler {
             return SQLFragment(sql: "NOT (\(conjunction.sql))", bindings: conjunction.bindings)
         case .and:
             let parts = try Self.chainedOperands(of: .and, subpredicates).map { try compile($0, in: scope) }
-            return parts.isEmpty ? .alwaysTrue : Self.grouped(parts, separator: " AND ")
+            return parts.isEmpty ? .alwaysTrue : grouped(parts, separator: " AND ")
         case .or:
             let parts = try Self.mergingEqualities(Self.chainedOperands(of: .or, subpredicates)).map { try compile($0, in: scope) }
-            return parts.isEmpty ? .alwaysFalse : Self.grouped(parts, separator: " OR ")
+            return parts.isEmpty ? .alwaysFalse : grouped(parts, separator: " OR ")
         @unknown default:
             throw unsupported("an unknown compound predicate type")
         }
@@ -116,10 +119,11 @@ struct SQLitePredicateCompiler {
     /// took seconds. The first `visibleTerms` operands stay terms of their own, which an index can
     /// serve; the others are grouped in parenthesized groups of at most `groupSize`, nested as a
     /// balanced tree, each written `+(…)`: the unary plus leaves the value alone (NULL, 0 or 1,
-    /// also under NOT) but makes the group a single value to the planner, which it computes.
+    /// also under NOT) but makes the group a single value to the planner, which it computes
+    /// (the dialect's `opaqueValuePrefix`; other databases keep the parenthesized group).
     /// The nesting also keeps the expression within SQLite's limit of 1000 levels, which a flat
     /// chain of a thousand terms reaches.
-    static func grouped(_ parts: [SQLFragment], separator: String) -> SQLFragment {
+    func grouped(_ parts: [SQLFragment], separator: String) -> SQLFragment {
         let groupSize = 64
         let visibleTerms = groupSize - 1
         let terms = parts.map(\.parenthesized)
@@ -128,7 +132,7 @@ struct SQLitePredicateCompiler {
         repeat {
             level = stride(from: 0, to: level.count, by: groupSize).map { start in
                 let group = SQLFragment.joined(Array(level[start..<min(start + groupSize, level.count)]), separator: separator)
-                return SQLFragment(sql: "+(\(group.sql))", bindings: group.bindings)
+                return SQLFragment(sql: "\(dialect.opaqueValuePrefix)(\(group.sql))", bindings: group.bindings)
             }
         } while level.count > 1
         return SQLFragment.joined(terms[..<visibleTerms] + level, separator: separator)
@@ -213,7 +217,7 @@ struct SQLitePredicateCompiler {
         var path = ""
         for step in resolved.steps {
             guard !step.property.isTransient else {
-                throw CoreDataError.invalidRequest("The transient property '\(step.property.name)' of \(step.entity.entityName) cannot be used in a fetch from a SQLite store.")
+                throw CoreDataError.invalidRequest("The transient property '\(step.property.name)' of \(step.entity.entityName) cannot be used in a fetch from a \(dialect.storeName) store.")
             }
             if let leaves = try mapping(for: step.entity).compositeColumnsBySlot[step.slot], step.position == resolved.steps.last?.position {
                 return try compositeOperand(leaves, at: resolved, alias: alias, unknownKey: unknownKey)
@@ -247,7 +251,7 @@ struct SQLitePredicateCompiler {
 
     /// A leaf of a composite attribute (`magnitude.richter`) is its column; the composite itself
     /// is nil exactly when all its leaves are, the value of the first one that is not.
-    private func compositeOperand(_ leaves: [SQLiteSchema.CompositeColumn], at resolved: ResolvedKeyPath, alias: String, unknownKey: Error) throws -> Operand {
+    private func compositeOperand(_ leaves: [SQLSchema.CompositeColumn], at resolved: ResolvedKeyPath, alias: String, unknownKey: Error) throws -> Operand {
         guard resolved.remainder.isEmpty else {
             guard let leaf = resolved.compositeLeaf, let column = leaves.first(where: { $0.leaf.path == leaf.path }) else { throw unknownKey }
             return .attribute("\(alias).\(column.name)", leaf.attribute)
@@ -277,7 +281,7 @@ struct SQLitePredicateCompiler {
         if case .constant(let value) = left, !right.isConstant {
             // Apple's store refuses this rather than reading it as `key == nil`.
             guard !ValueUnwrapping.isNull(value) else {
-                throw CoreDataError.invalidRequest("A fetch from a SQLite store can't use NULL on the left hand side of \(PredicateFormatPrinter.format(.comparison(comparison))).")
+                throw CoreDataError.invalidRequest("A fetch from a \(dialect.storeName) store can't use NULL on the left hand side of \(PredicateFormatPrinter.format(.comparison(comparison))).")
             }
             guard let flipped = Self.flipped(type) else {
                 return try compileConstantOnLeft(comparison, left: left, right: right)
@@ -337,7 +341,7 @@ struct SQLitePredicateCompiler {
             return try compileComparison(node, left: .constant(constant.value), right: right, in: scope)
         }
         if parts.isEmpty { return type == .and ? .alwaysTrue : .alwaysFalse }
-        return Self.grouped(parts, separator: type == .and ? " AND " : " OR ")
+        return grouped(parts, separator: type == .and ? " AND " : " OR ")
     }
 
     /// `constant IN keyPath` and `constant CONTAINS keyPath`, which cannot simply be flipped.
@@ -394,9 +398,9 @@ struct SQLitePredicateCompiler {
 
     // MARK: Support
 
-    func mapping(for entity: NSEntityDescription) throws -> SQLiteSchema.EntityMapping {
+    func mapping(for entity: NSEntityDescription) throws -> SQLSchema.EntityMapping {
         guard let mapping = schema.mapping(for: entity) else {
-            throw CoreDataError.invalidRequest("The entity \(entity.entityName) is not stored in this SQLite store.")
+            throw CoreDataError.invalidRequest("The entity \(entity.entityName) is not stored in this \(dialect.storeName) store.")
         }
         return mapping
     }
@@ -441,11 +445,11 @@ struct SQLitePredicateCompiler {
     }
 
     func unsupported(_ what: String) -> NSError {
-        CoreDataError.invalidRequest("The SQLite store cannot evaluate \(what) in a fetch.")
+        CoreDataError.invalidRequest("The \(dialect.storeName) store cannot evaluate \(what) in a fetch.")
     }
 }
 
-extension SQLitePredicateCompiler.Operand {
+extension SQLPredicateCompiler.Operand {
     var isConstant: Bool {
         if case .constant = self { return true }
         return false

@@ -3,7 +3,7 @@
 ///
 /// An object or object ID stands for its row only when it belongs to this store and to the
 /// entity the key refers to; an unsaved object, or one of another store or entity, matches no row.
-extension SQLitePredicateCompiler {
+extension SQLPredicateCompiler {
     // MARK: To-one relationships and SELF
 
     func compileObjectKey(_ column: String, entity: NSEntityDescription, type: Operator, right: Operand) throws -> SQLFragment {
@@ -80,7 +80,7 @@ extension SQLitePredicateCompiler {
         switch comparison.modifier {
         case .all:
             // A destination for which the condition is NULL (a NULL value) does not satisfy it.
-            return SQLFragment(sql: "NOT EXISTS (SELECT 1 \(source.from) \(joins) WHERE \(source.link) AND NOT COALESCE((\(compiled.sql)), 0))", bindings: compiled.bindings)
+            return SQLFragment(sql: "NOT EXISTS (SELECT 1 \(source.from) \(joins) WHERE \(source.link) AND NOT COALESCE((\(compiled.sql)), FALSE))", bindings: compiled.bindings)
         default:
             return SQLFragment(sql: "EXISTS (SELECT 1 \(source.from) \(joins) WHERE \(source.link) AND (\(compiled.sql)))", bindings: compiled.bindings)
         }
@@ -163,7 +163,7 @@ extension SQLitePredicateCompiler {
     }
 
     /// ` AND alias.Z_ENT IN (…)` when the table holds entities other than `mapping`'s hierarchy.
-    func entityCondition(_ mapping: SQLiteSchema.EntityMapping, alias: String) -> String {
+    func entityCondition(_ mapping: SQLSchema.EntityMapping, alias: String) -> String {
         let hierarchySize = mapping.entity.rootEntity.selfAndDescendants.filter { schema.mapping(for: $0) != nil }.count
         guard mapping.numbersWithDescendants.count < hierarchySize else { return "" }
         return " AND \(alias).Z_ENT IN (\(mapping.numbersWithDescendants.map(String.init).joined(separator: ", ")))"

@@ -3,8 +3,8 @@ struct SQLFragment {
     var sql: String
     var bindings: [SQLValue] = []
 
-    static let alwaysTrue = SQLFragment(sql: "1")
-    static let alwaysFalse = SQLFragment(sql: "0")
+    static let alwaysTrue = SQLFragment(sql: "TRUE")
+    static let alwaysFalse = SQLFragment(sql: "FALSE")
 
     /// A bound value, written `nullif(?, NULL)`, which is the value itself.
     ///

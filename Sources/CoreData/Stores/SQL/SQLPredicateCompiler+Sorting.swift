@@ -1,5 +1,5 @@
 // Sorting: each sort descriptor of a fetch becomes one ORDER BY term.
-extension SQLitePredicateCompiler {
+extension SQLPredicateCompiler {
     /// The ORDER BY term of a sort descriptor.
     ///
     /// String attributes are ordered by the collation of the descriptor's comparison method
@@ -12,10 +12,15 @@ extension SQLitePredicateCompiler {
             throw CoreDataError.invalidRequest("A sort descriptor without a key cannot sort a fetch: \(descriptor)")
         }
         let comparison = try descriptor.selectorComparison()
-        let direction = descriptor.ascending ? "ASC" : "DESC"
+        let direction = descriptor.ascending ? "ASC\(dialect.nullsFirst)" : "DESC\(dialect.nullsLast)"
         switch try keyPathOperand(components, in: scope) {
         case .attribute(let column, let attribute) where attribute.attributeType == .stringAttributeType:
-            guard let collation = comparison.collationName else { return "\(column) \(direction)" }
+            guard let collation = comparison.collationName else {
+                return "\(column)\(dialect.byteOrderCollation.map { " COLLATE \($0)" } ?? "") \(direction)"
+            }
+            guard dialect.hasComparisonCollations else {
+                throw unsupported("sorting by \(comparison.selector), which only \(SQLDialect.sqlite.storeName) orders in SQL")
+            }
             return "\(column) COLLATE \(collation) \(direction)"
         case .attribute(let column, _):
             return "\(column) \(direction)"

@@ -4,37 +4,42 @@
 ///
 /// Names follow `spec/store-format.md` §2: tables `Z<ROOT>`, columns `Z<PROPERTY>` (with a numeric
 /// suffix on collision), typed to-one columns `Z<n>_<NAME>`, join tables `Z_<n><RELATIONSHIP>`.
-final class SQLiteSchema {
+package final class SQLSchema {
     /// Where an entity's rows live and which column holds each slot.
-    struct EntityMapping {
-        let entity: NSEntityDescription
-        let number: Int64
-        let table: String
+    package struct EntityMapping {
+        package let entity: NSEntityDescription
+        package let number: Int64
+        package let table: String
         /// The entity numbers of the entity and all its sub-entities.
         let numbersWithDescendants: [Int64]
         /// The column of each attribute and to-one slot.
-        let columnBySlot: [Int: String]
+        package let columnBySlot: [Int: String]
         /// The entity-number column of to-one slots whose destination has sub-entities.
         let typedColumnBySlot: [Int: String]
         /// The columns of the leaf attributes of each composite attribute's slot.
-        let compositeColumnsBySlot: [Int: [CompositeColumn]]
+        package let compositeColumnsBySlot: [Int: [CompositeColumn]]
+
+        /// The slots a row of the entity writes to columns, in slot order.
+        package var storedSlots: [Int] {
+            entity.layout.slots.map(\.index).filter { columnBySlot[$0] != nil || compositeColumnsBySlot[$0] != nil }
+        }
     }
 
     /// The column of one leaf attribute of a composite attribute: a composite has no column of
     /// its own, and each leaf's column is named after the leaf alone (store-format §2.5).
-    struct CompositeColumn {
+    package struct CompositeColumn {
         let leaf: NSCompositeAttributeDescription.Leaf
         let name: String
     }
 
     /// A table with its columns in declaration order.
-    struct Table {
+    package struct Table {
         let name: String
         var columns: [(name: String, type: String)]
     }
 
     /// The join table of a many-to-many relationship pair.
-    struct JoinTable {
+    package struct JoinTable {
         let name: String
         /// The relationship whose source rows the first column holds.
         let owner: NSRelationshipDescription
@@ -69,7 +74,7 @@ final class SQLiteSchema {
     /// Builds the layout of a set of entities (closed under inheritance): for a new store, numbered
     /// and named as Apple does; for an existing one, numbered as its `Z_PRIMARYKEY` says, with the
     /// join tables its file holds.
-    init(entities: [NSEntityDescription], stored: StoredLayout? = nil) {
+    package init(entities: [NSEntityDescription], stored: StoredLayout? = nil) {
         self.entities = entities
         let numbering = stored.map { $0.numbers(for: entities) } ?? Self.appleNumbering(entities)
         for entity in entities {
@@ -81,13 +86,22 @@ final class SQLiteSchema {
         buildRelationshipStorage(numbering: numbering, stored: stored)
     }
 
+    /// The entities of the store's configuration, with every entity of their hierarchies (whose
+    /// rows share their tables). The metadata's hashes cover the configuration's entities only,
+    /// which is what `isConfiguration(withName:compatibleWithStoreMetadata:)` compares.
+    package static func storeEntities(in model: NSManagedObjectModel, configuration: String?) -> [NSEntityDescription] {
+        let configured = model.entities(forConfigurationName: configuration) ?? model.entities
+        let wanted = Set(configured.flatMap { $0.rootEntity.selfAndDescendants }.map(ObjectIdentifier.init))
+        return model.entities.filter { wanted.contains(ObjectIdentifier($0)) }
+    }
+
     /// The concrete entity a row's `Z_ENT` names; nil for an unknown number or an abstract entity,
     /// which no row of a sound store has (such rows are skipped, never instantiated).
     func rowEntity(number: Int64) -> NSEntityDescription? {
         entitiesByNumber[number].flatMap { $0.isAbstract ? nil : $0 }
     }
 
-    func mapping(for entity: NSEntityDescription) -> EntityMapping? {
+    package func mapping(for entity: NSEntityDescription) -> EntityMapping? {
         mappings[ObjectIdentifier(entity)]
     }
 
@@ -264,25 +278,45 @@ final class SQLiteSchema {
 
     // MARK: DDL
 
+    /// Creates the store in an empty database, inside the caller's transaction: the bookkeeping
+    /// tables, the entities' tables, join tables and indexes, each entity's row of
+    /// `Z_PRIMARYKEY`, and the metadata.
+    package func create<Database: SQLDatabase>(in connection: Database, metadata: [String: Any], dialect: SQLDialect) throws {
+        let integer = dialect.declaration("INTEGER")
+        try connection.execute("CREATE TABLE Z_PRIMARYKEY (Z_ENT \(dialect.declaration("INTEGER PRIMARY KEY")), Z_NAME \(dialect.declaration("VARCHAR")), Z_SUPER \(integer), Z_MAX \(integer))")
+        try connection.execute("CREATE TABLE Z_METADATA (Z_VERSION \(dialect.declaration("INTEGER PRIMARY KEY")), Z_UUID VARCHAR(255), Z_PLIST \(dialect.declaration("BLOB")))")
+        try connection.execute("CREATE TABLE Z_MODELCACHE (Z_CONTENT \(dialect.declaration("BLOB")))")
+        for statement in creationStatements(in: dialect) {
+            try connection.execute(statement)
+        }
+        let insert = try connection.statement("INSERT INTO Z_PRIMARYKEY (Z_ENT, Z_NAME, Z_SUPER, Z_MAX) VALUES (?, ?, ?, 0)")
+        for (number, entity) in entitiesByNumber.sorted(by: { $0.key < $1.key }) {
+            insert.reset()
+            insert.bind([.integer(number), .text(entity.entityName), .integer(entity.superentity.flatMap { mapping(for: $0)?.number } ?? 0)])
+            try insert.run()
+        }
+        try SQLMetadataTable.write(metadata, to: connection)
+    }
+
     /// The statements that create the tables, join tables and indexes.
-    var creationStatements: [String] {
-        var statements = tables.map { Self.createStatement(for: $0) }
+    func creationStatements(in dialect: SQLDialect) -> [String] {
+        var statements = tables.map { Self.createStatement(for: $0, in: dialect) }
         var seen = Set<String>()
         for joinTable in joinTables.values where seen.insert(joinTable.name).inserted {
-            statements.append(Self.createStatement(for: joinTable))
+            statements.append(Self.createStatement(for: joinTable, in: dialect))
         }
-        return statements + indexes
+        return statements + indexes.map(dialect.indexDeclaration)
     }
 
     /// The `CREATE TABLE` of an entity table, under its name or another (a migration's
     /// temporary name).
-    static func createStatement(for table: Table, named name: String? = nil) -> String {
-        "CREATE TABLE \(name ?? table.name) ( \(table.columns.map { "\($0.name) \($0.type)" }.joined(separator: ", ")) )"
+    static func createStatement(for table: Table, named name: String? = nil, in dialect: SQLDialect = .sqlite) -> String {
+        "CREATE TABLE \(name ?? table.name) ( \(table.columns.map { "\($0.name) \(dialect.declaration($0.type))" }.joined(separator: ", ")) )"
     }
 
     /// The `CREATE TABLE` of a join table, under its name or another.
-    static func createStatement(for joinTable: JoinTable, named name: String? = nil) -> String {
-        var columns = joinTable.columnNames.map { "\($0) INTEGER" }
+    static func createStatement(for joinTable: JoinTable, named name: String? = nil, in dialect: SQLDialect = .sqlite) -> String {
+        var columns = joinTable.columnNames.map { "\($0) \(dialect.declaration("INTEGER"))" }
         columns.append("PRIMARY KEY (\(joinTable.sourceColumn), \(joinTable.destinationColumn))")
         return "CREATE TABLE \(name ?? joinTable.name) ( \(columns.joined(separator: ", ")) )"
     }

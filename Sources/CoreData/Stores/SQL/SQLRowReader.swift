@@ -3,7 +3,7 @@
 ///
 /// Built once per fetched entity set and cached by the store; decoding a row is then a loop over
 /// precomputed column indices with no name lookups.
-final class SQLiteRowReader {
+package final class SQLRowReader {
     /// A column whose value decodes by its type alone: numbers, strings, dates, data, UUIDs, URIs.
     struct SimpleField {
         let slot: Int
@@ -56,9 +56,9 @@ final class SQLiteRowReader {
     /// costs an allocation. Used only under the coordinator's lock, like the whole store.
     private var lastDestination: NSManagedObjectID?
 
-    init(entities: [NSEntityDescription], schema: SQLiteSchema) throws {
+    package init(entities: [NSEntityDescription], schema: SQLSchema) throws {
         guard let first = entities.first, let firstMapping = schema.mapping(for: first) else {
-            throw CoreDataError.invalidRequest("The entities are not stored in this SQLite store.")
+            throw CoreDataError.invalidRequest("The entities are not stored in this store.")
         }
         table = firstMapping.table
         var columns: [String] = []
@@ -87,7 +87,7 @@ final class SQLiteRowReader {
                 case .attribute(let attribute):
                     if let scalar = entity.layout.scalar(atSlot: slot.index) {
                         scalars.append(ScalarField(slot: slot.index, column: position(of: column), scalar: scalar))
-                    } else if SQLiteValueCodec.isSimple(attribute.attributeType) && !entity.layout.lazySlots[slot.index] {
+                    } else if SQLValueCodec.isSimple(attribute.attributeType) && !entity.layout.lazySlots[slot.index] {
                         simple.append(SimpleField(slot: slot.index, column: position(of: column), type: attribute.attributeType))
                     } else {
                         complex.append(.attribute(slot: slot.index, column: position(of: column), attribute: attribute))
@@ -109,26 +109,26 @@ final class SQLiteRowReader {
     }
 
     /// The row the statement is on, as a snapshot; nil for a row of an entity outside the set.
-    func snapshot(from statement: SQLiteStatement, store: SQLiteStore, schema: SQLiteSchema, generation: Int, readTime: UInt64) -> RowSnapshot? {
+    func snapshot<Store: RelationalStore, Row: SQLResultRow>(from statement: Row, store: Store, schema: SQLSchema, generation: Int, readTime: UInt64) -> RowSnapshot? {
         let entityNumber = Int(statement.int64(at: 1))
         guard entityNumber >= 0, entityNumber < readers.count, let reader = readers[entityNumber] else { return nil }
         let objectID = ObjectIDValue(entity: reader.entity, primaryKey: statement.int64(at: 0), store: store)
         let row = RowSnapshot.make(plan: reader.plan, objectID: objectID, version: statement.int64(at: 2), generation: generation, readTime: readTime)
         for field in reader.scalarFields {
-            if let bits = SQLiteValueCodec.decodeBits(statement, at: field.column, scalar: field.scalar) {
+            if let bits = SQLValueCodec.decodeBits(statement, at: field.column, scalar: field.scalar) {
                 row.setScalar(bits, atSlot: field.slot)
             }
         }
         for field in reader.simpleFields {
-            row.setValue(SQLiteValueCodec.decode(statement, at: field.column, type: field.type), atSlot: field.slot)
+            row.setValue(SQLValueCodec.decode(statement, at: field.column, type: field.type), atSlot: field.slot)
         }
         for field in reader.complexFields {
             switch field {
             case .attribute(let slot, let column, let attribute):
-                if attribute.allowsExternalBinaryDataStorage && attribute.attributeType == .binaryDataAttributeType {
-                    row.setValue(statement.data(at: column).map { store.external.decode($0) }, atSlot: slot)
+                if attribute.allowsExternalBinaryDataStorage && attribute.attributeType == .binaryDataAttributeType, let external = store.externalData {
+                    row.setValue(statement.data(at: column).map { external.decode($0) }, atSlot: slot)
                 } else {
-                    row.setValue(SQLiteValueCodec.decode(statement, at: column, for: attribute), atSlot: slot)
+                    row.setValue(SQLValueCodec.decode(statement, at: column, for: attribute), atSlot: slot)
                 }
             case .toOne(let slot, let column, let typedColumn, let destination):
                 guard !statement.isNull(at: column) else { continue }
@@ -138,7 +138,7 @@ final class SQLiteRowReader {
             case .composite(let slot, let leaves, let isOptional):
                 var composite: [String: Any] = [:]
                 for (column, leaf) in leaves where !statement.isNull(at: column) {
-                    let value = SQLiteValueCodec.decode(statement, at: column, for: leaf.attribute)
+                    let value = SQLValueCodec.decode(statement, at: column, for: leaf.attribute)
                     composite = CompositeValue.setting(value, at: leaf.path[...], in: composite)
                 }
                 // Columns cannot tell an empty composite from none: a mandatory one is empty.
@@ -148,38 +148,10 @@ final class SQLiteRowReader {
         return row
     }
 
-    private func destinationID(of entity: NSEntityDescription, primaryKey: Int64, in store: SQLiteStore) -> NSManagedObjectID {
+    private func destinationID(of entity: NSEntityDescription, primaryKey: Int64, in store: NSPersistentStore) -> NSManagedObjectID {
         if let last = lastDestination, last.primaryKey == primaryKey, last.entity === entity, last.identity.store == store.identityNumber { return last }
         let objectID = store.objectID(for: entity, primaryKey: primaryKey)
         lastDestination = objectID
         return objectID
-    }
-}
-
-/// The row readers and insert plans of a store, by fetched entity set and by entity. They hold
-/// prepared statements of the store's connection, so the store empties the cache when it closes.
-final class SQLiteQueryCache {
-    private var readers: [[ObjectIdentifier]: SQLiteRowReader] = [:]
-    private var insertPlans: [ObjectIdentifier: SQLiteInsertPlan] = [:]
-
-    func insertPlan(for entity: NSEntityDescription) -> SQLiteInsertPlan? {
-        insertPlans[ObjectIdentifier(entity)]
-    }
-
-    func setInsertPlan(_ plan: SQLiteInsertPlan, for entity: NSEntityDescription) {
-        insertPlans[ObjectIdentifier(entity)] = plan
-    }
-
-    func removeAll() {
-        readers = [:]
-        insertPlans = [:]
-    }
-
-    func reader(for entities: [NSEntityDescription], schema: SQLiteSchema) throws -> SQLiteRowReader {
-        let key = entities.map(ObjectIdentifier.init)
-        if let cached = readers[key] { return cached }
-        let reader = try SQLiteRowReader(entities: entities, schema: schema)
-        readers[key] = reader
-        return reader
     }
 }

@@ -1,11 +1,11 @@
-// Fetching from the SQLite store: each plan becomes one SELECT over the root table, with the
+// Fetching from a relational store: each plan becomes one SELECT over the root table, with the
 // predicate and sort compiled to SQL and every value bound as a parameter.
-extension SQLiteStore {
-    func fetchRows(_ plan: FetchPlan) throws -> [RowSnapshot] {
-        let (connection, schema) = try requireConnection()
+extension RelationalStore {
+    package func fetchRows(_ plan: FetchPlan) throws -> [RowSnapshot] {
+        let (connection, schema) = try readingDatabase()
         let generation = readGeneration
         let readTime = DispatchTime.now().uptimeNanoseconds
-        let reader = try queryCache.reader(for: plan.entities, schema: schema)
+        let reader = try rowReader(for: plan.entities, schema: schema)
         let query = try select(reader.selectList, plan: plan, schema: schema, paged: true)
         let statement = try prepare(query, on: connection)
         var rows: [RowSnapshot] = []
@@ -15,13 +15,13 @@ extension SQLiteStore {
         return rows
     }
 
-    func fetchObjectIDs(_ plan: FetchPlan) throws -> [NSManagedObjectID] {
+    package func fetchObjectIDs(_ plan: FetchPlan) throws -> [NSManagedObjectID] {
         let identifiers = try fetchCompactObjectIDs(plan)
         return identifiers.objectIDs(in: 0..<identifiers.count)
     }
 
-    func fetchCompactObjectIDs(_ plan: FetchPlan) throws -> FetchedObjectIDs {
-        let (connection, schema) = try requireConnection()
+    package func fetchCompactObjectIDs(_ plan: FetchPlan) throws -> FetchedObjectIDs {
+        let (connection, schema) = try readingDatabase()
         let statement = try prepare(try select("t0.Z_PK, t0.Z_ENT", plan: plan, schema: schema, paged: true), on: connection)
         let identifiers = FetchedObjectIDs(store: self)
         while try statement.step() {
@@ -31,8 +31,8 @@ extension SQLiteStore {
         return identifiers
     }
 
-    func fetchCompactObjectIDs(_ plan: FetchPlan, withValuesOf keyPaths: [String]) throws -> FetchedKeyedObjectIDs? {
-        let (connection, schema) = try requireConnection()
+    package func fetchCompactObjectIDs(_ plan: FetchPlan, withValuesOf keyPaths: [String]) throws -> FetchedKeyedObjectIDs? {
+        let (connection, schema) = try readingDatabase()
         var attributes: [NSAttributeDescription]?
         let query = try select(plan: plan, schema: schema, paged: true) { compiler, scope in
             let items = keyPaths.map { keyPath in
@@ -48,24 +48,24 @@ extension SQLiteStore {
         while try statement.step() {
             guard let entity = schema.rowEntity(number: statement.int64(at: 1)) else { continue }
             identifiers.append(primaryKey: statement.int64(at: 0), entity: entity)
-            values.append(types.indices.map { SQLiteValueCodec.sortKeyValue(statement, at: Int32(2 + $0), type: types[$0]) })
+            values.append(types.indices.map { SQLValueCodec.sortKeyValue(statement, at: Int32(2 + $0), type: types[$0]) })
         }
         return FetchedKeyedObjectIDs(objectIDs: identifiers, values: values)
     }
 
     /// The attributes selected items read, when each is a column of an attribute of a simple
     /// type; nil otherwise.
-    private static func simpleAttributes(of items: [SQLitePredicateCompiler.SelectItem?]) -> [NSAttributeDescription]? {
+    private static func simpleAttributes(of items: [SQLPredicateCompiler.SelectItem?]) -> [NSAttributeDescription]? {
         var attributes: [NSAttributeDescription] = []
         for item in items {
-            guard case .attribute(let attribute)? = item?.decoding, SQLiteValueCodec.isSimple(attribute.attributeType) else { return nil }
+            guard case .attribute(let attribute)? = item?.decoding, SQLValueCodec.isSimple(attribute.attributeType) else { return nil }
             attributes.append(attribute)
         }
         return attributes
     }
 
-    func countRows(_ plan: FetchPlan) throws -> Int {
-        let (connection, schema) = try requireConnection()
+    package func countRows(_ plan: FetchPlan) throws -> Int {
+        let (connection, schema) = try readingDatabase()
         let query: SQLFragment
         if plan.limit > 0 || plan.offset > 0 {
             let page = try select("t0.Z_PK", plan: plan, schema: schema, paged: true, sorted: false)
@@ -77,13 +77,13 @@ extension SQLiteStore {
         return try statement.readFirstRow { Int($0.int64(at: 0)) } ?? 0
     }
 
-    func snapshot(for objectID: NSManagedObjectID) throws -> RowSnapshot? {
+    package func snapshot(for objectID: NSManagedObjectID) throws -> RowSnapshot? {
         guard let primaryKey = objectID.primaryKey else { return nil }
-        let (connection, schema) = try requireConnection()
+        let (connection, schema) = try readingDatabase()
         let generation = readGeneration
         let readTime = DispatchTime.now().uptimeNanoseconds
         let entities = objectID.entity.selfAndDescendants
-        let reader = try queryCache.reader(for: entities, schema: schema)
+        let reader = try rowReader(for: entities, schema: schema)
         let statement = try connection.statement("SELECT \(reader.selectList) FROM \(reader.table) t0 WHERE t0.Z_PK = ?")
         statement.bind(primaryKey, at: 1)
         return try statement.readFirstRow { row in
@@ -92,8 +92,8 @@ extension SQLiteStore {
     }
 
     /// The rows of several objects, one query per inheritance hierarchy.
-    func snapshots(for objectIDs: [NSManagedObjectID]) throws -> [RowSnapshot] {
-        let (connection, schema) = try requireConnection()
+    package func snapshots(for objectIDs: [NSManagedObjectID]) throws -> [RowSnapshot] {
+        let (connection, schema) = try readingDatabase()
         let generation = readGeneration
         let readTime = DispatchTime.now().uptimeNanoseconds
         var byRoot: [ObjectIdentifier: [NSManagedObjectID]] = [:]
@@ -103,9 +103,9 @@ extension SQLiteStore {
         var rows: [RowSnapshot] = []
         for identifiers in byRoot.values {
             guard let root = identifiers.first?.entity.rootEntity else { continue }
-            let reader = try queryCache.reader(for: root.selfAndDescendants, schema: schema)
+            let reader = try rowReader(for: root.selfAndDescendants, schema: schema)
             for chunk in identifiers.chunked(into: Self.maximumParameters) {
-                let placeholders = SQLitePredicateCompiler.placeholders(chunk.count)
+                let placeholders = SQLPredicateCompiler.placeholders(chunk.count)
                 let statement = try connection.statement("SELECT \(reader.selectList) FROM \(reader.table) t0 WHERE t0.Z_PK IN (\(placeholders))")
                 for (index, identifier) in chunk.enumerated() {
                     statement.bind(identifier.primaryKey ?? 0, at: Int32(index + 1))
@@ -118,15 +118,15 @@ extension SQLiteStore {
         return rows
     }
 
-    func destinationIDs(of objectID: NSManagedObjectID, relationship: NSRelationshipDescription) throws -> [NSManagedObjectID] {
+    package func destinationIDs(of objectID: NSManagedObjectID, relationship: NSRelationshipDescription) throws -> [NSManagedObjectID] {
         try destinationIDs(ofOwners: [objectID], relationship: relationship)[objectID] ?? []
     }
 
     /// The destinations of several owners in one query per `maximumParameters` owners: the owner's
     /// key, then the destination's, from the join table or the destinations' foreign key.
-    func destinationIDs(ofOwners owners: [NSManagedObjectID], relationship: NSRelationshipDescription) throws -> [NSManagedObjectID: [NSManagedObjectID]] {
+    package func destinationIDs(ofOwners owners: [NSManagedObjectID], relationship: NSRelationshipDescription) throws -> [NSManagedObjectID: [NSManagedObjectID]] {
         guard let destination = relationship.destinationEntity else { return [:] }
-        let (connection, schema) = try requireConnection()
+        let (connection, schema) = try readingDatabase()
         guard let destinationMapping = schema.mapping(for: destination) else { return [:] }
         var ownersByKey: [Int64: NSManagedObjectID] = [:]
         for owner in owners {
@@ -134,7 +134,7 @@ extension SQLiteStore {
         }
         var destinations: [NSManagedObjectID: [NSManagedObjectID]] = [:]
         for chunk in Array(ownersByKey.keys).chunked(into: Self.maximumParameters) {
-            let placeholders = SQLitePredicateCompiler.placeholders(chunk.count)
+            let placeholders = SQLPredicateCompiler.placeholders(chunk.count)
             let sql: String
             if let joinTable = schema.joinTable(for: relationship) {
                 let columns = joinTable.columns(for: relationship)
@@ -165,15 +165,15 @@ extension SQLiteStore {
     /// The rows of the destinations of a to-many relationship kept by a foreign key in the
     /// destinations' table, for several owners at once: one query per `maximumParameters` owners,
     /// through the foreign key's index. Many-to-many relationships answer nil.
-    func destinationRows(ofOwners owners: [NSManagedObjectID], relationship: NSRelationshipDescription) throws -> [NSManagedObjectID: [RowSnapshot]]? {
+    package func destinationRows(ofOwners owners: [NSManagedObjectID], relationship: NSRelationshipDescription) throws -> [NSManagedObjectID: [RowSnapshot]]? {
         guard let destination = relationship.destinationEntity, let inverse = relationship.inverseRelationship, !inverse.isToMany else { return nil }
-        let (connection, schema) = try requireConnection()
+        let (connection, schema) = try readingDatabase()
         guard schema.joinTable(for: relationship) == nil, let destinationMapping = schema.mapping(for: destination),
               let inverseSlot = destination.layout.slotIndex(forKey: inverse.name),
               let foreignKey = destinationMapping.columnBySlot[inverseSlot] else { return nil }
         let generation = readGeneration
         let readTime = DispatchTime.now().uptimeNanoseconds
-        let reader = try queryCache.reader(for: destination.selfAndDescendants, schema: schema)
+        let reader = try rowReader(for: destination.selfAndDescendants, schema: schema)
         let order = schema.orderColumn(for: relationship).map { " ORDER BY t0.\($0), t0.Z_PK" } ?? ""
         var ownersByKey: [Int64: NSManagedObjectID] = [:]
         for owner in owners {
@@ -187,7 +187,7 @@ extension SQLiteStore {
         for chunk in Array(ownersByKey.keys).chunked(into: Self.maximumParameters) {
             // The foreign key is selected again, last, so that each row's owner is read as a number.
             let statement = try connection.statement(
-                "SELECT \(reader.selectList), t0.\(foreignKey) FROM \(destinationMapping.table) t0 WHERE t0.\(foreignKey) IN (\(SQLitePredicateCompiler.placeholders(chunk.count)))\(order)"
+                "SELECT \(reader.selectList), t0.\(foreignKey) FROM \(destinationMapping.table) t0 WHERE t0.\(foreignKey) IN (\(SQLPredicateCompiler.placeholders(chunk.count)))\(order)"
             )
             for (index, key) in chunk.enumerated() {
                 statement.bind(key, at: Int32(index + 1))
@@ -203,49 +203,22 @@ extension SQLiteStore {
         return rows
     }
 
-    /// Destination rows of one owner in a row: rows come through the foreign key's index, so
-    /// consecutive rows mostly share an owner, and a run is filed once rather than each row by
-    /// itself.
-    private struct RowRun {
-        private var ownerKey: Int64?
-        private var rows: [RowSnapshot] = []
-
-        mutating func add(_ row: RowSnapshot, ownerKey: Int64, flush: (Int64, [RowSnapshot]) -> Void) {
-            if ownerKey != self.ownerKey {
-                finish(flush)
-                self.ownerKey = ownerKey
-            }
-            rows.append(row)
-        }
-
-        /// Hands the run over (without copying it) and starts an empty one.
-        mutating func finish(_ flush: (Int64, [RowSnapshot]) -> Void) {
-            guard let ownerKey, !rows.isEmpty else { return }
-            let run = rows
-            rows = []
-            flush(ownerKey, run)
-        }
-    }
-
-    /// The most `?` parameters one statement binds, well under SQLite's limit of 32766.
-    static let maximumParameters = 10_000
-
     // MARK: Query building
 
     /// `SELECT <columns> FROM <table> t0 <joins> WHERE <entity filter> AND <predicate> ORDER BY … LIMIT … OFFSET …`.
-    private func select(_ columns: String, plan: FetchPlan, schema: SQLiteSchema, paged: Bool, sorted: Bool = true) throws -> SQLFragment {
+    private func select(_ columns: String, plan: FetchPlan, schema: SQLSchema, paged: Bool, sorted: Bool = true) throws -> SQLFragment {
         try select(plan: plan, schema: schema, paged: paged, sorted: sorted) { _, _ in SQLProjection(columns: SQLFragment(sql: columns)) }
     }
 
     /// `SELECT [DISTINCT] <projection> FROM <table> t0 <joins> WHERE … GROUP BY … ORDER BY … LIMIT …`,
     /// where the projection is compiled with the same compiler, and so the same joins, as the
     /// predicate and the sort.
-    func select(plan: FetchPlan, schema: SQLiteSchema, paged: Bool, sorted: Bool = true,
-                projection: (inout SQLitePredicateCompiler, SQLScope) throws -> SQLProjection) throws -> SQLFragment {
+    func select(plan: FetchPlan, schema: SQLSchema, paged: Bool, sorted: Bool = true,
+                projection: (inout SQLPredicateCompiler, SQLScope) throws -> SQLProjection) throws -> SQLFragment {
         guard let mapping = schema.mapping(for: plan.entity) else {
-            throw CoreDataError.invalidRequest("The entity \(plan.entity.entityName) is not stored in this SQLite store.")
+            throw CoreDataError.invalidRequest("The entity \(plan.entity.entityName) is not stored in this \(dialect.storeName) store.")
         }
-        var compiler = SQLitePredicateCompiler(schema: schema, store: self)
+        var compiler = SQLPredicateCompiler(schema: schema, store: self, dialect: dialect)
         let scope = SQLScope(entity: plan.entity, alias: "t0")
         let selected = try projection(&compiler, scope)
         let numbers = plan.entities.compactMap { schema.mapping(for: $0)?.number }
@@ -263,16 +236,38 @@ extension SQLiteStore {
         if !selected.groupBy.isEmpty { sql += " GROUP BY " + grouping.sql }
         if !order.isEmpty { sql += " ORDER BY " + order.joined(separator: ", ") }
         if paged && (plan.limit > 0 || plan.offset > 0) {
-            sql += " LIMIT \(plan.limit > 0 ? plan.limit : -1) OFFSET \(plan.offset)"
+            sql += " LIMIT \(plan.limit > 0 ? String(plan.limit) : dialect.noLimit) OFFSET \(plan.offset)"
         }
         return SQLFragment(sql: sql, bindings: selected.columns.bindings + (condition?.bindings ?? []) + grouping.bindings)
     }
 
-    func prepare(_ query: SQLFragment, on connection: SQLiteConnection) throws -> SQLiteStatement {
+    func prepare(_ query: SQLFragment, on connection: Database) throws -> Database.Statement {
         let statement = try connection.statement(query.sql)
-        for (index, value) in query.bindings.enumerated() {
-            statement.bind(value, at: Int32(index + 1))
-        }
+        statement.bind(query.bindings)
         return statement
+    }
+}
+
+/// Destination rows of one owner in a row: rows come through the foreign key's index, so
+/// consecutive rows mostly share an owner, and a run is filed once rather than each row by
+/// itself.
+private struct RowRun {
+    private var ownerKey: Int64?
+    private var rows: [RowSnapshot] = []
+
+    mutating func add(_ row: RowSnapshot, ownerKey: Int64, flush: (Int64, [RowSnapshot]) -> Void) {
+        if ownerKey != self.ownerKey {
+            finish(flush)
+            self.ownerKey = ownerKey
+        }
+        rows.append(row)
+    }
+
+    /// Hands the run over (without copying it) and starts an empty one.
+    mutating func finish(_ flush: (Int64, [RowSnapshot]) -> Void) {
+        guard let ownerKey, !rows.isEmpty else { return }
+        let run = rows
+        rows = []
+        flush(ownerKey, run)
     }
 }

@@ -14,7 +14,7 @@
 /// An existing store keeps its own names, found in its file: for self-referential pairs Apple's
 /// choice of side varies with the model and the framework version, so both sides' names are looked
 /// for.
-extension SQLiteSchema {
+extension SQLSchema {
     /// A join table's name and its columns' base names, seen from the side that names it.
     private struct JoinTableNaming {
         /// The relationship the table is named after.

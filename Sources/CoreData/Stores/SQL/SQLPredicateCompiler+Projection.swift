@@ -1,7 +1,7 @@
 /// The select list of dictionary fetches: key paths (joined like the predicate's), arithmetic and
 /// other expressions the compiler can express, and the aggregates `sum:`, `count:`, `min:`,
 /// `max:` and `average:` over them.
-extension SQLitePredicateCompiler {
+extension SQLPredicateCompiler {
     /// A selected value and how it reads back from a result row.
     struct SelectItem {
         let fragment: SQLFragment

@@ -3,7 +3,7 @@
 /// Constants bind as the kind of value they are, not as the column's type, so that `i16 == 3.5`
 /// matches no integer; a constant of another kind than the attribute's values (a string for a
 /// number) is never equal to them, as in memory, and cannot order or search them.
-extension SQLitePredicateCompiler {
+extension SQLPredicateCompiler {
     typealias Operator = NSComparisonPredicate.Operator
     typealias Options = NSComparisonPredicate.Options
 
@@ -30,7 +30,7 @@ extension SQLitePredicateCompiler {
                 return SQLFragment(sql: "\(column) IS NOT NULL")
             default:
                 guard let constant = ValueUnwrapping.nonNull(value) else {
-                    throw CoreDataError.invalidRequest("Illegal comparison with NULL in a fetch from a SQLite store.")
+                    throw CoreDataError.invalidRequest("Illegal comparison with NULL in a fetch from a \(dialect.storeName) store.")
                 }
                 guard let binding = try binding(constant, for: attribute) else {
                     return try mismatch(column, attribute: attribute, type: type, against: "\(Swift.type(of: constant)) \(constant)")
@@ -60,10 +60,10 @@ extension SQLitePredicateCompiler {
         switch type {
         case .equalTo, .notEqualTo:
             guard !stringOptions.isEmpty else { break }
-            return SQLFragment(sql: "cd_equal(\(subject.sql), \(other.sql), \(options)) = \(type == .equalTo ? 1 : 0)", bindings: bindings)
+            return SQLFragment(sql: "\(SQLFunctions.equal)(\(subject.sql), \(other.sql), \(options)) = \(type == .equalTo ? 1 : 0)", bindings: bindings)
         case .lessThan, .lessThanOrEqualTo, .greaterThan, .greaterThanOrEqualTo:
             guard !stringOptions.isEmpty else { break }
-            return SQLFragment(sql: "cd_compare(\(subject.sql), \(other.sql), \(options)) \(Self.sqlOperator(type)) 0", bindings: bindings)
+            return SQLFragment(sql: "\(SQLFunctions.compare)(\(subject.sql), \(other.sql), \(options)) \(Self.sqlOperator(type)) 0", bindings: bindings)
         case .beginsWith:
             return search(subject, needle: other, options: stringOptions, mode: .beginsWith)
         case .endsWith:
@@ -71,9 +71,9 @@ extension SQLitePredicateCompiler {
         case .contains:
             return search(subject, needle: other, options: stringOptions, mode: .contains)
         case .like:
-            return SQLFragment(sql: "cd_like(\(subject.sql), \(other.sql), \(options))", bindings: bindings)
+            return SQLFragment(sql: "\(SQLFunctions.like)(\(subject.sql), \(other.sql), \(options)) = 1", bindings: bindings)
         case .matches:
-            return SQLFragment(sql: "cd_matches(\(subject.sql), \(other.sql), \(options))", bindings: bindings)
+            return SQLFragment(sql: "\(SQLFunctions.matches)(\(subject.sql), \(other.sql), \(options)) = 1", bindings: bindings)
         case .in, .between, .customSelector:
             throw unsupported("\(PredicateFormatPrinter.spelling(of: type)) between two key paths")
         @unknown default:
@@ -82,9 +82,9 @@ extension SQLitePredicateCompiler {
         return SQLFragment(sql: "\(subject.sql) \(Self.sqlOperator(type)) \(other.sql)", bindings: bindings)
     }
 
-    func search(_ subject: SQLFragment, needle: SQLFragment, options: Options, mode: SQLiteFunctions.SearchMode) -> SQLFragment {
+    func search(_ subject: SQLFragment, needle: SQLFragment, options: Options, mode: SQLFunctions.SearchMode) -> SQLFragment {
         SQLFragment(
-            sql: "cd_search(\(subject.sql), \(needle.sql), \(Self.stringOptions(options).rawValue), \(mode.rawValue))",
+            sql: "\(SQLFunctions.search)(\(subject.sql), \(needle.sql), \(Self.stringOptions(options).rawValue), \(mode.rawValue)) = 1",
             bindings: subject.bindings + needle.bindings
         )
     }
@@ -135,14 +135,14 @@ extension SQLitePredicateCompiler {
         if !options.isEmpty {
             alternatives = bindings.map { value in
                 let parameter = SQLFragment.parameter(value)
-                return SQLFragment(sql: "cd_equal(\(column), \(parameter.sql), \(options.rawValue)) = 1", bindings: parameter.bindings)
+                return SQLFragment(sql: "\(SQLFunctions.equal)(\(column), \(parameter.sql), \(options.rawValue)) = 1", bindings: parameter.bindings)
             }
         } else if !bindings.isEmpty {
             let list = SQLFragment.parameters(bindings)
             alternatives = [SQLFragment(sql: "\(column) IN (\(list.sql))", bindings: list.bindings)]
         }
         if includesNull { alternatives.append(SQLFragment(sql: "\(column) IS NULL")) }
-        return alternatives.isEmpty ? .alwaysFalse : Self.grouped(alternatives, separator: " OR ")
+        return alternatives.isEmpty ? .alwaysFalse : grouped(alternatives, separator: " OR ")
     }
 
     /// `attribute BETWEEN {lower, upper}`, inclusive. As in memory, a nil bound is ordered only
@@ -159,7 +159,7 @@ extension SQLitePredicateCompiler {
             let bindings = lowParameter.bindings + highParameter.bindings
             if !options.isEmpty {
                 return SQLFragment(
-                    sql: "(cd_compare(\(column), \(lowParameter.sql), \(options.rawValue)) >= 0 AND cd_compare(\(column), \(highParameter.sql), \(options.rawValue)) <= 0)",
+                    sql: "(\(SQLFunctions.compare)(\(column), \(lowParameter.sql), \(options.rawValue)) >= 0 AND \(SQLFunctions.compare)(\(column), \(highParameter.sql), \(options.rawValue)) <= 0)",
                     bindings: bindings
                 )
             }
@@ -175,7 +175,7 @@ extension SQLitePredicateCompiler {
         case .equalTo:
             return .alwaysFalse
         case .notEqualTo:
-            // `!=` never matches NULL in a SQLite fetch, as on Apple platforms.
+            // `!=` never matches NULL in a fetch from a store, as on Apple platforms.
             return SQLFragment(sql: "\(column) IS NOT NULL")
         default:
             throw CoreDataError.invalidRequest(
@@ -202,7 +202,7 @@ extension SQLitePredicateCompiler {
         }
         let normalized = AttributeValue.normalized(value, type: attribute.attributeType)
         guard normalized.isValid else { return nil }
-        return try SQLiteValueCodec.encode(normalized.value, for: attribute)
+        return try SQLValueCodec.encode(normalized.value, for: attribute)
     }
 
     /// The parameter for a constant compared with a computed value such as a `@count`.
@@ -213,7 +213,7 @@ extension SQLitePredicateCompiler {
         case let string as String: return .text(string)
         case let date as Date: return .real(date.timeIntervalSinceReferenceDate)
         case let data as Data: return .blob(data)
-        default: throw CoreDataError.invalidRequest("The value \(value) cannot be compared in a fetch from a SQLite store.")
+        default: throw CoreDataError.invalidRequest("The value \(value) cannot be compared in a fetch from a \(dialect.storeName) store.")
         }
     }
 

@@ -2,9 +2,9 @@
 /// dates as seconds since 2001-01-01, UUIDs as 16 bytes, booleans as 0/1, decimals as REAL
 /// (read back with the shortest decimal that round-trips the double), URIs as text, and
 /// transformable values as their transformer's data.
-enum SQLiteValueCodec {
+package enum SQLValueCodec {
     /// The SQL value of an attribute value.
-    static func encode(_ value: Any?, for attribute: NSAttributeDescription) throws -> SQLValue {
+    package static func encode(_ value: Any?, for attribute: NSAttributeDescription) throws -> SQLValue {
         guard attribute.attributeType == .transformableAttributeType else {
             return encode(value, type: attribute.attributeType)
         }
@@ -58,7 +58,7 @@ enum SQLiteValueCodec {
     /// The word of a column of a scalar attribute, as `decode(_:at:type:)` reads it (integers
     /// truncated to the attribute's width, floats rounded to `Float`), or nil for NULL.
     @inline(__always)
-    static func decodeBits(_ statement: SQLiteStatement, at column: Int32, scalar: StoragePlan.Scalar) -> UInt64? {
+    static func decodeBits<Row: SQLResultRow>(_ statement: Row, at column: Int32, scalar: StoragePlan.Scalar) -> UInt64? {
         guard !statement.isNull(at: column) else { return nil }
         switch scalar {
         case .integer16: return UInt64(bitPattern: Int64(Int16(truncatingIfNeeded: statement.int64(at: column))))
@@ -79,7 +79,7 @@ enum SQLiteValueCodec {
     }
 
     /// The attribute value of a column of the current row.
-    static func decode(_ statement: SQLiteStatement, at column: Int32, for attribute: NSAttributeDescription) -> Any? {
+    static func decode<Row: SQLResultRow>(_ statement: Row, at column: Int32, for attribute: NSAttributeDescription) -> Any? {
         guard attribute.attributeType == .transformableAttributeType else {
             return decode(statement, at: column, type: attribute.attributeType)
         }
@@ -88,7 +88,7 @@ enum SQLiteValueCodec {
 
     /// The value of a column of a simple attribute type (see `isSimple`).
     @inline(__always)
-    static func decode(_ statement: SQLiteStatement, at column: Int32, type: NSAttributeType) -> Any? {
+    static func decode<Row: SQLResultRow>(_ statement: Row, at column: Int32, type: NSAttributeType) -> Any? {
         guard !statement.isNull(at: column) else { return nil }
         switch type {
         case .integer16AttributeType:
@@ -125,7 +125,7 @@ enum SQLiteValueCodec {
     /// types (Booleans and floats too, whose `NSNumber`s describe themselves differently) as
     /// `decode` gives them.
     @inline(__always)
-    static func sortKeyValue(_ statement: SQLiteStatement, at column: Int32, type: NSAttributeType) -> SortKeyValue {
+    static func sortKeyValue<Row: SQLResultRow>(_ statement: Row, at column: Int32, type: NSAttributeType) -> SortKeyValue {
         guard !statement.isNull(at: column) else { return .null }
         switch type {
         case .integer16AttributeType, .integer32AttributeType, .integer64AttributeType:

@@ -1,0 +1,32 @@
+/// A store that keeps Apple's relational layout (`SQLSchema`) in a SQL database: the SQLite
+/// store, and the stores of other databases built on this module. Reading is one
+/// implementation for all of them (`RelationalStore+Fetching`, `RelationalStore+Dictionaries`),
+/// through the store's connection, the one SQL compiler and the store's dialect.
+package protocol RelationalStore: PersistentStoreEngine {
+    associatedtype Database: SQLDatabase
+
+    /// How the store's database spells what databases disagree on.
+    var dialect: SQLDialect { get }
+
+    /// The connection reads go through, and the schema.
+    func readingDatabase() throws -> (Database, SQLSchema)
+
+    /// How to read the rows of a set of entities (cached by the store).
+    func rowReader(for entities: [NSEntityDescription], schema: SQLSchema) throws -> SQLRowReader
+
+    /// The store generation rows read now belong to (see `RowChangeLog`).
+    var readGeneration: Int { get }
+
+    /// The files binary data stored outside the database lives in, when the store keeps any.
+    var externalData: ExternalDataReading? { get }
+
+    /// The most `?` parameters one statement binds.
+    static var maximumParameters: Int { get }
+}
+
+/// Reads binary data whose column holds a reference to a file rather than the data itself.
+package protocol ExternalDataReading {
+    /// The value of a column of an attribute that allows external storage: the data, or a
+    /// reference that loads it from its file when read.
+    func decode(_ column: Data) -> Any
+}

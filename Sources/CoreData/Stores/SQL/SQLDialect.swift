@@ -1,0 +1,64 @@
+/// What differs between the SQL of the databases the relational stores speak: the SQL compiler,
+/// the schema and the queries are one implementation, and each database's spelling of the few
+/// things they disagree on comes from its dialect.
+package struct SQLDialect: Sendable {
+    /// The store's name in error messages ("a fetch from a SQLite store").
+    package let storeName: String
+    /// The prefix that makes a parenthesized group of conditions a single value to the planner
+    /// (see `SQLPredicateCompiler.grouped`), and that keeps a column's index unused (`noindex:`).
+    let opaqueValuePrefix: String
+    /// The collation that orders strings by their UTF-8 bytes, which is code point order and
+    /// `compare:`'s order in Apple's store; nil when it is the database's own.
+    let byteOrderCollation: String?
+    /// Whether the database has the collations of `SortComparison.collationName`, which order as
+    /// sorting in memory does.
+    let hasComparisonCollations: Bool
+    /// What follows `ASC` and `DESC` so that NULL sorts before every value in ascending order, as
+    /// in Apple's store.
+    let nullsFirst: String
+    let nullsLast: String
+    /// A `LIMIT` that does not limit, for an `OFFSET` alone.
+    let noLimit: String
+    /// The SQL type of the columns holding each kind of value SQLite's layout declares.
+    let columnTypes: [String: String]
+
+    /// The declaration of a column SQLite's layout declares as `sqliteDeclaration`
+    /// (`INTEGER PRIMARY KEY`, `VARCHAR`, …): its type in this database, then the rest.
+    func declaration(_ sqliteDeclaration: String) -> String {
+        let type = sqliteDeclaration.prefix { $0 != " " }
+        return (columnTypes[String(type)] ?? String(type)) + sqliteDeclaration.dropFirst(type.count)
+    }
+
+    /// An `INSERT` of one row of parameters that leaves the table as it is when the row is there
+    /// already (by its primary key).
+    func insertIgnoringDuplicates(into table: String, columns: [String]) -> String {
+        let values = "(\(columns.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))"
+        return self.storeName == SQLDialect.sqlite.storeName
+            ? "INSERT OR IGNORE INTO \(table) \(values)"
+            : "INSERT INTO \(table) \(values) ON CONFLICT DO NOTHING"
+    }
+
+    /// An index of SQLite's layout as this database declares it: with its byte-order collation.
+    func indexDeclaration(_ sqliteIndex: String) -> String {
+        guard let byteOrderCollation else { return sqliteIndex }
+        return sqliteIndex.replacingOccurrences(of: " COLLATE BINARY", with: " COLLATE \(byteOrderCollation)")
+    }
+
+    /// SQLite, the database of Apple's store, whose layout the others take over.
+    package static let sqlite = SQLDialect(
+        storeName: "SQLite", opaqueValuePrefix: "+", byteOrderCollation: nil, hasComparisonCollations: true,
+        nullsFirst: "", nullsLast: "", noLimit: "-1", columnTypes: [:]
+    )
+
+    /// PostgreSQL, and the databases that speak its protocol. Columns hold what SQLite's do:
+    /// integers as 64-bit integers (SQLite's INTEGER), dates and decimals as doubles (SQLite's
+    /// REAL, as Apple's store writes them), strings as text and data as bytes.
+    package static let postgreSQL = SQLDialect(
+        storeName: "PostgreSQL", opaqueValuePrefix: "", byteOrderCollation: "\"C\"", hasComparisonCollations: false,
+        nullsFirst: " NULLS FIRST", nullsLast: " NULLS LAST", noLimit: "ALL",
+        columnTypes: [
+            "INTEGER": "BIGINT", "FLOAT": "DOUBLE PRECISION", "DECIMAL": "DOUBLE PRECISION",
+            "TIMESTAMP": "DOUBLE PRECISION", "VARCHAR": "TEXT", "BLOB": "BYTEA",
+        ]
+    )
+}

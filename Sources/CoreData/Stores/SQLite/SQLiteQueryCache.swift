@@ -1,0 +1,27 @@
+/// The row readers and insert plans of a store, by fetched entity set and by entity. They hold
+/// prepared statements of the store's connection, so the store empties the cache when it closes.
+final class SQLiteQueryCache {
+    private var readers: [[ObjectIdentifier]: SQLRowReader] = [:]
+    private var insertPlans: [ObjectIdentifier: SQLiteInsertPlan] = [:]
+
+    func insertPlan(for entity: NSEntityDescription) -> SQLiteInsertPlan? {
+        insertPlans[ObjectIdentifier(entity)]
+    }
+
+    func setInsertPlan(_ plan: SQLiteInsertPlan, for entity: NSEntityDescription) {
+        insertPlans[ObjectIdentifier(entity)] = plan
+    }
+
+    func removeAll() {
+        readers = [:]
+        insertPlans = [:]
+    }
+
+    func reader(for entities: [NSEntityDescription], schema: SQLSchema) throws -> SQLRowReader {
+        let key = entities.map(ObjectIdentifier.init)
+        if let cached = readers[key] { return cached }
+        let reader = try SQLRowReader(entities: entities, schema: schema)
+        readers[key] = reader
+        return reader
+    }
+}
