@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "CoreData", targets: ["CoreData"]),
         .library(name: "SwiftData", targets: ["SwiftData"]),
+        .library(name: "CoreDataPostgreSQL", targets: ["CoreDataPostgreSQL"]),
         .executable(name: "coredata", targets: ["coredata"]),
         .plugin(name: "CoreDataCodegen", targets: ["CoreDataCodegen"]),
     ],
@@ -14,6 +15,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // The version that matches the Swift 6.3 toolchain, for the SwiftData macros.
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .systemLibrary(
@@ -53,6 +57,18 @@ let package = Package(
             name: "SwiftDataMacroExpansion",
             dependencies: [
                 .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+            ]
+        ),
+        // A store on a PostgreSQL server, on the CoreData engine's store boundary; its own
+        // target, so that a program that does not use it does not build PostgresNIO.
+        .target(
+            name: "CoreDataPostgreSQL",
+            dependencies: [
+                "CoreData",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
@@ -110,6 +126,10 @@ let package = Package(
             ],
             // The script that wrote GeneratedPredicates.swift.
             exclude: ["Fetching/generate_predicates.py"]
+        ),
+        .testTarget(
+            name: "CoreDataPostgreSQLTests",
+            dependencies: ["CoreData", "CoreDataPostgreSQL"]
         ),
         .testTarget(
             name: "CoreDataCodeGenerationTests",

@@ -1,0 +1,136 @@
+import CoreData
+import Logging
+import NIOCore
+import NIOPosix
+import PostgresNIO
+import Synchronization
+
+/// A connection to a PostgreSQL server, used synchronously, as Core Data's API is.
+///
+/// PostgresNIO answers on its event loops; a call here sends its query and blocks the calling
+/// thread (a context's queue, the main thread, a task's thread) until the answer arrives, which
+/// never blocks an event loop: a call made on one is refused with an error instead, as waiting
+/// there would wait for itself.
+// Used by one store under its coordinator's lock, like every store's connection.
+final class PostgreSQLConnection: SQLDatabase, @unchecked Sendable {
+    let address: PostgreSQLServerAddress
+    private var connection: PostgresConnection?
+    private var statements: [String: PostgreSQLStatement] = [:]
+    private static let logger = Logger(label: "CoreDataPostgreSQL.connection")
+    private static let nextID = Atomic(0)
+
+    var location: URL { address.url }
+
+    /// The number of rows the last statement inserted, changed or deleted.
+    private(set) var changes = 0
+
+    /// Connects to the server, in the address's schema.
+    init(address: PostgreSQLServerAddress) throws {
+        self.address = address
+        try connect()
+    }
+
+    deinit {
+        try? connection?.close().wait()
+    }
+
+    func close() {
+        statements = [:]
+        try? connection?.close().wait()
+        connection = nil
+    }
+
+    func statement(_ sql: String) throws -> PostgreSQLStatement {
+        if let cached = statements[sql] { return cached }
+        let statement = PostgreSQLStatement(sql: sql, connection: self)
+        statements[sql] = statement
+        return statement
+    }
+
+    /// Runs SQL without parameters; several statements separated by semicolons run one after
+    /// the other (the extended protocol takes one statement at a time).
+    func execute(_ sql: String) throws {
+        for statement in Self.statements(in: sql) {
+            _ = try run(PostgresQuery(unsafeSQL: statement))
+        }
+    }
+
+    /// The statements of a script: split at semicolons outside quotes and `$$` bodies.
+    static func statements(in script: String) -> [String] {
+        var statements: [String] = []
+        var current = ""
+        var quote: Character?
+        var inBody = false
+        var previous: Character?
+        for character in script {
+            if character == "$", previous == "$", quote == nil {
+                inBody.toggle()
+            } else if !inBody, character == "'" || character == "\"" {
+                quote = quote == character ? nil : (quote ?? character)
+            }
+            if character == ";", quote == nil, !inBody {
+                statements.append(current)
+                current = ""
+            } else {
+                current.append(character)
+            }
+            previous = character
+        }
+        statements.append(current)
+        return statements.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+    }
+
+    /// Runs `body` in a transaction, committing when it returns and rolling back when it throws.
+    func transaction<Result>(_ body: () throws -> Result) throws -> Result {
+        try execute("BEGIN")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// Sends a query and waits for all its rows.
+    func run(_ query: PostgresQuery) throws -> PostgresQueryResult {
+        let connection = try openConnection()
+        guard !connection.eventLoop.inEventLoop else {
+            throw PostgreSQLErrors.make(NSPersistentStoreOperationError, "A PostgreSQL store was called on one of PostgresNIO's event loops, where it cannot wait for its answer.", location: location)
+        }
+        do {
+            let result = try connection.query(query, logger: Self.logger).wait()
+            changes = result.metadata.rows ?? 0
+            return result
+        } catch {
+            throw PostgreSQLErrors.error(error, sql: query.sql, location: location)
+        }
+    }
+
+    /// The open connection, or a new one when the last was lost.
+    private func openConnection() throws -> PostgresConnection {
+        if let connection, !connection.isClosed { return connection }
+        try connect()
+        guard let connection else { throw PostgreSQLErrors.make(NSPersistentStoreOperationError, "The PostgreSQL server did not accept a connection.", location: location) }
+        return connection
+    }
+
+    private func connect() throws {
+        let id = Self.nextID.add(1, ordering: .relaxed).newValue
+        let eventLoop = MultiThreadedEventLoopGroup.singleton.any()
+        do {
+            connection = try PostgresConnection.connect(on: eventLoop, configuration: address.configuration, id: id, logger: Self.logger).wait()
+        } catch {
+            throw PostgreSQLErrors.make(
+                NSPersistentStoreOpenError,
+                "The PostgreSQL server at \(address.url.absoluteString) cannot be reached (\(PostgreSQLErrors.reason(of: error))).",
+                location: location, underlying: error
+            )
+        }
+        statements = [:]
+        if let schema = address.schema {
+            try execute("CREATE SCHEMA IF NOT EXISTS \(try PostgreSQLIdentifier.quoted(schema)); SET search_path TO \(try PostgreSQLIdentifier.quoted(schema))")
+        }
+    }
+}

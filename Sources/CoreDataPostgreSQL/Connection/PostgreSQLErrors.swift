@@ -1,0 +1,49 @@
+import CoreData
+import PostgresNIO
+
+/// The Cocoa errors of a PostgreSQL store: what the server or the connection reported, in
+/// `NSCocoaErrorDomain` with Apple's codes, the server's own message in the description and
+/// its SQLSTATE under `PostgreSQLErrors.sqlStateKey`.
+enum PostgreSQLErrors {
+    /// The user-info key of the five-character SQLSTATE code the server gave.
+    static let sqlStateKey = "PostgreSQLState"
+
+    static func make(_ code: Int, _ description: String, location: URL?, underlying: (any Error)? = nil) -> NSError {
+        var userInfo: [String: Any] = [NSLocalizedDescriptionKey: description]
+        if let location { userInfo[NSURLErrorKey] = location }
+        if let underlying {
+            userInfo[NSUnderlyingErrorKey] = underlying
+            if let state = (underlying as? PSQLError)?.serverInfo?[.sqlState] { userInfo[sqlStateKey] = state }
+        }
+        return NSError(domain: NSCocoaErrorDomain, code: code, userInfo: userInfo)
+    }
+
+    /// The error of a query that failed.
+    static func error(_ error: any Error, sql: String, location: URL) -> NSError {
+        make(NSPersistentStoreOperationError, "PostgreSQL failed: \(reason(of: error)) (\(sql.prefix(200)))", location: location, underlying: error)
+    }
+
+    /// What went wrong, in words: the server's message, or the connection's failure.
+    static func reason(of error: any Error) -> String {
+        guard let error = error as? PSQLError else { return String(describing: error) }
+        if let message = error.serverInfo?[.message] { return message }
+        return error.code.description
+    }
+
+    /// The SQLSTATE of an error the server reported, looking through Cocoa errors.
+    static func sqlState(of error: any Error) -> String? {
+        if let error = error as? PSQLError { return error.serverInfo?[.sqlState] }
+        let nsError = error as NSError
+        return nsError.userInfo[sqlStateKey] as? String
+    }
+}
+
+/// Identifiers a program names (schemas), checked and quoted, so that no name is SQL.
+enum PostgreSQLIdentifier {
+    static func quoted(_ name: String) throws -> String {
+        guard !name.isEmpty, name.utf8.count < 64, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else {
+            throw PostgreSQLErrors.make(NSPersistentStoreInvalidTypeError, "'\(name)' is not a PostgreSQL schema name this store accepts (ASCII letters, digits and underscores).", location: nil)
+        }
+        return "\"\(name)\""
+    }
+}

@@ -1,0 +1,83 @@
+/// The functions the SQL compiler calls (`SQLFunctions`), defined in SQL in the store's schema:
+/// PostgreSQL cannot call the evaluator's Swift code as SQLite does, so each reproduces its
+/// semantics with the server's own operations.
+///
+/// - `[c]` compares lower-cased text, with ICU's Unicode case mappings (`und-x-icu`);
+///   `[d]` compares text with its combining marks removed after canonical decomposition.
+/// - Ordering compares UTF-8 bytes (`COLLATE "C"`), which is code point order, as Apple's store
+///   and the evaluator order strings for `compare:`.
+/// - `LIKE` turns `*` and `?` into a regular expression matched against the whole string;
+///   `MATCHES` matches PostgreSQL's regular expressions (POSIX, close to ICU's) against the
+///   whole string.
+/// - Division follows the evaluator: by zero, integers give 0 and real numbers an infinity.
+///
+/// Each test returns 1 or 0 (NULL when an operand is NULL), as the compiler expects.
+enum PostgreSQLFunctions {
+    static let definitions = """
+        CREATE OR REPLACE FUNCTION cd_fold(value text, options bigint) RETURNS text
+        LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+            SELECT CASE WHEN (options & 1) <> 0 THEN lower(folded COLLATE "und-x-icu") ELSE folded END
+            FROM (SELECT CASE WHEN (options & 2) <> 0
+                THEN regexp_replace(normalize(value, NFD), '[\\u0300-\\u036f]', '', 'g')
+                ELSE value END AS folded) AS f
+        $$;
+        CREATE OR REPLACE FUNCTION cd_equal(a text, b text, options bigint) RETURNS bigint
+        LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+            SELECT CASE WHEN a IS NULL OR b IS NULL THEN NULL
+                WHEN cd_fold(a, options) = cd_fold(b, options) THEN 1 ELSE 0 END
+        $$;
+        CREATE OR REPLACE FUNCTION cd_compare(a text, b text, options bigint) RETURNS bigint
+        LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+            SELECT CASE WHEN a IS NULL OR b IS NULL THEN NULL
+                WHEN cd_fold(a, options) COLLATE "C" < cd_fold(b, options) COLLATE "C" THEN -1
+                WHEN cd_fold(a, options) COLLATE "C" > cd_fold(b, options) COLLATE "C" THEN 1
+                ELSE 0 END
+        $$;
+        CREATE OR REPLACE FUNCTION cd_search(value text, needle text, options bigint, mode bigint) RETURNS bigint
+        LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+            SELECT CASE WHEN value IS NULL OR needle IS NULL OR needle = '' THEN 0
+                WHEN mode = 0 THEN CASE WHEN strpos(cd_fold(value, options), cd_fold(needle, options)) > 0 THEN 1 ELSE 0 END
+                WHEN mode = 1 THEN CASE WHEN starts_with(cd_fold(value, options), cd_fold(needle, options)) THEN 1 ELSE 0 END
+                ELSE CASE WHEN right(cd_fold(value, options), length(cd_fold(needle, options))) = cd_fold(needle, options) THEN 1 ELSE 0 END
+                END
+        $$;
+        CREATE OR REPLACE FUNCTION cd_like_pattern(pattern text) RETURNS text
+        LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+            SELECT '^' || replace(replace(
+                regexp_replace(pattern, '([.+^$()\\[\\]{}|\\\\])', '\\\\\\1', 'g'),
+                '*', '.*'), '?', '.') || '$'
+        $$;
+        CREATE OR REPLACE FUNCTION cd_like(value text, pattern text, options bigint) RETURNS bigint
+        LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+            SELECT CASE WHEN value IS NULL OR pattern IS NULL THEN NULL
+                WHEN cd_fold(value, options) ~ cd_like_pattern(cd_fold(pattern, options)) THEN 1 ELSE 0 END
+        $$;
+        CREATE OR REPLACE FUNCTION cd_matches(value text, pattern text, options bigint) RETURNS bigint
+        LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+            SELECT CASE WHEN value IS NULL OR pattern IS NULL THEN NULL
+                WHEN (options & 1) <> 0 AND cd_fold(value, options) ~* ('^(?:' || pattern || ')$') THEN 1
+                WHEN (options & 1) = 0 AND cd_fold(value, options) ~ ('^(?:' || pattern || ')$') THEN 1
+                ELSE 0 END
+        $$;
+        CREATE OR REPLACE FUNCTION cd_uppercase(value text) RETURNS text
+        LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT upper(value COLLATE "und-x-icu") $$;
+        CREATE OR REPLACE FUNCTION cd_lowercase(value text) RETURNS text
+        LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT lower(value COLLATE "und-x-icu") $$;
+        CREATE OR REPLACE FUNCTION cd_divide(a double precision, b double precision, integral bigint) RETURNS double precision
+        LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+            SELECT CASE WHEN a IS NULL OR b IS NULL THEN NULL
+                WHEN b = 0 THEN CASE WHEN integral = 1 THEN 0
+                    WHEN a > 0 THEN 'Infinity'::double precision WHEN a < 0 THEN '-Infinity'::double precision
+                    ELSE 'NaN'::double precision END
+                WHEN integral = 1 THEN trunc(a / b)
+                ELSE a / b END
+        $$;
+        CREATE OR REPLACE FUNCTION cd_modulus(a double precision, b double precision, integral bigint) RETURNS double precision
+        LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+            SELECT CASE WHEN a IS NULL OR b IS NULL THEN NULL
+                WHEN b = 0 THEN CASE WHEN integral = 1 THEN 0 ELSE 'NaN'::double precision END
+                WHEN integral = 1 THEN (trunc(a)::bigint % trunc(b)::bigint)::double precision
+                ELSE a - b * trunc(a / b) END
+        $$;
+        """
+}

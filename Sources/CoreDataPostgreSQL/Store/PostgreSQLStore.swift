@@ -1,0 +1,86 @@
+import CoreData
+
+/// The PostgreSQL store (`NSPostgreSQLStoreType`): Apple's relational layout — one table per
+/// inheritance root with `Z_PK`, `Z_ENT` and `Z_OPT`, join tables, `Z_PRIMARYKEY` and
+/// `Z_METADATA` with the model's version hashes — in a PostgreSQL database, which several
+/// coordinators in several processes on several machines use at once.
+///
+/// Fetches compile to SQL with the same compiler as the SQLite store's (`SQLDialect.postgreSQL`),
+/// every value bound as a parameter. A save is one transaction with optimistic locking on
+/// `Z_OPT`; primary keys come in blocks reserved from `Z_PRIMARYKEY`, so that saves of several
+/// coordinators do not wait for each other.
+// Used only under its coordinator's lock, like every store.
+final class PostgreSQLStore: NSPersistentStore, RelationalStore, @unchecked Sendable {
+    private var connection: PostgreSQLConnection?
+    private(set) var schema: SQLSchema?
+    private var readers: [[ObjectIdentifier]: SQLRowReader] = [:]
+    var keyBlocks = PrimaryKeyBlocks()
+    /// The metadata a save in progress writes, kept as the store's once it commits.
+    var pendingMetadata: [String: Any]?
+
+    override var type: String {
+        NSPostgreSQLStoreType
+    }
+
+    var dialect: SQLDialect { .postgreSQL }
+
+    /// Well under PostgreSQL's limit of 65,535 parameters.
+    static let maximumParameters = 10_000
+
+    var readGeneration: Int { rowChanges.currentGeneration }
+
+    var externalData: (any ExternalDataReading)? { nil }
+
+    var compilesSubfetches: Bool { true }
+
+    override class func metadataForPersistentStore(with url: URL) throws -> [String: Any] {
+        let connection = try PostgreSQLConnection(address: try address(of: url, options: nil))
+        defer { connection.close() }
+        guard let metadata = try PostgreSQLSchemaInstaller.existingMetadata(in: connection) else {
+            throw CoreDataError.storeOpen(url, "the database has no Core Data store.")
+        }
+        return metadata
+    }
+
+    // MARK: Loading
+
+    func load(model: NSManagedObjectModel) throws {
+        let connection = try PostgreSQLConnection(address: try Self.address(of: url, options: options))
+        let installed = try PostgreSQLSchemaInstaller(store: self, model: model, connection: connection).install()
+        self.connection = connection
+        schema = installed.schema
+        storedMetadata = installed.metadata
+        identifier = installed.metadata[NSStoreUUIDKey] as? String
+        metadataChanged = installed.recordsModelHashes
+    }
+
+    func unload() {
+        readers = [:]
+        connection?.close()
+        connection = nil
+    }
+
+    private static func address(of url: URL?, options: [AnyHashable: Any]?) throws -> PostgreSQLServerAddress {
+        guard let url, let address = PostgreSQLServerAddress(url: url, options: options) else {
+            throw CoreDataError.storeOpen(url, "a PostgreSQL store needs a URL of the form postgres://user@host:port/database.")
+        }
+        return address
+    }
+
+    // MARK: Access for the extensions
+
+    func readingDatabase() throws -> (PostgreSQLConnection, SQLSchema) {
+        guard let connection, let schema else {
+            throw CoreDataError.make(NSPersistentStoreOperationError, "The PostgreSQL store at \(url?.absoluteString ?? "?") is not open.")
+        }
+        return (connection, schema)
+    }
+
+    func rowReader(for entities: [NSEntityDescription], schema: SQLSchema) throws -> SQLRowReader {
+        let key = entities.map(ObjectIdentifier.init)
+        if let cached = readers[key] { return cached }
+        let reader = try SQLRowReader(entities: entities, schema: schema)
+        readers[key] = reader
+        return reader
+    }
+}

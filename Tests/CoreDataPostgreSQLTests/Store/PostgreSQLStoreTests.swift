@@ -1,0 +1,215 @@
+import CoreDataPostgreSQL
+import Foundation
+import Testing
+
+@Suite(.enabled(if: PostgreSQLTestServer.isAvailable, Comment(rawValue: PostgreSQLTestServer.skipMessage)))
+struct PostgreSQLStoreTests {
+    // MARK: Saving and fetching
+
+    @Test func objectsSavedByOneCoordinatorAreFetchedByAnother() throws {
+        let stack = try PostgreSQLStack(model: LibraryModel.make())
+        let context = stack.newContext()
+        let identifier = UUID()
+        let born = Date(timeIntervalSinceReferenceDate: -1_000_000)
+        try context.performAndWait {
+            let author = NSEntityDescription.insertNewObject(forEntityName: "Author", into: context)
+            author.setValue("Ursula", forKey: "name")
+            author.setValue(born, forKey: "born")
+            for (index, title) in ["Earthsea", "The Dispossessed", "Lavinia"].enumerated() {
+                let book = NSEntityDescription.insertNewObject(forEntityName: "Book", into: context)
+                book.setValue(title, forKey: "title")
+                book.setValue(100 * (index + 1), forKey: "pages")
+                book.setValue(9.5 + Double(index), forKey: "price")
+                book.setValue(index != 1, forKey: "isAvailable")
+                book.setValue(index == 0 ? identifier : nil, forKey: "identifier")
+                book.setValue(Data([0, 1, 2, UInt8(index)]), forKey: "cover")
+                book.setValue(author, forKey: "author")
+            }
+            try context.save()
+        }
+
+        let other = try stack.another().newContext()
+        try other.performAndWait {
+            let request = NSFetchRequest<NSManagedObject>(entityName: "Book")
+            request.predicate = NSPredicate(format: "pages >= %d AND author.name == %@", 200, "Ursula")
+            request.sortDescriptors = [NSSortDescriptor(key: "title", ascending: true)]
+            let books = try other.fetch(request)
+            #expect(books.map { $0.value(forKey: "title") as? String } == ["Lavinia", "The Dispossessed"])
+            #expect(books.map { $0.value(forKey: "isAvailable") as? Bool } == [true, false])
+            #expect(books.first?.value(forKey: "price") as? Double == 11.5)
+            #expect(books.first?.value(forKey: "cover") as? Data == Data([0, 1, 2, 2]))
+            let author = try #require(books.first?.value(forKey: "author") as? NSManagedObject)
+            #expect(author.value(forKey: "born") as? Date == born)
+            #expect((author.value(forKey: "books") as? Set<NSManagedObject>)?.count == 3)
+
+            let byIdentifier = NSFetchRequest<NSManagedObject>(entityName: "Book")
+            byIdentifier.predicate = NSPredicate(format: "identifier == %@", identifier as CVarArg)
+            #expect(try other.fetch(byIdentifier).map { $0.value(forKey: "title") as? String } == ["Earthsea"])
+            #expect(try other.count(for: NSFetchRequest<NSManagedObject>(entityName: "Book")) == 3)
+        }
+    }
+
+    @Test func updatesAndDeletesReachOtherCoordinators() throws {
+        let stack = try PostgreSQLStack(model: LibraryModel.make())
+        let context = stack.newContext()
+        let ids = try context.performAndWait {
+            let books = (0..<3).map { index in
+                let book = NSEntityDescription.insertNewObject(forEntityName: "Book", into: context)
+                book.setValue("Book \(index)", forKey: "title")
+                return book
+            }
+            try context.save()
+            books[0].setValue("Renamed", forKey: "title")
+            context.delete(books[1])
+            try context.save()
+            return books.map(\.objectID)
+        }
+        let other = try stack.another().newContext()
+        try other.performAndWait {
+            let request = NSFetchRequest<NSManagedObject>(entityName: "Book")
+            request.sortDescriptors = [NSSortDescriptor(key: "title", ascending: true)]
+            let titles = try other.fetch(request).map { $0.value(forKey: "title") as? String }
+            #expect(titles == ["Book 2", "Renamed"])
+            #expect(ids.allSatisfy { !$0.isTemporaryID })
+        }
+    }
+
+    @Test func manyToManyRelationshipsUseTheirJoinTable() throws {
+        let stack = try PostgreSQLStack(model: LibraryModel.make())
+        let context = stack.newContext()
+        try context.performAndWait {
+            let shelves = ["Fiction", "Favourites"].map { label in
+                let shelf = NSEntityDescription.insertNewObject(forEntityName: "Shelf", into: context)
+                shelf.setValue(label, forKey: "label")
+                return shelf
+            }
+            let book = NSEntityDescription.insertNewObject(forEntityName: "Book", into: context)
+            book.setValue("Earthsea", forKey: "title")
+            book.setValue(Set(shelves), forKey: "shelves")
+            try context.save()
+            book.setValue(Set([shelves[0]]), forKey: "shelves")
+            try context.save()
+        }
+        let other = try stack.another().newContext()
+        let labels = try other.performAndWait {
+            let request = NSFetchRequest<NSManagedObject>(entityName: "Shelf")
+            request.predicate = NSPredicate(format: "ANY books.title == %@", "Earthsea")
+            return try other.fetch(request).map { $0.value(forKey: "label") as? String }
+        }
+        #expect(labels == ["Fiction"])
+    }
+
+    @Test func keysOfCoordinatorsSavingAtOnceNeverCollide() throws {
+        let first = try PostgreSQLStack(model: LibraryModel.make())
+        let second = try first.another()
+        let contexts = [first.newContext(), second.newContext()]
+        for round in 0..<3 {
+            for (index, context) in contexts.enumerated() {
+                try context.performAndWait {
+                    for number in 0..<(50 * (index + 1)) {
+                        let book = NSEntityDescription.insertNewObject(forEntityName: "Book", into: context)
+                        book.setValue("\(round)-\(index)-\(number)", forKey: "title")
+                    }
+                    try context.save()
+                }
+            }
+        }
+        let count = try contexts[0].performAndWait {
+            try contexts[0].count(for: NSFetchRequest<NSManagedObject>(entityName: "Book"))
+        }
+        #expect(count == 3 * 150)
+    }
+
+    // MARK: Optimistic locking
+
+    @Test func aConcurrentChangeIsAConflictUnderTheDefaultMergePolicy() throws {
+        let stack = try PostgreSQLStack(model: LibraryModel.make())
+        let other = try stack.another()
+        let (mine, theirs) = (stack.newContext(), other.newContext())
+        let objectID = try mine.performAndWait {
+            let book = NSEntityDescription.insertNewObject(forEntityName: "Book", into: mine)
+            book.setValue("Draft", forKey: "title")
+            try mine.save()
+            return book.objectID
+        }
+        let theirBook = try theirs.performAndWait { try theirs.existingObject(with: try #require(other.coordinator.managedObjectID(forURIRepresentation: objectID.uriRepresentation()))) }
+        theirs.performAndWait {
+            _ = theirBook.value(forKey: "title")
+        }
+        try mine.performAndWait {
+            try mine.existingObject(with: objectID).setValue("Mine", forKey: "title")
+            try mine.save()
+        }
+        try theirs.performAndWait {
+            theirBook.setValue("Theirs", forKey: "title")
+            let error = #expect(throws: NSError.self) { try theirs.save() }
+            #expect(error?.code == NSManagedObjectMergeError)
+            theirs.mergePolicy = NSMergePolicy.mergeByPropertyObjectTrump
+            try theirs.save()
+        }
+        let third = try stack.another().newContext()
+        let titles = try third.performAndWait {
+            try third.fetch(NSFetchRequest<NSManagedObject>(entityName: "Book")).map { $0.value(forKey: "title") as? String }
+        }
+        #expect(titles == ["Theirs"])
+    }
+
+    // MARK: Bad input
+
+    @Test func valuesAreBoundNotSpliced() throws {
+        let stack = try PostgreSQLStack(model: LibraryModel.make())
+        let context = stack.newContext()
+        let hostile = "x'); DROP TABLE ZBOOK; --"
+        try context.performAndWait {
+            let book = NSEntityDescription.insertNewObject(forEntityName: "Book", into: context)
+            book.setValue(hostile, forKey: "title")
+            try context.save()
+            let request = NSFetchRequest<NSManagedObject>(entityName: "Book")
+            request.predicate = NSPredicate(format: "title == %@ OR title BEGINSWITH[c] %@", hostile, "X'")
+            #expect(try context.fetch(request).count == 1)
+        }
+    }
+
+    @Test func aSchemaNameThatIsNotAnIdentifierIsRefused() throws {
+        let url = try #require(PostgreSQLTestServer.url)
+        let coordinator = NSPersistentStoreCoordinator(managedObjectModel: LibraryModel.make())
+        let error = #expect(throws: NSError.self) {
+            try coordinator.addPersistentStore(ofType: NSPostgreSQLStoreType, configurationName: nil, at: url, options: [NSPostgreSQLSchemaOption: "x\"; DROP SCHEMA public; --"])
+        }
+        #expect(error?.domain == NSCocoaErrorDomain)
+        #expect(coordinator.persistentStores.isEmpty)
+    }
+
+    @Test func aModelThatDoesNotMatchTheStoreIsRefused() throws {
+        let stack = try PostgreSQLStack(model: LibraryModel.make())
+        let changed = LibraryModel.make()
+        let extra = NSAttributeDescription()
+        extra.name = "subtitle"
+        extra.attributeType = .stringAttributeType
+        changed.entitiesByName["Book"]?.properties.append(extra)
+        let coordinator = NSPersistentStoreCoordinator(managedObjectModel: changed)
+        let url = try #require(PostgreSQLTestServer.url)
+        let error = #expect(throws: NSError.self) {
+            try coordinator.addPersistentStore(ofType: NSPostgreSQLStoreType, configurationName: nil, at: url, options: stack.options)
+        }
+        #expect(error?.code == NSPersistentStoreIncompatibleVersionHashError)
+    }
+
+    @Test func aServerThatIsNotThereIsAClearErrorAtAddPersistentStore() throws {
+        let coordinator = NSPersistentStoreCoordinator(managedObjectModel: LibraryModel.make())
+        let url = try #require(URL(string: "postgres://postgres@%2Fnonexistent-\(UUID().uuidString)/coredata"))
+        let error = #expect(throws: NSError.self) {
+            try coordinator.addPersistentStore(ofType: NSPostgreSQLStoreType, configurationName: nil, at: url, options: nil)
+        }
+        #expect(error?.code == NSPersistentStoreOpenError)
+        #expect(error?.localizedDescription.contains("cannot be reached") == true)
+    }
+
+    @Test func theStoreTypeRegistersItsClass() throws {
+        #expect(NSPersistentStore.StoreType.postgreSQL.rawValue == "PostgreSQL")
+        register()
+        let stack = try PostgreSQLStack(model: LibraryModel.make())
+        #expect(stack.store.type == NSPostgreSQLStoreType)
+        #expect(stack.store.metadata[NSStoreModelVersionHashesKey] != nil)
+    }
+}
