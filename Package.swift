@@ -103,6 +103,8 @@ let package = Package(
                 "CoreData",
                 "CoreDataCrashWriter",
                 "CSQLiteFaultVFS",
+                // The conformance table runs against the PostgreSQL store too, when a server is there.
+                "CoreDataPostgreSQL",
             ],
             resources: [
                 // At the top of the test bundle's resources, where a program ships its models.

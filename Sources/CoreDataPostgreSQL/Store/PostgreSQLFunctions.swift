@@ -2,35 +2,47 @@
 /// PostgreSQL cannot call the evaluator's Swift code as SQLite does, so each reproduces its
 /// semantics with the server's own operations.
 ///
-/// - `[c]` compares lower-cased text, with ICU's Unicode case mappings (`und-x-icu`);
-///   `[d]` compares text with its combining marks removed after canonical decomposition.
-/// - Ordering compares UTF-8 bytes (`COLLATE "C"`), which is code point order, as Apple's store
-///   and the evaluator order strings for `compare:`.
+/// - `[c]` and `[d]` fold both sides as the evaluator does (`StringFolding`): marks removed
+///   after canonical decomposition for `[d]`, case folded with ICU's Unicode mappings
+///   (`und-x-icu`, upper then lower case, so that `ß` is `ss`) for `[c]`, then composed again.
+/// - Without options (and with `[n]`), strings order by their UTF-8 bytes (`COLLATE "C"`), which
+///   is code point order, as Apple's store and the evaluator order them; with `[c]` or `[d]`, by
+///   the bytes of the folded strings decomposed, which puts an accented letter after its base
+///   letter and before the next one, as Foundation's `compare(_:)` does.
 /// - `LIKE` turns `*` and `?` into a regular expression matched against the whole string;
-///   `MATCHES` matches PostgreSQL's regular expressions (POSIX, close to ICU's) against the
-///   whole string.
+///   `MATCHES` matches PostgreSQL's regular expressions (POSIX's, close to ICU's) against the
+///   whole string, ICU's commonest Unicode classes (`\p{Lu}`, `\p{Ll}`, `\p{L}`, `\p{N}`)
+///   written as POSIX classes; a pattern that is no regular expression matches nothing, as in
+///   the evaluator.
 /// - Division follows the evaluator: by zero, integers give 0 and real numbers an infinity.
 ///
 /// Each test returns 1 or 0 (NULL when an operand is NULL), as the compiler expects.
 enum PostgreSQLFunctions {
-    static let definitions = """
+    static let definitions = #"""
         CREATE OR REPLACE FUNCTION cd_fold(value text, options bigint) RETURNS text
         LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-            SELECT CASE WHEN (options & 1) <> 0 THEN lower(folded COLLATE "und-x-icu") ELSE folded END
+            SELECT CASE WHEN (options & 4) <> 0 OR (options & 3) = 0 THEN value
+                ELSE normalize(CASE WHEN (options & 1) <> 0
+                    THEN lower(upper(unmarked COLLATE "und-x-icu") COLLATE "und-x-icu") ELSE unmarked END, NFC) END
             FROM (SELECT CASE WHEN (options & 2) <> 0
-                THEN regexp_replace(normalize(value, NFD), '[\\u0300-\\u036f]', '', 'g')
-                ELSE value END AS folded) AS f
+                THEN regexp_replace(normalize(value, NFD), '[\u0300-\u036f]', '', 'g')
+                ELSE value END AS unmarked) AS f
         $$;
         CREATE OR REPLACE FUNCTION cd_equal(a text, b text, options bigint) RETURNS bigint
         LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
             SELECT CASE WHEN a IS NULL OR b IS NULL THEN NULL
                 WHEN cd_fold(a, options) = cd_fold(b, options) THEN 1 ELSE 0 END
         $$;
+        CREATE OR REPLACE FUNCTION cd_order_key(value text, options bigint) RETURNS text
+        LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+            SELECT CASE WHEN (options & 4) <> 0 OR (options & 3) = 0 THEN value
+                ELSE normalize(cd_fold(value, options), NFD) END COLLATE "C"
+        $$;
         CREATE OR REPLACE FUNCTION cd_compare(a text, b text, options bigint) RETURNS bigint
         LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
             SELECT CASE WHEN a IS NULL OR b IS NULL THEN NULL
-                WHEN cd_fold(a, options) COLLATE "C" < cd_fold(b, options) COLLATE "C" THEN -1
-                WHEN cd_fold(a, options) COLLATE "C" > cd_fold(b, options) COLLATE "C" THEN 1
+                WHEN cd_order_key(a, options) < cd_order_key(b, options) THEN -1
+                WHEN cd_order_key(a, options) > cd_order_key(b, options) THEN 1
                 ELSE 0 END
         $$;
         CREATE OR REPLACE FUNCTION cd_search(value text, needle text, options bigint, mode bigint) RETURNS bigint
@@ -44,7 +56,7 @@ enum PostgreSQLFunctions {
         CREATE OR REPLACE FUNCTION cd_like_pattern(pattern text) RETURNS text
         LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
             SELECT '^' || replace(replace(
-                regexp_replace(pattern, '([.+^$()\\[\\]{}|\\\\])', '\\\\\\1', 'g'),
+                regexp_replace(pattern, '([.+^$()\[\]{}|\\])', '\\\1', 'g'),
                 '*', '.*'), '?', '.') || '$'
         $$;
         CREATE OR REPLACE FUNCTION cd_like(value text, pattern text, options bigint) RETURNS bigint
@@ -52,12 +64,25 @@ enum PostgreSQLFunctions {
             SELECT CASE WHEN value IS NULL OR pattern IS NULL THEN NULL
                 WHEN cd_fold(value, options) ~ cd_like_pattern(cd_fold(pattern, options)) THEN 1 ELSE 0 END
         $$;
-        CREATE OR REPLACE FUNCTION cd_matches(value text, pattern text, options bigint) RETURNS bigint
+        CREATE OR REPLACE FUNCTION cd_regex_pattern(pattern text) RETURNS text
         LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-            SELECT CASE WHEN value IS NULL OR pattern IS NULL THEN NULL
-                WHEN (options & 1) <> 0 AND cd_fold(value, options) ~* ('^(?:' || pattern || ')$') THEN 1
-                WHEN (options & 1) = 0 AND cd_fold(value, options) ~ ('^(?:' || pattern || ')$') THEN 1
-                ELSE 0 END
+            SELECT '^(?:' || replace(replace(replace(replace(replace(replace(replace(replace(pattern,
+                '\p{Lu}', '[[:upper:]]'), '\P{Lu}', '[^[:upper:]]'),
+                '\p{Ll}', '[[:lower:]]'), '\P{Ll}', '[^[:lower:]]'),
+                '\p{L}', '[[:alpha:]]'), '\P{L}', '[^[:alpha:]]'),
+                '\p{Nd}', '[[:digit:]]'), '\p{N}', '[[:digit:]]') || ')$'
+        $$;
+        CREATE OR REPLACE FUNCTION cd_matches(value text, pattern text, options bigint) RETURNS bigint
+        LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
+        BEGIN
+            IF value IS NULL OR pattern IS NULL THEN RETURN NULL; END IF;
+            IF (options & 1) <> 0 THEN
+                RETURN CASE WHEN cd_fold(value, options) ~* cd_regex_pattern(pattern) THEN 1 ELSE 0 END;
+            END IF;
+            RETURN CASE WHEN cd_fold(value, options) ~ cd_regex_pattern(pattern) THEN 1 ELSE 0 END;
+        EXCEPTION WHEN invalid_regular_expression THEN
+            RETURN 0;
+        END
         $$;
         CREATE OR REPLACE FUNCTION cd_uppercase(value text) RETURNS text
         LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT upper(value COLLATE "und-x-icu") $$;
@@ -79,5 +104,5 @@ enum PostgreSQLFunctions {
                 WHEN integral = 1 THEN (trunc(a)::bigint % trunc(b)::bigint)::double precision
                 ELSE a - b * trunc(a / b) END
         $$;
-        """
+        """#
 }

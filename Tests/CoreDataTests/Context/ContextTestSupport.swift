@@ -1,4 +1,5 @@
 @testable import CoreData
+import CoreDataPostgreSQL
 import Testing
 
 // Shared helpers of the Objects/, Context/ and Container/ suites. Every name starts with `Ctx` so
@@ -19,26 +20,38 @@ final class CtxTemporaryDirectory: @unchecked Sendable {
     }
 }
 
-/// A coordinator with one store (SQLite in a scratch directory, or in-memory) and a private-queue context.
+/// A coordinator with one store (SQLite in a scratch directory, in-memory, or PostgreSQL in a
+/// schema of its own on the server `COREDATA_POSTGRESQL_URL` names) and a private-queue context.
 ///
-/// `reopened()` opens the same SQLite file with a fresh coordinator, which is how the tests check
+/// `reopened()` opens the same store with a fresh coordinator, which is how the tests check
 /// what was really written.
 final class CtxStack: @unchecked Sendable {
     let directory: CtxTemporaryDirectory
     let model: NSManagedObjectModel
     let storeType: String
     let storeURL: URL?
+    let options: [AnyHashable: Any]?
     let coordinator: NSPersistentStoreCoordinator
     let store: NSPersistentStore
     let context: NSManagedObjectContext
 
-    init(model: NSManagedObjectModel, storeType: String = NSSQLiteStoreType, directory: CtxTemporaryDirectory? = nil) throws {
+    init(model: NSManagedObjectModel, storeType: String = NSSQLiteStoreType, directory: CtxTemporaryDirectory? = nil, options: [AnyHashable: Any]? = nil) throws {
         self.directory = try directory ?? CtxTemporaryDirectory()
         self.model = model
         self.storeType = storeType
-        storeURL = storeType == NSInMemoryStoreType ? nil : self.directory.url.appendingPathComponent("Test.sqlite")
+        switch storeType {
+        case NSInMemoryStoreType:
+            storeURL = nil
+            self.options = options
+        case NSPostgreSQLStoreType:
+            storeURL = try #require(CtxPostgreSQLServer.url, "\(CtxPostgreSQLServer.environmentVariable) names no server")
+            self.options = options ?? [NSPostgreSQLSchemaOption: "test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()]
+        default:
+            storeURL = self.directory.url.appendingPathComponent("Test.sqlite")
+            self.options = options
+        }
         coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
-        store = try coordinator.addPersistentStore(ofType: storeType, configurationName: nil, at: storeURL, options: nil)
+        store = try coordinator.addPersistentStore(ofType: storeType, configurationName: nil, at: storeURL, options: self.options)
         context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
         context.persistentStoreCoordinator = coordinator
     }
@@ -46,7 +59,7 @@ final class CtxStack: @unchecked Sendable {
     /// A new coordinator and context on the same store file.
     func reopened() throws -> CtxStack {
         precondition(storeType != NSInMemoryStoreType, "An in-memory store cannot be reopened.")
-        return try CtxStack(model: model, storeType: storeType, directory: directory)
+        return try CtxStack(model: model, storeType: storeType, directory: directory, options: options)
     }
 
     /// How many objects of an entity the store file holds, read through a new coordinator.
@@ -66,6 +79,13 @@ final class CtxStack: @unchecked Sendable {
     var storeUUID: String? {
         coordinator.metadata(for: store)[NSStoreUUIDKey] as? String
     }
+}
+
+/// The PostgreSQL server of the tests that run against the PostgreSQL store too: the one
+/// `COREDATA_POSTGRESQL_URL` names (`.ci/run` starts one); without it those legs are skipped.
+enum CtxPostgreSQLServer {
+    static let environmentVariable = "COREDATA_POSTGRESQL_URL"
+    static let url = ProcessInfo.processInfo.environment[environmentVariable].flatMap(URL.init(string:))
 }
 
 /// The SQL statements `body` runs on the stack's SQLite store.

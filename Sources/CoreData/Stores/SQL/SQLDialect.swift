@@ -19,6 +19,8 @@ package struct SQLDialect: Sendable {
     let nullsLast: String
     /// A `LIMIT` that does not limit, for an `OFFSET` alone.
     let noLimit: String
+    /// The type the amount of a bit shift must have, when it cannot be any integer.
+    let shiftAmountType: String?
     /// The SQL type of the columns holding each kind of value SQLite's layout declares.
     let columnTypes: [String: String]
 
@@ -47,18 +49,19 @@ package struct SQLDialect: Sendable {
     /// SQLite, the database of Apple's store, whose layout the others take over.
     package static let sqlite = SQLDialect(
         storeName: "SQLite", opaqueValuePrefix: "+", byteOrderCollation: nil, hasComparisonCollations: true,
-        nullsFirst: "", nullsLast: "", noLimit: "-1", columnTypes: [:]
+        nullsFirst: "", nullsLast: "", noLimit: "-1", shiftAmountType: nil, columnTypes: [:]
     )
 
     /// PostgreSQL, and the databases that speak its protocol. Columns hold what SQLite's do:
     /// integers as 64-bit integers (SQLite's INTEGER), dates and decimals as doubles (SQLite's
-    /// REAL, as Apple's store writes them), strings as text and data as bytes.
+    /// REAL, as Apple's store writes them), strings as text that compares and sorts by its bytes
+    /// (`COLLATE "C"`, whatever the database's own collation), and data as bytes.
     package static let postgreSQL = SQLDialect(
         storeName: "PostgreSQL", opaqueValuePrefix: "", byteOrderCollation: "\"C\"", hasComparisonCollations: false,
-        nullsFirst: " NULLS FIRST", nullsLast: " NULLS LAST", noLimit: "ALL",
+        nullsFirst: " NULLS FIRST", nullsLast: " NULLS LAST", noLimit: "ALL", shiftAmountType: "INTEGER",
         columnTypes: [
             "INTEGER": "BIGINT", "FLOAT": "DOUBLE PRECISION", "DECIMAL": "DOUBLE PRECISION",
-            "TIMESTAMP": "DOUBLE PRECISION", "VARCHAR": "TEXT", "BLOB": "BYTEA",
+            "TIMESTAMP": "DOUBLE PRECISION", "VARCHAR": "TEXT COLLATE \"C\"", "BLOB": "BYTEA",
         ]
     )
 }

@@ -86,7 +86,12 @@ extension SQLPredicateCompiler {
                 throw unsupported("modulus:by: of numbers that are not integers")
             }
             return division(function, left, right, isIntegral: isIntegral)
-        case .bitwiseAnd, .bitwiseOr, .leftShift, .rightShift:
+        case .leftShift, .rightShift:
+            guard isIntegral else { throw unsupported("\(function.selector) of numbers that are not integers") }
+            guard let type = dialect.shiftAmountType else { return Self.infix(function, left, right) }
+            let amount = NumericOperand(fragment: SQLFragment(sql: "CAST(\(right.fragment.sql) AS \(type))", bindings: right.fragment.bindings), kind: .integer)
+            return Self.infix(function, left, amount)
+        case .bitwiseAnd, .bitwiseOr:
             guard isIntegral else { throw unsupported("\(function.selector) of numbers that are not integers") }
             fallthrough
         default:

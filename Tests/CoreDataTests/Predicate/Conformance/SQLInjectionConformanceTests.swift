@@ -2,7 +2,7 @@
 import Testing
 
 /// Values, `%K` keys and key paths made of SQL punctuation neither break nor alter a SQLite
-/// fetch: values are bound (ARCHITECTURE.md, "Values are always bound as parameters"), and a key
+/// (or PostgreSQL) fetch: values are bound (ARCHITECTURE.md, "Values are always bound as parameters"), and a key
 /// that names no property is an error naming the key, in SQLite and in memory alike.
 @Suite("Conformance: SQL injection")
 struct SQLInjectionConformanceTests {
@@ -20,24 +20,31 @@ struct SQLInjectionConformanceTests {
             "name MATCHES %@", "owner.name == %@", "ANY tags.text == %@", "name IN %@", "name BETWEEN %@",
             "SUBQUERY(tags, $t, $t.text == %@).@count > 0",
         ]
-        let sqlite = try ConformanceStores.sqlite()
-        for format in formats {
-            let isCollection = format.contains("IN %@") || format.contains("BETWEEN")
-            let argument: Any = isCollection ? [value, value] as [Any] : value
-            let predicate = NSPredicate(format: format, argumentArray: [argument])
-            #expect(try ConformanceStores.fetchedLabels(in: sqlite, predicate) == "", "\(format) with \(value)")
+        for stack in try ConformanceStores.relational() {
+            for format in formats {
+                let isCollection = format.contains("IN %@") || format.contains("BETWEEN")
+                let argument: Any = isCollection ? [value, value] as [Any] : value
+                let predicate = NSPredicate(format: format, argumentArray: [argument])
+                // PostgreSQL's text holds no NUL character: such a value is refused with an error.
+                if stack.storeType != NSSQLiteStoreType, value.contains("\u{0}") {
+                    #expect(try ConformanceStores.fetchError(predicate, in: stack)?.domain == NSCocoaErrorDomain, "\(format)")
+                    continue
+                }
+                #expect(try ConformanceStores.fetchedLabels(in: stack, predicate) == "", "\(stack.storeType): \(format) with \(value)")
+            }
+            #expect(try ConformanceStores.fetchedLabels(in: stack, NSPredicate(value: true)) == "ABCDEFGHIJ")
         }
-        #expect(try ConformanceStores.fetchedLabels(in: sqlite, NSPredicate(value: true)) == "ABCDEFGHIJ")
     }
 
     /// Stored punctuation is found exactly, like any other value.
     @Test func storedPunctuationMatchesItself() throws {
-        let sqlite = try ConformanceStores.sqlite()
         let owner = ConformanceModel.punctuatedOwner
-        #expect(try ConformanceStores.fetchedLabels(in: sqlite, NSPredicate(format: "owner.name == %@", owner)) == "J")
-        #expect(try ConformanceStores.fetchedLabels(in: sqlite, NSPredicate(format: "owner.name IN %@", [owner, "Ann"])) == "ADHJ")
-        #expect(try ConformanceStores.fetchedLabels(in: sqlite, NSPredicate(format: "owner.name ENDSWITH %@", "\"; --")) == "J")
-        #expect(try ConformanceStores.fetchedLabels(in: sqlite, NSPredicate(format: "name == %@", "a.b*c?")) == "J")
+        for stack in try ConformanceStores.relational() {
+            #expect(try ConformanceStores.fetchedLabels(in: stack, NSPredicate(format: "owner.name == %@", owner)) == "J")
+            #expect(try ConformanceStores.fetchedLabels(in: stack, NSPredicate(format: "owner.name IN %@", [owner, "Ann"])) == "ADHJ")
+            #expect(try ConformanceStores.fetchedLabels(in: stack, NSPredicate(format: "owner.name ENDSWITH %@", "\"; --")) == "J")
+            #expect(try ConformanceStores.fetchedLabels(in: stack, NSPredicate(format: "name == %@", "a.b*c?")) == "J")
+        }
     }
 
     static let hostileKeys = [
@@ -51,9 +58,11 @@ struct SQLInjectionConformanceTests {
     func unknownKeysAreErrorsNamingTheKey(_ key: String) throws {
         let predicate = NSPredicate(format: "%K == %@", key, "Alpha")
         #expect(predicate.parseError == nil)
-        let sqliteError = try #require(try ConformanceStores.sqliteFetchError(predicate), "SQLite fetch with key \(key)")
-        #expect(sqliteError.domain == NSCocoaErrorDomain)
-        #expect(sqliteError.explanation.contains(key), "\(sqliteError.explanation)")
+        for stack in try ConformanceStores.relational() {
+            let error = try #require(try ConformanceStores.fetchError(predicate, in: stack), "\(stack.storeType) fetch with key \(key)")
+            #expect(error.domain == NSCocoaErrorDomain)
+            #expect(error.explanation.contains(key), "\(error.explanation)")
+        }
         let memory = try ConformanceStores.inMemory()
         let memoryError = try #require(memory.context.performAndWait {
             ctxError { _ = try ctxFetch("Item", in: memory.context, "%K == %@", [key, "Alpha"]) }
@@ -67,8 +76,10 @@ struct SQLInjectionConformanceTests {
         for format in ["name == 'x'; DROP TABLE ZITEM", "name == 'x') OR (1 == 1", "name == 'x' OR 1=1 --"] {
             #expect(NSPredicate(format: format).parseError?.code == 2048, "\(format)")
         }
-        let error = try #require(try ConformanceStores.sqliteFetchError(NSPredicate(format: "ZNAME == 'Alpha'")))
-        #expect(error.explanation.contains("ZNAME"))
-        #expect(try ConformanceStores.fetchedLabels(in: ConformanceStores.sqlite(), NSPredicate(value: true)) == "ABCDEFGHIJ")
+        for stack in try ConformanceStores.relational() {
+            let error = try #require(try ConformanceStores.fetchError(NSPredicate(format: "ZNAME == 'Alpha'"), in: stack))
+            #expect(error.explanation.contains("ZNAME"))
+            #expect(try ConformanceStores.fetchedLabels(in: stack, NSPredicate(value: true)) == "ABCDEFGHIJ")
+        }
     }
 }

@@ -317,6 +317,6 @@ struct StoreConformanceTests {
 
     @Test(arguments: all)
     func everyWayOfFilteringAgrees(_ testCase: Case) throws {
-        try ConformanceStores.expectAgreement(testCase, memory: ConformanceStores.inMemory(), sqlite: ConformanceStores.sqlite())
+        try ConformanceStores.expectAgreement(testCase, memory: ConformanceStores.inMemory(), sqlite: ConformanceStores.sqlite(), postgreSQL: ConformanceStores.postgreSQL())
     }
 }

@@ -1,4 +1,5 @@
 @testable import CoreData
+import CoreDataPostgreSQL
 import Testing
 
 /// `<`, `<=`, `>`, `>=` and `BETWEEN` on strings beyond ASCII answer the same in memory, in the
@@ -34,6 +35,7 @@ struct StringOrderConformanceTests {
 
     private static let sqliteStack = Result { try ConformanceStores.populated(NSSQLiteStoreType, with: insertItems).reopened() }
     private static let inMemoryStack = Result { try ConformanceStores.populated(NSInMemoryStoreType, with: insertItems) }
+    private static let postgreSQLStack = CtxPostgreSQLServer.url.map { _ in Result { try ConformanceStores.populated(NSPostgreSQLStoreType, with: insertItems) } }
 
     private static func insertItems(into context: NSManagedObjectContext) {
         for (label, name) in names {
@@ -89,6 +91,6 @@ struct StringOrderConformanceTests {
 
     @Test(arguments: bytes + caseInsensitive + diacriticInsensitive + caseAndDiacriticInsensitive)
     func everyWayOfFilteringAgrees(_ testCase: Case) throws {
-        try ConformanceStores.expectAgreement(testCase, memory: Self.inMemoryStack.get(), sqlite: Self.sqliteStack.get())
+        try ConformanceStores.expectAgreement(testCase, memory: Self.inMemoryStack.get(), sqlite: Self.sqliteStack.get(), postgreSQL: Self.postgreSQLStack?.get())
     }
 }
