@@ -131,7 +131,14 @@ let package = Package(
         ),
         .testTarget(
             name: "CoreDataPostgreSQLTests",
-            dependencies: ["CoreData", "CoreDataPostgreSQL"]
+            dependencies: [
+                "CoreData",
+                "CoreDataPostgreSQL",
+                // To break the server's side of a store's connection, as an administrator would.
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "CoreDataCodeGenerationTests",

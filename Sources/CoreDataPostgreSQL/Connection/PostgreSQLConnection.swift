@@ -11,6 +11,10 @@ import Synchronization
 /// thread (a context's queue, the main thread, a task's thread) until the answer arrives, which
 /// never blocks an event loop: a call made on one is refused with an error instead, as waiting
 /// there would wait for itself.
+///
+/// A connection the server or the network lost is replaced by a new one: a statement outside a
+/// transaction runs again on it, once; a statement inside a transaction fails, the server having
+/// rolled the transaction back, and the next one runs on a new connection.
 // Used by one store under its coordinator's lock, like every store's connection.
 final class PostgreSQLConnection: SQLDatabase, @unchecked Sendable {
     let address: PostgreSQLServerAddress
@@ -24,6 +28,9 @@ final class PostgreSQLConnection: SQLDatabase, @unchecked Sendable {
     /// The number of rows the last statement inserted, changed or deleted.
     private(set) var changes = 0
 
+    /// Whether a transaction `begin()` opened is open.
+    private(set) var isInTransaction = false
+
     /// Connects to the server, in the address's schema.
     init(address: PostgreSQLServerAddress) throws {
         self.address = address
@@ -36,8 +43,15 @@ final class PostgreSQLConnection: SQLDatabase, @unchecked Sendable {
 
     func close() {
         statements = [:]
-        try? connection?.close().wait()
+        discardConnection()
+    }
+
+    /// Closes the connection, lost or not, and forgets it: PostgresNIO's connections must be
+    /// closed before they go.
+    private func discardConnection() {
+        let lost = connection
         connection = nil
+        _ = try? lost?.close().wait()
     }
 
     func statement(_ sql: String) throws -> PostgreSQLStatement {
@@ -82,19 +96,49 @@ final class PostgreSQLConnection: SQLDatabase, @unchecked Sendable {
 
     /// Runs `body` in a transaction, committing when it returns and rolling back when it throws.
     func transaction<Result>(_ body: () throws -> Result) throws -> Result {
-        try execute("BEGIN")
+        try begin()
         do {
             let result = try body()
-            try execute("COMMIT")
+            try commit()
             return result
         } catch {
-            try? execute("ROLLBACK")
+            rollback()
             throw error
         }
     }
 
+    func begin() throws {
+        try execute("BEGIN")
+        isInTransaction = true
+    }
+
+    func commit() throws {
+        defer { isInTransaction = false }
+        try execute("COMMIT")
+    }
+
+    /// Rolls the open transaction back; a transaction on a lost connection is gone already.
+    func rollback() {
+        guard isInTransaction else { return }
+        isInTransaction = false
+        if let connection, !connection.isClosed { _ = try? run(PostgresQuery(unsafeSQL: "ROLLBACK")) }
+    }
+
     /// Sends a query and waits for all its rows.
     func run(_ query: PostgresQuery) throws -> PostgresQueryResult {
+        do {
+            return try send(query)
+        } catch let lost as PostgreSQLConnectionLost {
+            Self.logger.info("The connection to the PostgreSQL server was lost; sending again on a new one.", metadata: ["reason": "\(lost.reason)"])
+            do {
+                return try send(query)
+            } catch let again as PostgreSQLConnectionLost {
+                throw PostgreSQLErrors.make(NSPersistentStoreOperationError, "The connection to the PostgreSQL server was lost (\(again.reason)).", location: location)
+            }
+        }
+    }
+
+    private func send(_ query: PostgresQuery) throws -> PostgresQueryResult {
         let connection = try openConnection()
         guard !connection.eventLoop.inEventLoop else {
             throw PostgreSQLErrors.make(NSPersistentStoreOperationError, "A PostgreSQL store was called on one of PostgresNIO's event loops, where it cannot wait for its answer.", location: location)
@@ -104,7 +148,10 @@ final class PostgreSQLConnection: SQLDatabase, @unchecked Sendable {
             changes = result.metadata.rows ?? 0
             return result
         } catch {
-            throw PostgreSQLErrors.error(error, sql: query.sql, location: location)
+            guard PostgreSQLErrors.isConnectionLoss(error) else { throw PostgreSQLErrors.error(error, sql: query.sql, location: location) }
+            discardConnection()
+            guard !isInTransaction else { throw PostgreSQLErrors.error(error, sql: query.sql, location: location) }
+            throw PostgreSQLConnectionLost(reason: PostgreSQLErrors.reason(of: error))
         }
     }
 

@@ -30,12 +30,26 @@ enum PostgreSQLErrors {
         return error.code.description
     }
 
+    /// Whether an error means that the connection is gone: closed by either side or by the
+    /// network, or its server process terminated (SQLSTATE classes 08 and 57P).
+    static func isConnectionLoss(_ error: any Error) -> Bool {
+        guard let error = error as? PSQLError else { return false }
+        if let state = error.serverInfo?[.sqlState] { return state.hasPrefix("08") || state.hasPrefix("57P") }
+        return [.serverClosedConnection, .clientClosedConnection, .connectionError, .uncleanShutdown].contains(error.code)
+    }
+
     /// The SQLSTATE of an error the server reported, looking through Cocoa errors.
     static func sqlState(of error: any Error) -> String? {
         if let error = error as? PSQLError { return error.serverInfo?[.sqlState] }
         let nsError = error as NSError
         return nsError.userInfo[sqlStateKey] as? String
     }
+}
+
+/// A statement outside a transaction failed because its connection was lost; it may run again
+/// on a new one.
+struct PostgreSQLConnectionLost: Error {
+    let reason: String
 }
 
 /// Identifiers a program names (schemas), checked and quoted, so that no name is SQL.

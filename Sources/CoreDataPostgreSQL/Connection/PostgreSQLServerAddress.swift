@@ -28,9 +28,12 @@ struct PostgreSQLServerAddress: Sendable {
         } else {
             configuration = PostgresConnection.Configuration(host: host, port: components.port ?? 5432, username: username, password: password, database: database, tls: .disable)
         }
+        let schema = options?[NSPostgreSQLSchemaOption] as? String
         configuration.options.connectTimeout = .seconds(10)
+        // Names the store's connections in `pg_stat_activity`, for whoever runs the server.
+        configuration.options.additionalStartupParameters = [("application_name", "CoreData" + (schema.map { ":" + $0 } ?? ""))]
         self.url = url
         self.configuration = configuration
-        self.schema = options?[NSPostgreSQLSchemaOption] as? String
+        self.schema = schema
     }
 }

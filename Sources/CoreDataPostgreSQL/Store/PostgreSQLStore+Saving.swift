@@ -18,13 +18,13 @@ extension PostgreSQLStore {
             if let permanent = insert.objectID, !permanent.isTemporaryID { return permanent }
             return reserved.next()!
         }
-        try connection.execute("BEGIN")
+        try connection.begin()
         do {
             try write(changes, permanentIDs: result.permanentIDs, connection: connection, schema: schema)
             pendingMetadata = changes.metadata.map(completedMetadata)
             return .written(result)
         } catch {
-            try? connection.execute("ROLLBACK")
+            connection.rollback()
             pendingMetadata = nil
             guard let conflict = error as? VersionConflict else { throw saveError(error) }
             return .conflict(conflict)
@@ -35,13 +35,12 @@ extension PostgreSQLStore {
         let (connection, _) = try readingDatabase()
         defer { pendingMetadata = nil }
         guard committing else {
-            try? connection.execute("ROLLBACK")
+            connection.rollback()
             return
         }
         do {
-            try connection.execute("COMMIT")
+            try connection.commit()
         } catch {
-            try? connection.execute("ROLLBACK")
             throw saveError(error)
         }
         if let metadata = pendingMetadata {

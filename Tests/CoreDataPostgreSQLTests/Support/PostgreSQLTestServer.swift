@@ -1,5 +1,8 @@
 import CoreDataPostgreSQL
 import Foundation
+import Logging
+import NIOPosix
+import PostgresNIO
 
 /// The PostgreSQL server the tests use: `COREDATA_POSTGRESQL_URL` names it (`.ci/postgresql`
 /// starts a throwaway one and sets it). Each test's store lives in a schema of its own, so that
@@ -25,6 +28,7 @@ struct PostgreSQLStack {
     let coordinator: NSPersistentStoreCoordinator
     let store: NSPersistentStore
     let options: [AnyHashable: Any]
+    var schema: String { options[NSPostgreSQLSchemaOption] as? String ?? "public" }
 
     /// A stack on the store in the schema `options` name (a new schema when nil).
     init(model: NSManagedObjectModel, options: [AnyHashable: Any]? = nil) throws {
@@ -44,5 +48,28 @@ struct PostgreSQLStack {
         let context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
         context.persistentStoreCoordinator = coordinator
         return context
+    }
+}
+
+extension PostgreSQLTestServer {
+    /// Runs SQL on a connection of its own, as an administrator would, in a store's schema.
+    static func administer(_ sql: String, inSchema schema: String) throws {
+        guard let url, let components = URLComponents(url: url, resolvingAgainstBaseURL: false),
+              let host = components.percentEncodedHost?.removingPercentEncoding else { throw CocoaError(.featureUnsupported) }
+        let database = String(components.path.drop(while: { $0 == "/" }))
+        let configuration = host.hasPrefix("/")
+            ? PostgresConnection.Configuration(unixSocketPath: "\(host)/.s.PGSQL.\(components.port ?? 5432)", username: components.user ?? "postgres", password: components.password, database: database)
+            : PostgresConnection.Configuration(host: host, port: components.port ?? 5432, username: components.user ?? "postgres", password: components.password, database: database, tls: .disable)
+        let logger = Logger(label: "CoreDataPostgreSQLTests.administrator")
+        let connection = try PostgresConnection.connect(on: MultiThreadedEventLoopGroup.singleton.any(), configuration: configuration, id: 0, logger: logger).wait()
+        defer { try? connection.close().wait() }
+        for statement in ["SET search_path TO \"\(schema)\"", sql] {
+            _ = try connection.query(PostgresQuery(unsafeSQL: statement), logger: logger).wait()
+        }
+    }
+
+    /// Ends the server processes of the store connections of a schema, as `pg_terminate_backend` does.
+    static func terminateConnections(ofSchema schema: String) throws {
+        try administer("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'CoreData:\(schema)'", inSchema: schema)
     }
 }
