@@ -83,6 +83,9 @@ extension PostgreSQLStore {
         for row in changes.lockChecks {
             try checkVersion(of: row, connection: connection, schema: schema)
         }
+        let notification = try connection.statement("SELECT pg_notify(?, '')")
+        notification.bind(.text(commitChannel), at: 1)
+        try notification.run()
     }
 
     /// Inserts rows, consecutive rows of one entity by one statement of many rows (a round trip

@@ -1,4 +1,5 @@
 import CoreData
+import Logging
 
 /// The PostgreSQL store (`NSPostgreSQLStoreType`): Apple's relational layout — one table per
 /// inheritance root with `Z_PK`, `Z_ENT` and `Z_OPT`, join tables, `Z_PRIMARYKEY` and
@@ -17,6 +18,13 @@ final class PostgreSQLStore: NSPersistentStore, RelationalStore, @unchecked Send
     var keyBlocks = PrimaryKeyBlocks()
     /// The metadata a save in progress writes, kept as the store's once it commits.
     var pendingMetadata: [String: Any]?
+    /// Reports commits while the coordinator posts remote-change notifications.
+    private var commitListener: PostgreSQLCommitListener?
+
+    /// The channel each save notifies, which commit listeners listen on.
+    var commitChannel: String {
+        PostgreSQLCommitListener.channel(ofStore: identifier ?? "")
+    }
 
     override var type: String {
         NSPostgreSQLStoreType
@@ -55,9 +63,23 @@ final class PostgreSQLStore: NSPersistentStore, RelationalStore, @unchecked Send
     }
 
     func unload() {
+        commitListener?.stop()
+        commitListener = nil
         readers = [:]
         connection?.close()
         connection = nil
+    }
+
+    /// Listens for the commits of every coordinator of the store, on every server.
+    func observeCommits(_ onCommit: @escaping @Sendable () -> Void) {
+        commitListener?.stop()
+        guard let address = connection?.address else { return }
+        do {
+            commitListener = try PostgreSQLCommitListener(address: address, channel: commitChannel, onCommit: onCommit)
+        } catch {
+            commitListener = nil
+            Logger(label: "CoreDataPostgreSQL.store").warning("Remote change notifications are off: \(PostgreSQLErrors.reason(of: error))")
+        }
     }
 
     private static func address(of url: URL?, options: [AnyHashable: Any]?) throws -> PostgreSQLServerAddress {

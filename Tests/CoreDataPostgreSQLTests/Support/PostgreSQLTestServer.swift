@@ -73,3 +73,12 @@ extension PostgreSQLTestServer {
         try administer("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'CoreData:\(schema)'", inSchema: schema)
     }
 }
+
+extension PostgreSQLTestServer {
+    /// Gives notifications already committed time to reach their listeners: a round trip
+    /// through the server, then a pause for the listeners' queues.
+    static func waitForDelivery() throws {
+        try administer("SELECT 1", inSchema: "public")
+        Thread.sleep(forTimeInterval: 0.3)
+    }
+}
