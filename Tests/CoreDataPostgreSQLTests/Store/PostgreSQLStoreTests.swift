@@ -170,6 +170,21 @@ struct PostgreSQLStoreTests {
         }
     }
 
+    @Test func aStringWithANulCharacterIsRefusedAndNothingIsSaved() throws {
+        let stack = try PostgreSQLStack(model: LibraryModel.make())
+        let context = stack.newContext()
+        let error = context.performAndWait {
+            NSEntityDescription.insertNewObject(forEntityName: "Book", into: context).setValue("Fine", forKey: "title")
+            NSEntityDescription.insertNewObject(forEntityName: "Book", into: context).setValue("Nul\u{0}Byte", forKey: "title")
+            return #expect(throws: NSError.self) { try context.save() }
+        }
+        #expect(error?.domain == NSCocoaErrorDomain)
+        #expect(error?.code == NSPersistentStoreSaveError)
+        let other = try stack.another().newContext()
+        let count = try other.performAndWait { try other.count(for: NSFetchRequest<NSManagedObject>(entityName: "Book")) }
+        #expect(count == 0)
+    }
+
     @Test func aSchemaNameThatIsNotAnIdentifierIsRefused() throws {
         let url = try #require(PostgreSQLTestServer.url)
         let coordinator = NSPersistentStoreCoordinator(managedObjectModel: LibraryModel.make())
