@@ -129,11 +129,19 @@ let package = Package(
             // The script that wrote GeneratedPredicates.swift.
             exclude: ["Fetching/generate_predicates.py"]
         ),
+        // A server process of the PostgreSQL multi-process tests, which run it as a child
+        // process; built with the tests, no product.
+        .executableTarget(
+            name: "CoreDataPostgreSQLWriter",
+            dependencies: ["CoreData", "CoreDataPostgreSQL"],
+            path: "Tests/CoreDataPostgreSQLWriter"
+        ),
         .testTarget(
             name: "CoreDataPostgreSQLTests",
             dependencies: [
                 "CoreData",
                 "CoreDataPostgreSQL",
+                "CoreDataPostgreSQLWriter",
                 // To break the server's side of a store's connection, as an administrator would.
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

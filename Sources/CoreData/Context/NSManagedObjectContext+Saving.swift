@@ -30,7 +30,10 @@ extension NSManagedObjectContext {
 
         // The stores stay locked from the first conflict check to the commit, so that no other
         // save comes between a conflict's resolution and the write it allows.
-        let saved = try coordinator.withStores { _ in try writeResolvingConflicts(coordinator) }
+        let saved = try coordinator.withStores { stores in
+            defer { stores.forEach { try? $0.engine().saveDidEnd() } }
+            return try writeResolvingConflicts(coordinator)
+        }
         postDidSave(saved)
     }
 

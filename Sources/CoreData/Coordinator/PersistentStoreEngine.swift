@@ -55,12 +55,18 @@ package protocol PersistentStoreEngine: NSPersistentStore {
     func obtainPermanentIDs(for objects: [NSManagedObject]) throws -> [NSManagedObjectID]
 
     /// Writes a save's changes inside a transaction that stays open until `finishSave`, so that a
-    /// save touching several stores commits in all of them or in none. On a conflict or an error
-    /// the store has already rolled back.
+    /// save touching several stores commits in all of them or in none. On an error the store has
+    /// already rolled back; on a conflict it has written nothing, and either rolled back or, to
+    /// keep other processes from changing the conflicting rows while the context resolves the
+    /// conflict, kept them locked until the next `beginSave` or `saveDidEnd()`.
     func beginSave(_ changes: StoreSaveChanges) throws -> StoreSaveOutcome
 
     /// Commits, or rolls back, the transaction `beginSave` opened.
     func finishSave(committing: Bool) throws
+
+    /// Tells the store that a context's save is over, committed or failed, after all its
+    /// conflict rounds: a store that kept rows locked through a conflict releases them.
+    func saveDidEnd()
 
     /// Whether `beginSave` writes for good, the store having no transaction to roll back (the
     /// stores a program subclasses): a save begins those last.
@@ -94,6 +100,8 @@ extension PersistentStoreEngine {
     package func read<T>(at generation: StoreQueryGeneration, _ body: () throws -> T) throws -> T { try body() }
 
     package func contextDidChangeRegistrations(registered: [NSManagedObjectID], unregistered: [NSManagedObjectID]) {}
+
+    package func saveDidEnd() {}
 
     package func observeCommits(_ onCommit: @escaping @Sendable () -> Void) {}
 

@@ -26,7 +26,7 @@ package struct RowChange {
     /// The slots to write for an update.
     package let changedSlots: SlotSet
     /// The optimistic-locking version read by the context.
-    let version: Int64
+    package let version: Int64
 }
 
 /// One new row a save writes: its entity, its values in snapshot form, and the ID the save's
@@ -109,6 +109,12 @@ package struct VersionConflict: Error {
     let readVersion: Int64
     /// The version the store holds now; nil when the row is gone.
     let storedVersion: Int64?
+
+    package init(objectID: NSManagedObjectID, readVersion: Int64, storedVersion: Int64?) {
+        self.objectID = objectID
+        self.readVersion = readVersion
+        self.storedVersion = storedVersion
+    }
 
     /// The error of a save whose conflict is not resolved (133020).
     var error: NSError {

@@ -1,8 +1,14 @@
 import CoreData
 
 // Saving into the PostgreSQL store: keys reserved before the save's transaction, then one
-// transaction writing deletes, inserts (many rows per statement), updates, to-many changes and
-// lock checks, with optimistic locking on Z_OPT.
+// transaction that first locks the rows the save changes or checks and compares their versions
+// (Z_OPT), then writes deletes, inserts (many rows per statement), updates and to-many changes.
+//
+// A conflict keeps the transaction, and so the locks, open: while the context's merge policy
+// resolves the conflict against the rows as they are now, no other process can change them, and
+// the save that follows writes what the policy decided, as Apple's store does under SQLite's
+// write lock. The next `beginSave` continues the transaction; `saveDidEnd()` rolls back one
+// that the save left open.
 extension PostgreSQLStore {
     func obtainPermanentIDs(for objects: [NSManagedObject]) throws -> [NSManagedObjectID] {
         let (connection, schema) = try readingDatabase()
@@ -18,8 +24,11 @@ extension PostgreSQLStore {
             if let permanent = insert.objectID, !permanent.isTemporaryID { return permanent }
             return reserved.next()!
         }
-        try connection.begin()
+        if !connection.isInTransaction { try connection.begin() }
         do {
+            if let conflict = try lockRows(of: changes, connection: connection, schema: schema) {
+                return .conflict(conflict)
+            }
             try write(changes, permanentIDs: result.permanentIDs, connection: connection, schema: schema)
             pendingMetadata = changes.metadata.map(completedMetadata)
             return .written(result)
@@ -47,6 +56,38 @@ extension PostgreSQLStore {
             storedMetadata = metadata
             metadataChanged = false
         }
+    }
+
+    func saveDidEnd() {
+        connection?.rollback()
+    }
+
+    /// Locks the rows a save updates, deletes or checks, in the order of their tables and keys
+    /// (so that two saves lock shared rows in one order and never deadlock), and returns the
+    /// first whose version is not the one the context read; a deleted row is gone already for
+    /// good, which is no conflict.
+    private func lockRows(of changes: StoreSaveChanges, connection: PostgreSQLConnection, schema: SQLSchema) throws -> VersionConflict? {
+        let rows = changes.updates.map { ($0, false) } + changes.lockChecks.map { ($0, false) } + changes.deletes.map { ($0, true) }
+        var byTable: [String: [(row: RowChange, isDelete: Bool, primaryKey: Int64)]] = [:]
+        for (row, isDelete) in rows {
+            guard let table = schema.mapping(for: row.objectID.entity)?.table, let primaryKey = row.objectID.primaryKey else { continue }
+            byTable[table, default: []].append((row, isDelete, primaryKey))
+        }
+        for (table, rows) in byTable.sorted(by: { $0.key < $1.key }) {
+            var versions: [Int64: Int64] = [:]
+            for chunk in Set(rows.map(\.primaryKey)).sorted().chunked(into: Self.maximumParameters) {
+                let statement = try connection.statement("SELECT Z_PK, Z_OPT FROM \(table) WHERE Z_PK IN (\(Array(repeating: "?", count: chunk.count).joined(separator: ", "))) ORDER BY Z_PK FOR UPDATE")
+                statement.bind(chunk.map(SQLValue.integer))
+                while try statement.step() {
+                    versions[statement.int64(at: 0)] = statement.int64(at: 1)
+                }
+            }
+            for (row, isDelete, primaryKey) in rows where versions[primaryKey] != row.version {
+                if isDelete, versions[primaryKey] == nil { continue }
+                return VersionConflict(objectID: row.objectID, readVersion: row.version, storedVersion: versions[primaryKey])
+            }
+        }
+        return nil
     }
 
     /// New permanent IDs for objects of the given entities, from reserved key blocks.

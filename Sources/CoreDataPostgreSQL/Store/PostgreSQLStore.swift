@@ -12,7 +12,7 @@ import Logging
 /// coordinators do not wait for each other.
 // Used only under its coordinator's lock, like every store.
 final class PostgreSQLStore: NSPersistentStore, RelationalStore, @unchecked Sendable {
-    private var connection: PostgreSQLConnection?
+    private(set) var connection: PostgreSQLConnection?
     private(set) var schema: SQLSchema?
     private var readers: [[ObjectIdentifier]: SQLRowReader] = [:]
     var keyBlocks = PrimaryKeyBlocks()

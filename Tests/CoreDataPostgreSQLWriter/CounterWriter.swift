@@ -1,0 +1,74 @@
+import CoreData
+import CoreDataPostgreSQL
+import Foundation
+
+/// A server process of the multi-process tests: it opens the PostgreSQL store, then makes
+/// `rounds` saves of one change each to the shared counter, under one merge policy.
+///
+/// Under `error`, the writer increments `total` and, on a conflict, reads the counter again and
+/// tries again, as an app does; under the property-merging policies, it increments its own
+/// property and lets the policy merge the others' changes. No update may be lost either way.
+///
+///     CoreDataPostgreSQLWriter <store URL> <schema> <error|mergeByPropertyObjectTrump|mergeByPropertyStoreTrump> <writer> <rounds>
+@main
+enum CounterWriter {
+    enum Policy: String {
+        case error, mergeByPropertyObjectTrump, mergeByPropertyStoreTrump
+
+        var mergePolicy: NSMergePolicy {
+            switch self {
+            case .error: .error
+            case .mergeByPropertyObjectTrump: .mergeByPropertyObjectTrump
+            case .mergeByPropertyStoreTrump: .mergeByPropertyStoreTrump
+            }
+        }
+    }
+
+    static func main() {
+        let arguments = CommandLine.arguments
+        guard arguments.count == 6, let url = URL(string: arguments[1]), let policy = Policy(rawValue: arguments[3]),
+              let writer = Int(arguments[4]), let rounds = Int(arguments[5]) else {
+            fail("usage: CoreDataPostgreSQLWriter <store URL> <schema> <policy> <writer> <rounds>")
+        }
+        do {
+            let coordinator = NSPersistentStoreCoordinator(managedObjectModel: CounterModel.make())
+            try coordinator.addPersistentStore(ofType: NSPostgreSQLStoreType, configurationName: nil, at: url, options: [NSPostgreSQLSchemaOption: arguments[2]])
+            let context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+            context.persistentStoreCoordinator = coordinator
+            context.mergePolicy = policy.mergePolicy
+            try context.performAndWait {
+                for _ in 0..<rounds {
+                    try save(writer: writer, policy: policy, in: context)
+                }
+            }
+        } catch {
+            fail("writer \(writer): \(error)")
+        }
+    }
+
+    private static func save(writer: Int, policy: Policy, in context: NSManagedObjectContext) throws {
+        let key = policy == .error ? "total" : CounterModel.propertyName(ofWriter: writer)
+        while true {
+            let counter = try fetchCounter(in: context)
+            counter.setValue((counter.value(forKey: key) as? Int64 ?? 0) + 1, forKey: key)
+            do {
+                try context.save()
+                return
+            } catch let error as NSError where policy == .error && error.code == NSManagedObjectMergeError {
+                // Forget the stale counter; the next fetch reads the store's.
+                context.reset()
+            }
+        }
+    }
+
+    private static func fetchCounter(in context: NSManagedObjectContext) throws -> NSManagedObject {
+        let request = NSFetchRequest<NSManagedObject>(entityName: "Counter")
+        guard let counter = try context.fetch(request).first else { fail("no counter in the store") }
+        return counter
+    }
+
+    private static func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+        exit(1)
+    }
+}
