@@ -154,6 +154,23 @@ struct PostgreSQLStoreTests {
         #expect(titles == ["Theirs"])
     }
 
+    @Test func theDatabaseItselfRefusesADuplicateOfAUniqueValue() throws {
+        let model = LibraryModel.make()
+        let book = try #require(model.entitiesByName["Book"])
+        book.uniquenessConstraints = [["title"]]
+        let stack = try PostgreSQLStack(model: model)
+        let context = stack.newContext()
+        try context.performAndWait {
+            NSEntityDescription.insertNewObject(forEntityName: "Book", into: context).setValue("Earthsea", forKey: "title")
+            try context.save()
+        }
+        // A writer that skips the context's check (another program on the database) is refused too.
+        let error = #expect(throws: (any Error).self) {
+            try PostgreSQLTestServer.administer("INSERT INTO zbook (z_pk, z_ent, z_opt, ztitle) VALUES (1000, 2, 1, 'Earthsea')", inSchema: stack.schema)
+        }
+        #expect("\(String(reflecting: error))".contains("23505"))
+    }
+
     // MARK: Bad input
 
     @Test func valuesAreBoundNotSpliced() throws {
