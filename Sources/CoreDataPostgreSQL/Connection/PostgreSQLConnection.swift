@@ -13,8 +13,9 @@ import Synchronization
 /// there would wait for itself.
 ///
 /// A connection the server or the network lost is replaced by a new one: a statement outside a
-/// transaction runs again on it, once; a statement inside a transaction fails, the server having
-/// rolled the transaction back, and the next one runs on a new connection.
+/// transaction, or the first of a transaction, runs again on it, once; a later statement of a
+/// transaction fails, the server having rolled the transaction back, and the next one runs on a
+/// new connection.
 // Used by one store under its coordinator's lock, like every store's connection.
 final class PostgreSQLConnection: SQLDatabase, @unchecked Sendable {
     let address: PostgreSQLServerAddress
@@ -30,6 +31,14 @@ final class PostgreSQLConnection: SQLDatabase, @unchecked Sendable {
 
     /// Whether a transaction `begin()` opened is open.
     private(set) var isInTransaction = false
+    /// Whether the open transaction has run nothing yet but its `BEGIN`, so that it can start
+    /// again on a new connection when the connection turns out to be lost.
+    private var transactionIsEmpty = false
+
+    /// Statements sent without waiting for their answers (`pipeline(_:)`), which the next
+    /// statement waits for first: the server runs a connection's statements in order, so a
+    /// `BEGIN` or a notification costs no round trip of its own.
+    private var pipelined: [EventLoopFuture<PostgresQueryResult>] = []
 
     /// Connects to the server, in the address's schema.
     init(address: PostgreSQLServerAddress) throws {
@@ -51,6 +60,7 @@ final class PostgreSQLConnection: SQLDatabase, @unchecked Sendable {
     private func discardConnection() {
         let lost = connection
         connection = nil
+        pipelined = []
         _ = try? lost?.close().wait()
     }
 
@@ -108,8 +118,14 @@ final class PostgreSQLConnection: SQLDatabase, @unchecked Sendable {
     }
 
     func begin() throws {
-        try execute("BEGIN")
+        try pipeline("BEGIN")
         isInTransaction = true
+        transactionIsEmpty = true
+    }
+
+    /// Sends one statement without parameters, whose answer the next statement waits for.
+    func pipeline(_ sql: String) throws {
+        pipelined.append(try openConnection().query(PostgresQuery(unsafeSQL: sql), logger: Self.logger))
     }
 
     func commit() throws {
@@ -131,6 +147,7 @@ final class PostgreSQLConnection: SQLDatabase, @unchecked Sendable {
         } catch let lost as PostgreSQLConnectionLost {
             Self.logger.info("The connection to the PostgreSQL server was lost; sending again on a new one.", metadata: ["reason": "\(lost.reason)"])
             do {
+                if isInTransaction { try begin() }
                 return try send(query)
             } catch let again as PostgreSQLConnectionLost {
                 throw PostgreSQLErrors.make(NSPersistentStoreOperationError, "The connection to the PostgreSQL server was lost (\(again.reason)).", location: location)
@@ -143,14 +160,22 @@ final class PostgreSQLConnection: SQLDatabase, @unchecked Sendable {
         guard !connection.eventLoop.inEventLoop else {
             throw PostgreSQLErrors.make(NSPersistentStoreOperationError, "A PostgreSQL store was called on one of PostgresNIO's event loops, where it cannot wait for its answer.", location: location)
         }
+        let answer = connection.query(query, logger: Self.logger)
+        let earlier = pipelined
+        pipelined = []
         do {
-            let result = try connection.query(query, logger: Self.logger).wait()
+            for future in earlier { _ = try future.wait() }
+            let result = try answer.wait()
             changes = result.metadata.rows ?? 0
+            transactionIsEmpty = false
             return result
         } catch {
-            guard PostgreSQLErrors.isConnectionLoss(error) else { throw PostgreSQLErrors.error(error, sql: query.sql, location: location) }
+            guard PostgreSQLErrors.isConnectionLoss(error) else {
+                transactionIsEmpty = false
+                throw PostgreSQLErrors.error(error, sql: query.sql, location: location)
+            }
             discardConnection()
-            guard !isInTransaction else { throw PostgreSQLErrors.error(error, sql: query.sql, location: location) }
+            guard !isInTransaction || transactionIsEmpty else { throw PostgreSQLErrors.error(error, sql: query.sql, location: location) }
             throw PostgreSQLConnectionLost(reason: PostgreSQLErrors.reason(of: error))
         }
     }

@@ -124,9 +124,8 @@ extension PostgreSQLStore {
         for row in changes.lockChecks {
             try checkVersion(of: row, connection: connection, schema: schema)
         }
-        let notification = try connection.statement("SELECT pg_notify(?, '')")
-        notification.bind(.text(commitChannel), at: 1)
-        try notification.run()
+        // The channel's name is letters, digits and underscores (`PostgreSQLCommitListener.channel`).
+        try connection.pipeline("SELECT pg_notify('\(commitChannel)', '')")
     }
 
     /// Inserts rows, consecutive rows of one entity by one statement of many rows (a round trip
