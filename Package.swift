@@ -134,7 +134,8 @@ let package = Package(
         .executableTarget(
             name: "CoreDataPostgreSQLWriter",
             dependencies: ["CoreData", "CoreDataPostgreSQL"],
-            path: "Tests/CoreDataPostgreSQLWriter"
+            path: "Tests/CoreDataPostgreSQLWriter",
+            resources: [.copy("Counter.xcdatamodeld")]
         ),
         .testTarget(
             name: "CoreDataPostgreSQLTests",

@@ -10,6 +10,9 @@ import Foundation
 /// property and lets the policy merge the others' changes. No update may be lost either way.
 ///
 ///     CoreDataPostgreSQLWriter <store URL> <schema> <error|mergeByPropertyObjectTrump|mergeByPropertyStoreTrump> <writer> <rounds>
+///
+/// With `migrate` for the policy, the writer opens the store with the counter model's version 2,
+/// letting the store migrate itself, and saves a `Tally` named after itself.
 @main
 enum CounterWriter {
     enum Policy: String {
@@ -26,12 +29,15 @@ enum CounterWriter {
 
     static func main() {
         let arguments = CommandLine.arguments
-        guard arguments.count == 6, let url = URL(string: arguments[1]), let policy = Policy(rawValue: arguments[3]),
-              let writer = Int(arguments[4]), let rounds = Int(arguments[5]) else {
-            fail("usage: CoreDataPostgreSQLWriter <store URL> <schema> <policy> <writer> <rounds>")
+        guard arguments.count == 6, let url = URL(string: arguments[1]), let writer = Int(arguments[4]), let rounds = Int(arguments[5]) else {
+            fail("usage: CoreDataPostgreSQLWriter <store URL> <schema> <policy|migrate> <writer> <rounds>")
+        }
+        guard let policy = Policy(rawValue: arguments[3]) else {
+            guard arguments[3] == "migrate" else { fail("unknown policy \(arguments[3])") }
+            return migrate(url: url, schema: arguments[2], writer: writer)
         }
         do {
-            let coordinator = NSPersistentStoreCoordinator(managedObjectModel: CounterModel.make())
+            let coordinator = NSPersistentStoreCoordinator(managedObjectModel: try CounterModel.make())
             try coordinator.addPersistentStore(ofType: NSPostgreSQLStoreType, configurationName: nil, at: url, options: [NSPostgreSQLSchemaOption: arguments[2]])
             let context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
             context.persistentStoreCoordinator = coordinator
@@ -40,6 +46,24 @@ enum CounterWriter {
                 for _ in 0..<rounds {
                     try save(writer: writer, policy: policy, in: context)
                 }
+            }
+        } catch {
+            fail("writer \(writer): \(error)")
+        }
+    }
+
+    private static func migrate(url: URL, schema: String, writer: Int) {
+        do {
+            let coordinator = NSPersistentStoreCoordinator(managedObjectModel: try CounterModel.make(version: 2))
+            let options: [AnyHashable: Any] = [
+                NSPostgreSQLSchemaOption: schema, NSMigratePersistentStoresAutomaticallyOption: true, NSInferMappingModelAutomaticallyOption: true,
+            ]
+            try coordinator.addPersistentStore(ofType: NSPostgreSQLStoreType, configurationName: nil, at: url, options: options)
+            let context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+            context.persistentStoreCoordinator = coordinator
+            try context.performAndWait {
+                NSEntityDescription.insertNewObject(forEntityName: "Tally", into: context).setValue("writer \(writer)", forKey: "label")
+                try context.save()
             }
         } catch {
             fail("writer \(writer): \(error)")

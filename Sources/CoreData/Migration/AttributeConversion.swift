@@ -4,8 +4,12 @@
 enum AttributeConversion: Equatable {
     /// The stored value is already right for the new type.
     case none
-    /// The value goes through a SQL expression; `%@` stands for the source column.
-    case sql(String)
+    /// A number becomes a Boolean: 1 when it is not zero.
+    case toBoolean
+    /// A number becomes an integer, truncated toward zero.
+    case toInteger
+    /// A number becomes a floating-point number.
+    case toReal
 
     /// The conversion between two attribute types, or nil when there is none.
     init?(from source: NSAttributeType, to destination: NSAttributeType) {
@@ -15,25 +19,27 @@ enum AttributeConversion: Equatable {
         }
         switch (source, destination) {
         case (let source, .booleanAttributeType) where source.isNumeric:
-            self = .sql("CASE WHEN %@ IS NULL THEN NULL WHEN %@ != 0 THEN 1 ELSE 0 END")
+            self = .toBoolean
         case (let source, let destination) where source.isIntegerStorage && destination.isIntegerStorage:
             self = .none
         case (let source, let destination) where source.isFloatingStorage && destination.isFloatingStorage:
             self = .none
         case (let source, let destination) where source.isNumeric && destination.isIntegerStorage:
-            self = .sql("CAST(%@ AS INTEGER)")
+            self = .toInteger
         case (let source, let destination) where source.isNumeric && destination.isFloatingStorage:
-            self = .sql("CAST(%@ AS REAL)")
+            self = .toReal
         default:
             return nil
         }
     }
 
-    /// The SQL that reads the converted value of `column`.
-    func expression(for column: String) -> String {
+    /// The SQL that reads the converted value of `column`, in a database's dialect.
+    func expression(for column: String, in dialect: SQLDialect) -> String {
         switch self {
         case .none: column
-        case .sql(let template): template.replacingOccurrences(of: "%@", with: column)
+        case .toBoolean: "CASE WHEN \(column) IS NULL THEN NULL WHEN \(column) != 0 THEN 1 ELSE 0 END"
+        case .toInteger: dialect.integerConversion(of: column)
+        case .toReal: "CAST(\(column) AS \(dialect.declaration("REAL")))"
         }
     }
 }

@@ -2,7 +2,7 @@
 /// the options ask for it (`NSMigratePersistentStoresAutomaticallyOption`, with
 /// `NSInferMappingModelAutomaticallyOption` for an inferred mapping): find the model the store
 /// was written with, infer the mapping, and migrate the file in place.
-enum AutomaticMigration {
+package enum AutomaticMigration {
     /// Migrates the file of a store about to be loaded when its metadata does not match `model`.
     /// Stores without files, matching stores and stores opened without the migration option are
     /// left alone (the store's own check then reports an incompatible version as 134100).
@@ -30,6 +30,19 @@ enum AutomaticMigration {
     ///
     /// - Throws: `NSPersistentStoreIncompatibleVersionHashError` (134100) when it must but is
     ///   opened read-only.
+    /// The model a store's metadata was written with, and the mapping model from it to
+    /// `model`, for a store that migrates itself as it loads (a store on a database server,
+    /// which no coordinator migrates before): nil when the store matches `model` or its options
+    /// do not ask for automatic migration.
+    ///
+    /// - Throws: `NSMigrationMissingSourceModelError` (134130) when no model the program has
+    ///   matches the metadata; the errors of finding or inferring the mapping model.
+    package static func lightweightMigration(of store: NSPersistentStore, at url: URL, metadata: [String: Any], to model: NSManagedObjectModel) throws -> (source: NSManagedObjectModel, mapping: NSMappingModel)? {
+        guard store.isOptionSet(NSMigratePersistentStoresAutomaticallyOption), try needsMigration(store, at: url, metadata: metadata, to: model) else { return nil }
+        let (source, mapping) = try inferredMigration(of: store, at: url, metadata: metadata, to: model)
+        return (source, mapping)
+    }
+
     private static func needsMigration(_ store: NSPersistentStore, at url: URL, metadata: [String: Any], to model: NSManagedObjectModel) throws -> Bool {
         guard !store.isCompatible(metadata, with: model) else { return false }
         guard !store.isReadOnly else {

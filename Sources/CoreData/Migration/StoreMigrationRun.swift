@@ -86,10 +86,10 @@ struct StoreMigrationRun {
             migration.keepsWriteAheadLog = false
             return migration
         }
-        let steps: [SQLiteMigrationStep]
+        let steps: [SQLMigrationStep]
         do {
             steps = try inPlace(source.url).plan()
-        } catch is SQLiteMigrationPlanner.NeedsObjects {
+        } catch is SQLMigrationPlanner.NeedsObjects {
             return false
         }
         do {

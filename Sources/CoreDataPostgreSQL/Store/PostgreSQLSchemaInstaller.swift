@@ -1,8 +1,9 @@
 import CoreData
 
-/// Creates a store's tables in its database (schema), or checks those there against the model,
-/// in one transaction holding an advisory lock on the schema: servers that start at once
-/// install the store once, the others waiting and then finding it.
+/// Creates a store's tables in its database (schema), or checks those there against the model
+/// and migrates them when the options ask for it, in one transaction holding an advisory lock
+/// on the schema: servers that start at once install or migrate the store once, the others
+/// waiting and then finding it done. A migration that fails leaves the store as it was.
 struct PostgreSQLSchemaInstaller {
     let store: PostgreSQLStore
     let model: NSManagedObjectModel
@@ -20,12 +21,16 @@ struct PostgreSQLSchemaInstaller {
         try connection.transaction {
             try connection.execute("SELECT pg_advisory_xact_lock(hashtext(current_schema()))")
             let entities = SQLSchema.storeEntities(in: model, configuration: store.configurationName)
-            guard let metadata = try Self.existingMetadata(in: connection) else {
+            guard var metadata = try Self.existingMetadata(in: connection) else {
                 let schema = SQLSchema(entities: entities)
                 let metadata = store.newStoreMetadata(for: model)
                 try connection.execute(PostgreSQLFunctions.definitions)
                 try schema.create(in: connection, metadata: metadata, dialect: .postgreSQL)
                 return Installed(schema: schema, metadata: metadata, recordsModelHashes: false)
+            }
+            if let migration = try AutomaticMigration.lightweightMigration(of: store, at: connection.location, metadata: metadata, to: model) {
+                try migrate(metadata: metadata, from: migration.source, mapping: migration.mapping)
+                metadata = try Self.existingMetadata(in: connection) ?? metadata
             }
             let ignoresVersions = store.isOptionSet(NSIgnorePersistentStoreVersioningOption)
             let isCompatible = store.isCompatible(metadata, with: model)
@@ -37,6 +42,33 @@ struct PostgreSQLSchemaInstaller {
                 recorded.merge(store.newStoreMetadata(for: model).filter { $0.key != NSStoreUUIDKey }) { _, model in model }
             }
             return Installed(schema: schema, metadata: recorded, recordsModelHashes: !isCompatible)
+        }
+    }
+
+    /// Runs the lightweight migration from `source` to the model, inside the installer's
+    /// transaction, with the SQLite store's planner in PostgreSQL's dialect.
+    private func migrate(metadata: [String: Any], from source: NSManagedObjectModel, mapping: NSMappingModel) throws {
+        source.freeze()
+        model.freeze()
+        let planner = try SQLMigrationPlanner(
+            source: SQLSchema(entities: SQLSchema.storeEntities(in: source, configuration: store.configurationName), stored: try storedLayout()),
+            destination: SQLSchema(entities: SQLSchema.storeEntities(in: model, configuration: store.configurationName)),
+            mapping: mapping,
+            metadata: metadata,
+            destinationModel: model,
+            configuredEntities: model.entities(forConfigurationName: store.configurationName) ?? model.entities,
+            dialect: .postgreSQL
+        )
+        do {
+            for step in try planner.steps() {
+                try step.run(connection)
+            }
+        } catch let error as NSError where error.domain == NSCocoaErrorDomain && error.code == NSPersistentStoreOperationError {
+            throw CoreDataError.make(
+                NSMigrationError,
+                "The migration of the PostgreSQL store at \(connection.location.absoluteString) failed; the store is unchanged.",
+                userInfo: [NSURLErrorKey: connection.location, NSUnderlyingErrorKey: error]
+            )
         }
     }
 

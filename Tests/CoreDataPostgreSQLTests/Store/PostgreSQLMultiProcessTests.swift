@@ -12,7 +12,7 @@ struct PostgreSQLMultiProcessTests {
 
     @Test(arguments: [CounterWriter.Policy.error, .mergeByPropertyObjectTrump, .mergeByPropertyStoreTrump])
     func fourProcessesChangingOneObjectLoseNoUpdate(_ policy: CounterWriter.Policy) throws {
-        let stack = try PostgreSQLStack(model: CounterModel.make())
+        let stack = try PostgreSQLStack(model: try CounterModel.make())
         let context = stack.newContext()
         try context.performAndWait {
             _ = NSEntityDescription.insertNewObject(forEntityName: "Counter", into: context)
@@ -36,6 +36,39 @@ struct PostgreSQLMultiProcessTests {
         } else {
             #expect(values == [0] + Array(repeating: Int64(Self.rounds), count: CounterModel.writerCount))
         }
+    }
+
+    /// Two server processes that start at once with the model's next version race to migrate
+    /// the store: one migrates, in a transaction, while the other waits, then finds it migrated.
+    @Test func twoProcessesStartingWithANewModelMigrateTheStoreOnce() throws {
+        let stack = try PostgreSQLStack(model: try CounterModel.make())
+        let context = stack.newContext()
+        try context.performAndWait {
+            let counter = NSEntityDescription.insertNewObject(forEntityName: "Counter", into: context)
+            counter.setValue(Int64(41), forKey: "total")
+            try context.save()
+        }
+        let writers = try (0..<2).map { writer in
+            try Self.launch(["\(try #require(PostgreSQLTestServer.url))", stack.schema, "migrate", "\(writer)", "0"])
+        }
+        for (writer, errors) in writers {
+            writer.waitUntilExit()
+            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            #expect(writer.terminationStatus == 0, "\(message)")
+        }
+        let migrated = try PostgreSQLStack(model: try CounterModel.make(version: 2), options: stack.options).newContext()
+        let (total, labels) = try migrated.performAndWait {
+            let counter = try #require(try migrated.fetch(NSFetchRequest<NSManagedObject>(entityName: "Counter")).first)
+            counter.setValue("migrated", forKey: "note")
+            try migrated.save()
+            let labels = try migrated.fetch(NSFetchRequest<NSManagedObject>(entityName: "Tally")).compactMap { $0.value(forKey: "label") as? String }
+            return (counter.value(forKey: "total") as? Int64, labels.sorted())
+        }
+        #expect(total == 41)
+        #expect(labels == ["writer 0", "writer 1"])
+        // The old model no longer opens the store.
+        let error = #expect(throws: NSError.self) { try stack.another() }
+        #expect(error?.code == NSPersistentStoreIncompatibleVersionHashError)
     }
 
     /// Starts the writer program, built beside the test bundle, in a child process.

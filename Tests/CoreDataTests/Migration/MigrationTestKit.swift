@@ -1,4 +1,5 @@
 @testable import CoreData
+import CoreDataPostgreSQL
 import Testing
 
 /// A store written with one model version and reopened with another, on a scratch directory.
@@ -10,17 +11,31 @@ struct MigrationScenario {
         ]
     }
 
-    let directory: SQLiteScratchDirectory
-    let url: URL
+    /// The relational store types a migration runs on here: SQLite, and PostgreSQL when there is
+    /// a server (`COREDATA_POSTGRESQL_URL`).
+    static let relationalStoreTypes = [NSSQLiteStoreType] + (CtxPostgreSQLServer.url == nil ? [] : [NSPostgreSQLStoreType])
 
-    init(_ label: String) throws {
+    let directory: SQLiteScratchDirectory
+    let storeType: String
+    let url: URL
+    /// The options every opening passes: a PostgreSQL store's schema of its own.
+    private let storeOptions: [AnyHashable: Any]
+
+    init(_ label: String, storeType: String = NSSQLiteStoreType) throws {
         directory = try SQLiteScratchDirectory("migration-\(label)")
-        url = directory.file("Store.sqlite")
+        self.storeType = storeType
+        if storeType == NSPostgreSQLStoreType {
+            url = try #require(CtxPostgreSQLServer.url)
+            storeOptions = [NSPostgreSQLSchemaOption: "test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()]
+        } else {
+            url = directory.file("Store.sqlite")
+            storeOptions = [:]
+        }
     }
 
     /// Creates the store with `model` and saves what `fill` inserts.
     func write(_ model: NSManagedObjectModel, _ fill: (NSManagedObjectContext) throws -> Void) throws {
-        let stack = try SQLiteTestStack(model: model, url: url)
+        let stack = try SQLiteTestStack(model: model, url: url, options: storeOptions, storeType: storeType)
         defer { stack.close() }
         try stack.context.performAndWait {
             try fill(stack.context)
@@ -30,7 +45,7 @@ struct MigrationScenario {
 
     /// Opens the store with `model`, migrating it when the options say so.
     func open(_ model: NSManagedObjectModel, options: [AnyHashable: Any] = MigrationScenario.lightweight) throws -> SQLiteTestStack {
-        try SQLiteTestStack(model: model, url: url, options: options)
+        try SQLiteTestStack(model: model, url: url, options: options.merging(storeOptions) { _, store in store }, storeType: storeType)
     }
 
     /// Migrates the store in place from `source` to `destination` with the inferred mapping, as an

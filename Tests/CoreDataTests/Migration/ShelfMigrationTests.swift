@@ -34,8 +34,9 @@ import Testing
         return members.compactMap { ($0 as? NSManagedObject)?.value(forKey: "title") as? String }
     }
 
-    @Test func version1OpensWithVersion2() throws {
-        let scenario = try MigrationScenario("shelf-2")
+    @Test(arguments: MigrationScenario.relationalStoreTypes)
+    func version1OpensWithVersion2(storeType: String) throws {
+        let scenario = try MigrationScenario("shelf-2", storeType: storeType)
         defer { scenario.remove() }
         try writeVersion1(scenario)
         try scenario.read(try Self.shelf("Shelf 2")) { context in
@@ -54,14 +55,16 @@ import Testing
             #expect(members.map { titles($0.value(forKey: "favorites")) } == [["The Hobbit"], []])
             #expect(try ctxFetch("Review", in: context).isEmpty)
         }
+        guard storeType == NSSQLiteStoreType else { return }
         let tables = try RawStoreSQL.tables(scenario.url)
         #expect(!tables.contains("ZSTICKER") && !tables.contains("ZREADER"))
         #expect(tables.contains("ZSUBSCRIBER") && tables.contains("ZREVIEW"))
         #expect(!(try RawStoreSQL.columns(scenario.url, "ZWRITER").map(\.name).contains("ZCOUNTRY")))
     }
 
-    @Test func aChainOfMigrationsKeepsTheDataAndTheObjectsStayUsable() throws {
-        let scenario = try MigrationScenario("shelf-chain")
+    @Test(arguments: MigrationScenario.relationalStoreTypes)
+    func aChainOfMigrationsKeepsTheDataAndTheObjectsStayUsable(storeType: String) throws {
+        let scenario = try MigrationScenario("shelf-chain", storeType: storeType)
         defer { scenario.remove() }
         try writeVersion1(scenario)
         try scenario.read(try Self.shelf("Shelf 2")) { context in
@@ -83,6 +86,7 @@ import Testing
             try context.save()
             #expect(Set([pamphlet, sequel, hobbit].map(\.objectID)).count == 3)
         }
+        guard storeType == NSSQLiteStoreType else { return }
         #expect(try RawStoreSQL.tables(scenario.url).contains("ZWORK"))
         #expect(!(try RawStoreSQL.tables(scenario.url).contains("ZVOLUME")))
         #expect(try RawStoreSQL.indexes(scenario.url).contains("Z_Writer_byFullName"))
@@ -92,8 +96,9 @@ import Testing
         #expect(numbers == ["Review", "Subscriber", "Work", "Pamphlet", "Volume", "Writer"].map(SQLValue.text))
     }
 
-    @Test func version1OpensDirectlyWithVersion3() throws {
-        let scenario = try MigrationScenario("shelf-3")
+    @Test(arguments: MigrationScenario.relationalStoreTypes)
+    func version1OpensDirectlyWithVersion3(storeType: String) throws {
+        let scenario = try MigrationScenario("shelf-3", storeType: storeType)
         defer { scenario.remove() }
         try writeVersion1(scenario)
         try scenario.read(try Self.shelf("Shelf 3")) { context in

@@ -88,7 +88,7 @@ enum DeferredCleanupTask: Equatable {
                   try connection.columns(of: table).contains(column) else { return }
             try connection.execute("ALTER TABLE \(table) DROP COLUMN \(column)")
         case .createIndexes:
-            try SQLiteIndexes.synchronize(schema, on: connection, creatingNonUnique: true)
+            try SQLIndexes.synchronize(schema, on: connection, in: .sqlite, creatingNonUnique: true)
         }
     }
 

@@ -14,13 +14,13 @@ struct SQLiteInPlaceMigration {
     var defersCleanup = false
 
     /// The steps the migration runs, in order.
-    func plan() throws -> [SQLiteMigrationStep] {
+    func plan() throws -> [SQLMigrationStep] {
         sourceModel.freeze()
         destinationModel.freeze()
         let (metadata, layout) = try SQLiteStore.inspect(url)
         let sourceEntities = SQLSchema.storeEntities(in: sourceModel, configuration: configuration)
         let destinationEntities = SQLSchema.storeEntities(in: destinationModel, configuration: configuration)
-        let planner = try SQLiteMigrationPlanner(
+        let planner = try SQLMigrationPlanner(
             source: SQLSchema(entities: sourceEntities, stored: layout),
             destination: SQLSchema(entities: destinationEntities),
             mapping: mapping,
@@ -40,7 +40,7 @@ struct SQLiteInPlaceMigration {
 
     /// Runs steps already planned, for a file with the same metadata as the one they were
     /// planned on (a copy of it).
-    func run(_ steps: [SQLiteMigrationStep]) throws {
+    func run(_ steps: [SQLMigrationStep]) throws {
         let progress = Progress(totalUnitCount: Int64(steps.count))
         let connection: SQLiteConnection
         do {

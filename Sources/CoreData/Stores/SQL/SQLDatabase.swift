@@ -39,6 +39,13 @@ package protocol SQLStatement: AnyObject, SQLResultRow {
     func run() throws
 }
 
+extension SQLDatabase {
+    /// The integer in the first column of the first row `sql` returns; nil without a row.
+    package func scalar(_ sql: String) throws -> Int64? {
+        try statement(sql).readFirstRow { $0.int64(at: 0) }
+    }
+}
+
 extension SQLStatement {
     /// Binds the values of a fragment's parameters, in order.
     package func bind(_ values: [SQLValue]) {

@@ -2,6 +2,12 @@
 /// the schema and the queries are one implementation, and each database's spelling of the few
 /// things they disagree on comes from its dialect.
 package struct SQLDialect: Sendable {
+    /// The databases there are dialects of.
+    enum Database: Sendable {
+        case sqlite, postgreSQL
+    }
+
+    let database: Database
     /// The store's name in error messages ("a fetch from a SQLite store").
     package let storeName: String
     /// The prefix that makes a parenthesized group of conditions a single value to the planner
@@ -23,6 +29,12 @@ package struct SQLDialect: Sendable {
     let shiftAmountType: String?
     /// The SQL type of the columns holding each kind of value SQLite's layout declares.
     let columnTypes: [String: String]
+    /// The store's indexes as the database lists them: name, table and definition, names in
+    /// upper case as the layout writes them.
+    let indexCatalogQuery: String
+    /// Whether the database keeps an index's definition as it was written (so that a changed
+    /// index is told by its definition), or rewrites it (so that indexes are told by name).
+    let keepsIndexDefinitionsAsWritten: Bool
 
     /// The declaration of a column SQLite's layout declares as `sqliteDeclaration`
     /// (`INTEGER PRIMARY KEY`, `VARCHAR`, …): its type in this database, then the rest.
@@ -31,13 +43,32 @@ package struct SQLDialect: Sendable {
         return (columnTypes[String(type)] ?? String(type)) + sqliteDeclaration.dropFirst(type.count)
     }
 
-    /// An `INSERT` of one row of parameters that leaves the table as it is when the row is there
-    /// already (by its primary key).
-    func insertIgnoringDuplicates(into table: String, columns: [String]) -> String {
-        let values = "(\(columns.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))"
-        return self.storeName == SQLDialect.sqlite.storeName
-            ? "INSERT OR IGNORE INTO \(table) \(values)"
-            : "INSERT INTO \(table) \(values) ON CONFLICT DO NOTHING"
+    /// An `INSERT` of the rows of `select` (one row of parameters by default) that skips a row
+    /// whose primary key the table holds already.
+    func insertIgnoringDuplicates(into table: String, columns: [String], select: String? = nil) -> String {
+        let rows = select ?? "VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))"
+        let insert = "INTO \(table) (\(columns.joined(separator: ", "))) \(rows)"
+        switch database {
+        case .sqlite: return "INSERT OR IGNORE \(insert)"
+        case .postgreSQL: return "INSERT \(insert) ON CONFLICT DO NOTHING"
+        }
+    }
+
+    /// The literal of bytes.
+    func blobLiteral(_ data: Data) -> String {
+        let hex = data.map { String(format: "%02X", $0) }.joined()
+        switch database {
+        case .sqlite: return "X'\(hex)'"
+        case .postgreSQL: return "'\\x\(hex)'::bytea"
+        }
+    }
+
+    /// A number truncated toward zero, as SQLite's `CAST(… AS INTEGER)` makes it.
+    func integerConversion(of expression: String) -> String {
+        switch database {
+        case .sqlite: "CAST(\(expression) AS INTEGER)"
+        case .postgreSQL: "CAST(trunc(\(expression)) AS \(declaration("INTEGER")))"
+        }
     }
 
     /// An index of SQLite's layout as this database declares it: with its byte-order collation.
@@ -48,8 +79,10 @@ package struct SQLDialect: Sendable {
 
     /// SQLite, the database of Apple's store, whose layout the others take over.
     package static let sqlite = SQLDialect(
-        storeName: "SQLite", opaqueValuePrefix: "+", byteOrderCollation: nil, hasComparisonCollations: true,
-        nullsFirst: "", nullsLast: "", noLimit: "-1", shiftAmountType: nil, columnTypes: [:]
+        database: .sqlite, storeName: "SQLite", opaqueValuePrefix: "+", byteOrderCollation: nil, hasComparisonCollations: true,
+        nullsFirst: "", nullsLast: "", noLimit: "-1", shiftAmountType: nil, columnTypes: [:],
+        indexCatalogQuery: "SELECT name, tbl_name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL",
+        keepsIndexDefinitionsAsWritten: true
     )
 
     /// PostgreSQL, and the databases that speak its protocol. Columns hold what SQLite's do:
@@ -57,11 +90,18 @@ package struct SQLDialect: Sendable {
     /// REAL, as Apple's store writes them), strings as text that compares and sorts by its bytes
     /// (`COLLATE "C"`, whatever the database's own collation), and data as bytes.
     package static let postgreSQL = SQLDialect(
-        storeName: "PostgreSQL", opaqueValuePrefix: "", byteOrderCollation: "\"C\"", hasComparisonCollations: false,
+        database: .postgreSQL, storeName: "PostgreSQL", opaqueValuePrefix: "", byteOrderCollation: "\"C\"", hasComparisonCollations: false,
         nullsFirst: " NULLS FIRST", nullsLast: " NULLS LAST", noLimit: "ALL", shiftAmountType: "INTEGER",
         columnTypes: [
             "INTEGER": "BIGINT", "FLOAT": "DOUBLE PRECISION", "DECIMAL": "DOUBLE PRECISION",
-            "TIMESTAMP": "DOUBLE PRECISION", "VARCHAR": "TEXT COLLATE \"C\"", "BLOB": "BYTEA",
-        ]
+            "TIMESTAMP": "DOUBLE PRECISION", "REAL": "DOUBLE PRECISION", "VARCHAR": "TEXT COLLATE \"C\"", "BLOB": "BYTEA",
+        ],
+        // Primary keys' indexes are the tables' own, not the layout's.
+        indexCatalogQuery: """
+            SELECT upper(c.relname), upper(t.relname), pg_get_indexdef(c.oid) FROM pg_index i
+            JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_class t ON t.oid = i.indrelid
+            WHERE t.relnamespace = current_schema()::regnamespace AND NOT i.indisprimary
+            """,
+        keepsIndexDefinitionsAsWritten: false
     )
 }

@@ -28,15 +28,16 @@ struct SQLiteScratchDirectory {
     }
 }
 
-/// A coordinator with one SQLite store, and a private-queue context on it.
+/// A coordinator with one SQLite store (or a store of another type at a URL), and a
+/// private-queue context on it.
 struct SQLiteTestStack {
     let coordinator: NSPersistentStoreCoordinator
     let store: NSPersistentStore
     let context: NSManagedObjectContext
 
-    init(model: NSManagedObjectModel, url: URL, configuration: String? = nil, options: [AnyHashable: Any]? = nil) throws {
+    init(model: NSManagedObjectModel, url: URL, configuration: String? = nil, options: [AnyHashable: Any]? = nil, storeType: String = NSSQLiteStoreType) throws {
         coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
-        store = try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: configuration, at: url, options: options)
+        store = try coordinator.addPersistentStore(ofType: storeType, configurationName: configuration, at: url, options: options)
         context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
         context.persistentStoreCoordinator = coordinator
     }

@@ -1,5 +1,5 @@
 /// Brings a store's indexes in line with a layout.
-enum SQLiteIndexes {
+enum SQLIndexes {
     /// Drops the indexes of the layout's tables that the layout does not have (or has in another
     /// form) and creates the missing ones; unchanged indexes stay, so a migration that adds a
     /// column rebuilds none.
@@ -8,24 +8,29 @@ enum SQLiteIndexes {
     ///   ones, which enforce uniqueness constraints, are always created.
     /// - Returns: Whether non-unique indexes were left missing.
     @discardableResult
-    static func synchronize(_ schema: SQLSchema, on connection: SQLiteConnection, creatingNonUnique: Bool) throws -> Bool {
+    static func synchronize(_ schema: SQLSchema, on connection: any SQLDatabase, in dialect: SQLDialect, creatingNonUnique: Bool) throws -> Bool {
+        // A database that rewrites the definitions it keeps is compared by index names alone,
+        // which name the table and columns.
+        func comparable(_ sql: String) -> String {
+            dialect.keepsIndexDefinitionsAsWritten ? normalizedSQL(sql) : ""
+        }
         let tables = Set(schema.tables.map(\.name) + schema.joinTables.values.map(\.name))
         var existing: [String: String] = [:]
-        let list = try connection.statement("SELECT name, tbl_name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL")
+        let list = try connection.statement(dialect.indexCatalogQuery)
         while try list.step() {
             guard let name = list.string(at: 0), let table = list.string(at: 1), tables.contains(table) else { continue }
-            existing[name] = normalizedSQL(list.string(at: 2) ?? "")
+            existing[name] = comparable(list.string(at: 2) ?? "")
         }
         list.reset()
         var wantedByName: [String: String] = [:]
-        for statement in schema.indexes {
+        for statement in schema.indexes.map(dialect.indexDeclaration) {
             if let name = name(in: statement) { wantedByName[name] = statement }
         }
-        for (name, sql) in existing.sorted(by: { $0.key < $1.key }) where wantedByName[name].map(normalizedSQL) != sql {
+        for (name, sql) in existing.sorted(by: { $0.key < $1.key }) where wantedByName[name].map(comparable) != sql {
             try connection.execute("DROP INDEX \(name)")
         }
         var leftMissing = false
-        for (name, statement) in wantedByName.sorted(by: { $0.key < $1.key }) where existing[name] != normalizedSQL(statement) {
+        for (name, statement) in wantedByName.sorted(by: { $0.key < $1.key }) where existing[name] != comparable(statement) {
             guard creatingNonUnique || isUnique(statement) else {
                 leftMissing = true
                 continue

@@ -2,7 +2,7 @@
 /// conversions and defaults, to-one foreign keys as they are, typed foreign keys through the new
 /// entity numbers, and ordering columns from the source order (or the primary key, which keeps
 /// an unordered relationship's order stable when it becomes ordered).
-extension SQLiteMigrationPlanner {
+extension SQLMigrationPlanner {
     /// How a destination column is filled from the rows of its table's moves.
     enum ColumnPlan: Equatable {
         /// The same source for every row that has the property; rows of entities without it are NULL.
@@ -66,12 +66,12 @@ extension SQLiteMigrationPlanner {
     // MARK: Attributes
 
     private func attributeValue(_ attribute: NSAttributeDescription, for move: EntityMove) throws -> SQLValueSource {
-        let defaultLiteral = SQLValueSource.literal(attribute.defaultValue, for: attribute)
+        let defaultLiteral = SQLValueSource.literal(attribute.defaultValue, for: attribute, in: dialect)
         switch try propertySource(attribute.name, in: move) {
         case .defaultValue:
             return defaultLiteral.map(SQLValueSource.literal) ?? .null
         case .constant(let value):
-            guard let literal = SQLValueSource.literal(value, for: attribute) else {
+            guard let literal = SQLValueSource.literal(value, for: attribute, in: dialect) else {
                 if ValueUnwrapping.nonNull(value) == nil { return .null }
                 throw Self.needsObjects("the constant of \(move.mapping.name ?? "?").\(attribute.name) has no SQL form.")
             }
@@ -88,7 +88,7 @@ extension SQLiteMigrationPlanner {
             guard let column = sourceColumn(of: sourceAttribute, in: move.source) else {
                 return defaultLiteral.map(SQLValueSource.literal) ?? .null
             }
-            let converted = conversion.expression(for: column)
+            let converted = conversion.expression(for: column, in: dialect)
             if !attribute.isOptional, sourceAttribute.isOptional, let defaultLiteral {
                 return conversion == .none ? .columnOrDefault(column, literal: defaultLiteral) : .expression("COALESCE(\(converted), \(defaultLiteral))")
             }
@@ -109,7 +109,7 @@ extension SQLiteMigrationPlanner {
         guard let conversion = AttributeConversion(from: sourceLeaf.attribute.attributeType, to: leaf.attribute.attributeType) else {
             throw Self.needsObjects("\(move.source.entityName).\(name).\(leaf.elementPath) cannot become \(move.destination.entityName).\(composite.name).\(leaf.elementPath) in SQL.")
         }
-        return conversion == .none ? .column(column) : .expression(conversion.expression(for: column))
+        return conversion == .none ? .column(column) : .expression(conversion.expression(for: column, in: dialect))
     }
 
     // MARK: Relationships

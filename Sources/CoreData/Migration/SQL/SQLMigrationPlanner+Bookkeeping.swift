@@ -1,11 +1,11 @@
 /// The steps after the tables: `Z_PRIMARYKEY` with the new entity numbers, the indexes of the
 /// destination model, the metadata, and the checks that mandatory properties have values; and
 /// the steps that finish an earlier migration's deferred cleanup first.
-extension SQLiteMigrationPlanner {
+extension SQLMigrationPlanner {
     /// The first entity number of Apple's history tables; lower numbers belong to entities.
     private static let firstHistoryEntityNumber: Int64 = 16_000
 
-    func bookkeepingSteps(_ cleanup: DeferredCleanup) -> [SQLiteMigrationStep] {
+    func bookkeepingSteps(_ cleanup: DeferredCleanup) -> [SQLMigrationStep] {
         [primaryKeyStep(), indexStep(cleanup), metadataStep(cleanup), historyStep()]
     }
 
@@ -13,9 +13,10 @@ extension SQLiteMigrationPlanner {
     /// numbers follow the model; changes of entities the destination lacks name entity 0, which
     /// no entity has), and records the migration as a transaction without changes, by the author
     /// Apple's migrations record.
-    private func historyStep() -> SQLiteMigrationStep {
-        SQLiteMigrationStep(summary: "renumber persistent history and record the migration") { [moves, destination, metadata] connection in
-            guard try SQLitePersistentHistoryTables.exist(in: connection) else { return }
+    private func historyStep() -> SQLMigrationStep {
+        SQLMigrationStep(summary: "renumber persistent history and record the migration") { [moves, destination, metadata] database in
+            // Only the SQLite store keeps persistent history.
+            guard let connection = database as? SQLiteConnection, try SQLitePersistentHistoryTables.exist(in: connection) else { return }
             let renumbering = moves.filter { $0.sourceNumber != $0.destinationNumber }.map { "WHEN \($0.sourceNumber) THEN \($0.destinationNumber)" }
             let kept = moves.map { "\($0.sourceNumber)" }.joined(separator: ", ")
             let cases = renumbering.isEmpty ? "ZENTITY" : "CASE ZENTITY \(renumbering.joined(separator: " ")) ELSE ZENTITY END"
@@ -30,8 +31,8 @@ extension SQLiteMigrationPlanner {
 
     /// Rewrites `Z_PRIMARYKEY`: each new hierarchy root continues from the largest primary key its
     /// source hierarchy handed out, so no key is ever reused.
-    private func primaryKeyStep() -> SQLiteMigrationStep {
-        SQLiteMigrationStep(summary: "rewrite Z_PRIMARYKEY for \(destination.entitiesByNumber.count) entities") { connection in
+    private func primaryKeyStep() -> SQLMigrationStep {
+        SQLMigrationStep(summary: "rewrite Z_PRIMARYKEY for \(destination.entitiesByNumber.count) entities") { connection in
             var maxima: [String: Int64] = [:]
             let read = try connection.statement("SELECT Z_NAME, Z_MAX FROM Z_PRIMARYKEY")
             while try read.step() {
@@ -48,10 +49,7 @@ extension SQLiteMigrationPlanner {
                     maximum = max(inherited, try connection.scalar("SELECT MAX(Z_PK) FROM \(table)") ?? 0)
                 }
                 insert.reset()
-                insert.bind(number, at: 1)
-                insert.bind(entity.entityName, at: 2)
-                insert.bind(entity.superentity.flatMap { destination.mapping(for: $0)?.number } ?? 0, at: 3)
-                insert.bind(maximum, at: 4)
+                insert.bind([.integer(number), .text(entity.entityName), .integer(entity.superentity.flatMap { destination.mapping(for: $0)?.number } ?? 0), .integer(maximum)])
                 try insert.run()
             }
         }
@@ -60,9 +58,9 @@ extension SQLiteMigrationPlanner {
     /// Drops the indexes the destination model does not have (or has in another form) and creates
     /// the missing ones; a migration that defers its cleanup creates only the unique ones and
     /// leaves the others to a cleanup task.
-    private func indexStep(_ cleanup: DeferredCleanup) -> SQLiteMigrationStep {
-        SQLiteMigrationStep(summary: "synchronize \(destination.indexes.count) indexes") { connection in
-            if try SQLiteIndexes.synchronize(destination, on: connection, creatingNonUnique: !defersCleanup) {
+    private func indexStep(_ cleanup: DeferredCleanup) -> SQLMigrationStep {
+        SQLMigrationStep(summary: "synchronize \(destination.indexes.count) indexes") { connection in
+            if try SQLIndexes.synchronize(destination, on: connection, in: dialect, creatingNonUnique: !defersCleanup) {
                 cleanup.tasks.append(.createIndexes)
             }
         }
@@ -71,10 +69,10 @@ extension SQLiteMigrationPlanner {
     /// Records the destination model's hashes, keeping the store's UUID and application keys,
     /// and the cleanup the migration deferred (replacing that of an earlier migration, which
     /// `pendingCleanupSteps()` ran).
-    private func metadataStep(_ cleanup: DeferredCleanup) -> SQLiteMigrationStep {
+    private func metadataStep(_ cleanup: DeferredCleanup) -> SQLMigrationStep {
         var updated = metadata
         StoreMetadata.modelKeys(for: destinationEntities, model: destinationModel).forEach { updated[$0.key] = $0.value }
-        return SQLiteMigrationStep(summary: "write the metadata of the destination model") { connection in
+        return SQLMigrationStep(summary: "write the metadata of the destination model") { connection in
             try SQLMetadataTable.write(DeferredCleanupTask.recording(cleanup.tasks, in: updated), to: connection)
         }
     }
@@ -82,9 +80,11 @@ extension SQLiteMigrationPlanner {
     /// The cleanup an earlier deferred migration left, run first: a table it left might stand in
     /// the way of a table of this migration. Missing indexes are left to this migration's own
     /// index step.
-    func pendingCleanupSteps() -> [SQLiteMigrationStep] {
+    func pendingCleanupSteps() -> [SQLMigrationStep] {
         DeferredCleanupTask.pending(in: metadata).filter { $0 != .createIndexes }.map { task in
-            SQLiteMigrationStep(summary: "finish an earlier deferred migration: \(task.summary)") { connection in
+            SQLMigrationStep(summary: "finish an earlier deferred migration: \(task.summary)") { database in
+                // Only the SQLite store defers cleanup.
+                guard let connection = database as? SQLiteConnection else { return }
                 try task.run(on: connection, schema: source)
             }
         }
@@ -94,10 +94,10 @@ extension SQLiteMigrationPlanner {
 
     /// Fails when another process migrated or rewrote the store between planning and the
     /// transaction: the plan was made for the hashes it read then.
-    func unchangedStoreCheck() -> SQLiteMigrationStep {
+    func unchangedStoreCheck() -> SQLMigrationStep {
         let planned = metadata[NSStoreModelVersionHashesKey] as? [String: Any] ?? [:]
-        return SQLiteMigrationStep(summary: "check that the store still has the planned version") { connection in
-            let current = try SQLMetadataTable.read(from: connection, storeType: NSSQLiteStoreType)[NSStoreModelVersionHashesKey] as? [String: Any] ?? [:]
+        return SQLMigrationStep(summary: "check that the store still has the planned version") { connection in
+            let current = try SQLMetadataTable.read(from: connection, storeType: dialect.storeName)[NSStoreModelVersionHashesKey] as? [String: Any] ?? [:]
             let same = current.count == planned.count
                 && planned.allSatisfy { name, hash in NSManagedObjectModel.hash(current[name]) == NSManagedObjectModel.hash(hash) }
             guard same else {
@@ -108,7 +108,7 @@ extension SQLiteMigrationPlanner {
 
     /// Rows of an entity that becomes abstract would have nowhere to go: the migration refuses
     /// them rather than deleting them.
-    func abstractedRowChecks() -> [SQLiteMigrationStep] {
+    func abstractedRowChecks() -> [SQLMigrationStep] {
         abstracted.compactMap { entity in
             guard let mapping = source.mapping(for: entity) else { return nil }
             let error = CoreDataError.make(NSMigrationError, "Entity \(entity.entityName) becomes abstract, but the store has objects of it; a mapping model must say what they become.")
@@ -120,8 +120,8 @@ extension SQLiteMigrationPlanner {
 
     /// Checks that every mandatory attribute and to-one of the migrated rows has a value, unless
     /// the value is certain: a default filled in, or a source property that was mandatory too.
-    func mandatoryValueChecks() throws -> [SQLiteMigrationStep] {
-        var checks: [SQLiteMigrationStep] = []
+    func mandatoryValueChecks() throws -> [SQLMigrationStep] {
+        var checks: [SQLMigrationStep] = []
         for move in moves {
             guard let mapping = destination.mapping(for: move.destination) else { continue }
             for slot in move.destination.layout.slots where !slot.property.isOptional && !slot.isTransient {
@@ -142,7 +142,7 @@ extension SQLiteMigrationPlanner {
     }
 
     private func hasCertainValue(_ slot: EntityLayout.Slot, in move: EntityMove) throws -> Bool {
-        if let attribute = slot.attribute, SQLValueSource.literal(attribute.defaultValue, for: attribute) != nil {
+        if let attribute = slot.attribute, SQLValueSource.literal(attribute.defaultValue, for: attribute, in: dialect) != nil {
             return true
         }
         guard case .sourceProperty(let name) = try propertySource(slot.name, in: move) else { return false }

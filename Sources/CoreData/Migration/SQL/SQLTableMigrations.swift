@@ -9,9 +9,9 @@
 /// A migration that defers its cleanup also alters tables in place whose removed columns would
 /// otherwise make it copy them, keeping those columns, and keeps removed tables whose names no
 /// new table takes: `deferredTasks` drops them later.
-struct SQLiteTableMigrations {
-    private(set) var copySteps: [SQLiteMigrationStep] = []
-    private(set) var alterSteps: [SQLiteMigrationStep] = []
+struct SQLTableMigrations {
+    private(set) var copySteps: [SQLMigrationStep] = []
+    private(set) var alterSteps: [SQLMigrationStep] = []
     /// The drops a migration that defers its cleanup leaves for later.
     private(set) var deferredTasks: [DeferredCleanupTask] = []
     /// Source tables that survive, altered or unchanged.
@@ -20,9 +20,9 @@ struct SQLiteTableMigrations {
     private var renames: [(from: String, to: String)] = []
     /// Source tables nothing keeps, dropped before the renames.
     private var droppedTables: [String] = []
-    private let planner: SQLiteMigrationPlanner
+    private let planner: SQLMigrationPlanner
 
-    init(planner: SQLiteMigrationPlanner) throws {
+    init(planner: SQLMigrationPlanner) throws {
         self.planner = planner
         for table in planner.destination.tables {
             try migrate(table)
@@ -43,8 +43,8 @@ struct SQLiteTableMigrations {
     }
 
     /// Drops the source tables nothing kept and gives the new tables their names.
-    var finishingSteps: [SQLiteMigrationStep] {
-        droppedTables.map { SQLiteMigrationStep.sql("DROP TABLE \($0)") } + renames.map { SQLiteMigrationStep.sql("ALTER TABLE \($0.from) RENAME TO \($0.to)") }
+    var finishingSteps: [SQLMigrationStep] {
+        droppedTables.map { SQLMigrationStep.sql("DROP TABLE \($0)") } + renames.map { SQLMigrationStep.sql("ALTER TABLE \($0.from) RENAME TO \($0.to)") }
     }
 
     private static func temporaryName(for table: String) -> String {
@@ -57,7 +57,7 @@ struct SQLiteTableMigrations {
         let moves = planner.moves(into: table.name)
         let sourceTables = Set(moves.map(\.sourceTable))
         guard sourceTables.count <= 1 else {
-            throw SQLiteMigrationPlanner.needsObjects("table \(table.name) would hold rows of \(sourceTables.sorted().joined(separator: " and ")), whose primary keys may collide.")
+            throw SQLMigrationPlanner.needsObjects("table \(table.name) would hold rows of \(sourceTables.sorted().joined(separator: " and ")), whose primary keys may collide.")
         }
         let columns = table.columns.dropFirst(3).map(\.name)
         let plans = try Dictionary(uniqueKeysWithValues: columns.map { ($0, try planner.columnPlan($0, moves: moves)) })
@@ -72,7 +72,7 @@ struct SQLiteTableMigrations {
             return
         }
         let temporary = Self.temporaryName(for: table.name)
-        copySteps.append(.sql(SQLSchema.createStatement(for: table, named: temporary)))
+        copySteps.append(.sql(SQLSchema.createStatement(for: table, named: temporary, in: planner.dialect)))
         renames.append((temporary, table.name))
         guard let sourceTable = sourceTables.first else { return }
         let entityNumber = moves.allSatisfy { $0.sourceNumber == $0.destinationNumber }
@@ -87,7 +87,7 @@ struct SQLiteTableMigrations {
     }
 
     /// The SQL that reads a column's new value from a source row.
-    private static func selectExpression(_ plan: SQLiteMigrationPlanner.ColumnPlan, moves: [SQLiteMigrationPlanner.EntityMove]) -> String {
+    private static func selectExpression(_ plan: SQLMigrationPlanner.ColumnPlan, moves: [SQLMigrationPlanner.EntityMove]) -> String {
         switch plan {
         case .uniform(let value, let numbers):
             if value == .null || moves.allSatisfy({ numbers.contains($0.destinationNumber) }) { return value.sql }
@@ -102,7 +102,7 @@ struct SQLiteTableMigrations {
     /// The steps that turn a source table into a destination table in place, and the source
     /// columns the destination no longer has; nil when its columns do not allow it (a column is
     /// converted or computed per entity, or dropped by a migration that does not defer it).
-    private func alteration(of sourceTable: String, into table: SQLSchema.Table, plans: [String: SQLiteMigrationPlanner.ColumnPlan], moves: [SQLiteMigrationPlanner.EntityMove]) -> (steps: [SQLiteMigrationStep], leftoverColumns: [String])? {
+    private func alteration(of sourceTable: String, into table: SQLSchema.Table, plans: [String: SQLMigrationPlanner.ColumnPlan], moves: [SQLMigrationPlanner.EntityMove]) -> (steps: [SQLMigrationStep], leftoverColumns: [String])? {
         guard planner.moves.allSatisfy({ $0.sourceTable != sourceTable || $0.destinationTable == table.name }),
               let existing = planner.source.tables.first(where: { $0.name == sourceTable })?.columns.dropFirst(3).map(\.name) else { return nil }
         var renamed: [(from: String, to: String)] = []
@@ -137,7 +137,7 @@ struct SQLiteTableMigrations {
         }
         let leftoverColumns = existing.filter { !used.contains($0) }
         guard leftoverColumns.isEmpty || planner.defersCleanup else { return nil }
-        var steps: [SQLiteMigrationStep] = []
+        var steps: [SQLMigrationStep] = []
         let droppedNumbers = planner.source.entities
             .filter { planner.source.mapping(for: $0)?.table == sourceTable && !$0.isAbstract }
             .compactMap { planner.source.mapping(for: $0)?.number }
@@ -146,13 +146,13 @@ struct SQLiteTableMigrations {
             steps.append(.sql("DELETE FROM \(sourceTable) WHERE Z_ENT IN (\(droppedNumbers.map(String.init).joined(separator: ", ")))"))
         }
         steps += renamed.map { .sql("ALTER TABLE \(sourceTable) RENAME COLUMN \($0.from) TO \($0.to)") }
-        steps += added.map { .sql("ALTER TABLE \(sourceTable) ADD COLUMN \($0.name) \($0.type)") }
+        steps += added.map { .sql("ALTER TABLE \(sourceTable) ADD COLUMN \($0.name) \(planner.dialect.declaration($0.type))") }
         let renumbered = moves.filter { $0.sourceNumber != $0.destinationNumber }
         if !renumbered.isEmpty {
             let cases = renumbered.map { "WHEN \($0.sourceNumber) THEN \($0.destinationNumber)" }.joined(separator: " ")
             steps.append(.sql("UPDATE \(sourceTable) SET Z_ENT = CASE Z_ENT \(cases) END WHERE Z_ENT IN (\(renumbered.map { String($0.sourceNumber) }.joined(separator: ", ")))"))
         }
-        return (steps + fills.map(SQLiteMigrationStep.sql), leftoverColumns)
+        return (steps + fills.map(SQLMigrationStep.sql), leftoverColumns)
     }
 
     // MARK: Join tables
@@ -173,7 +173,7 @@ struct SQLiteTableMigrations {
             return
         }
         let temporary = Self.temporaryName(for: joinTable.name)
-        copySteps.append(.sql(SQLSchema.createStatement(for: joinTable, named: temporary)))
+        copySteps.append(.sql(SQLSchema.createStatement(for: joinTable, named: temporary, in: planner.dialect)))
         renames.append((temporary, joinTable.name))
         guard let pairs else { return }
         var targets = [joinTable.sourceColumn, joinTable.destinationColumn]
@@ -186,6 +186,6 @@ struct SQLiteTableMigrations {
             targets.append(order)
             values.append(pairs.sourcePosition)
         }
-        copySteps.append(.sql("INSERT OR IGNORE INTO \(temporary) (\(targets.joined(separator: ", "))) SELECT \(values.joined(separator: ", ")) FROM \(pairs.fromClause)"))
+        copySteps.append(.sql(planner.dialect.insertIgnoringDuplicates(into: temporary, columns: targets, select: "SELECT \(values.joined(separator: ", ")) FROM \(pairs.fromClause)")))
     }
 }

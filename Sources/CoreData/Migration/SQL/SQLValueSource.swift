@@ -24,7 +24,7 @@ enum SQLValueSource: Equatable {
 
     /// The SQL literal of an attribute value as the store writes it, or nil when the value has no
     /// literal form (a value that must be archived or encoded).
-    static func literal(_ value: Any?, for attribute: NSAttributeDescription) -> String? {
+    static func literal(_ value: Any?, for attribute: NSAttributeDescription, in dialect: SQLDialect) -> String? {
         guard let value = ValueUnwrapping.nonNull(value), let encoded = try? SQLValueCodec.encode(value, for: attribute) else { return nil }
         switch encoded {
         case .integer(let integer): return String(integer)
@@ -32,7 +32,7 @@ enum SQLValueSource: Equatable {
         case .text(let text): return "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
         case .blob(let data):
             let stored = attribute.allowsExternalBinaryDataStorage ? ExternalBinaryStorage.inlineColumn(data) : data
-            return "X'" + stored.map { String(format: "%02X", $0) }.joined() + "'"
+            return dialect.blobLiteral(stored)
         default: return nil
         }
     }

@@ -1,13 +1,14 @@
-/// Plans the in-place migration of a SQLite store from one model version to another, as SQL that
-/// runs in one transaction (`spec/store-format.md` §2): tables are altered where adding and
+/// Plans the in-place migration of a relational store (SQLite's, or another database's through
+/// its `SQLDialect`) from one model version to another, as SQL that runs in one transaction
+/// (`spec/store-format.md` §2): tables are altered where adding and
 /// renaming columns suffices and rebuilt otherwise, join tables are rebuilt when their names or
 /// columns change, entities are renumbered, and `Z_PRIMARYKEY`, the indexes and the metadata are
 /// rewritten. Rows keep their primary keys, so relationships stay intact without a lookup.
 ///
 /// Only mappings whose expressions the store can evaluate in SQL are planned (those of an
 /// inferred mapping model, and mapping models built in code from the same forms); any other
-/// mapping throws `SQLiteMigrationPlanner.needsObjects`.
-struct SQLiteMigrationPlanner {
+/// mapping throws `SQLMigrationPlanner.needsObjects`.
+package struct SQLMigrationPlanner {
     /// A source entity whose rows become rows of a destination entity.
     struct EntityMove {
         let source: NSEntityDescription
@@ -30,6 +31,8 @@ struct SQLiteMigrationPlanner {
     /// Whether the migration postpones its expensive cleanup (dropping removed columns and
     /// tables, creating non-unique indexes) to `DeferredCleanupTask`s.
     let defersCleanup: Bool
+    /// How the store's database spells its SQL.
+    let dialect: SQLDialect
 
     /// - Parameters:
     ///   - source: the store's current layout (its model and stored entity numbers).
@@ -39,13 +42,18 @@ struct SQLiteMigrationPlanner {
     ///   - destinationModel: the model whose hashes the new metadata records.
     ///   - configuredEntities: the destination entities the store's configuration holds.
     ///   - defersCleanup: whether the expensive cleanup is left to `DeferredCleanupTask`s.
-    init(source: SQLSchema, destination: SQLSchema, mapping: NSMappingModel, metadata: [String: Any], destinationModel: NSManagedObjectModel, configuredEntities: [NSEntityDescription], defersCleanup: Bool = false) throws {
+    ///   - dialect: how the store's database spells its SQL.
+    package init(
+        source: SQLSchema, destination: SQLSchema, mapping: NSMappingModel, metadata: [String: Any], destinationModel: NSManagedObjectModel,
+        configuredEntities: [NSEntityDescription], defersCleanup: Bool = false, dialect: SQLDialect = .sqlite
+    ) throws {
         self.source = source
         self.destination = destination
         self.metadata = metadata
         self.destinationModel = destinationModel
         self.destinationEntities = configuredEntities
         self.defersCleanup = defersCleanup
+        self.dialect = dialect
         (moves, abstracted) = try Self.moves(source: source, destination: destination, mapping: mapping)
     }
 
@@ -144,9 +152,9 @@ struct SQLiteMigrationPlanner {
     // MARK: The plan
 
     /// The steps of the migration, in order.
-    func steps() throws -> [SQLiteMigrationStep] {
-        let tables = try SQLiteTableMigrations(planner: self)
-        let tableSteps: [SQLiteMigrationStep] = tables.copySteps + tables.alterSteps + tables.finishingSteps
+    package func steps() throws -> [SQLMigrationStep] {
+        let tables = try SQLTableMigrations(planner: self)
+        let tableSteps: [SQLMigrationStep] = tables.copySteps + tables.alterSteps + tables.finishingSteps
         let cleanup = DeferredCleanup(tables.deferredTasks)
         return [unchangedStoreCheck()] + pendingCleanupSteps() + abstractedRowChecks() + tableSteps + bookkeepingSteps(cleanup) + (try mandatoryValueChecks())
     }
