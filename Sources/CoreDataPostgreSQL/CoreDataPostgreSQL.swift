@@ -30,3 +30,12 @@ public let NSPostgreSQLPasswordOption = "NSPostgreSQLPasswordOption"
 /// database; created when missing (a `String` of ASCII letters, digits and underscores).
 /// Without it, the tables live in the user's default schema (`public`).
 public let NSPostgreSQLSchemaOption = "NSPostgreSQLSchemaOption"
+
+/// Whether the store's connections use TLS: `"disable"` (the default), `"prefer"` (TLS when the
+/// server offers it) or `"require"` (a connection without TLS fails). The server's certificate
+/// is verified, its name included (a `String`).
+public let NSPostgreSQLTLSOption = "NSPostgreSQLTLSOption"
+
+/// The path of a PEM file of the certificate authorities that vouch for the server's
+/// certificate, when the system's do not (a `String`).
+public let NSPostgreSQLTLSCertificateAuthorityOption = "NSPostgreSQLTLSCertificateAuthorityOption"

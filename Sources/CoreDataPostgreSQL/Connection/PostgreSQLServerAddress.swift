@@ -1,23 +1,30 @@
 import CoreData
+import NIOSSL
 import PostgresNIO
 
 /// Where a PostgreSQL store's database is, from its URL and options:
 /// `postgres://user[:password]@host[:port]/database`, or a socket's directory as the host,
-/// percent-encoded (`postgres://user@%2Fvar%2Frun%2Fpostgresql/database`), as libpq reads them.
+/// percent-encoded (`postgres://user@%2Fvar%2Frun%2Fpostgresql/database`), as libpq reads them;
+/// the password, TLS and the schema by options.
 struct PostgreSQLServerAddress: Sendable {
     let url: URL
     let configuration: PostgresConnection.Configuration
     /// The schema (name space) the store's tables live in; nil for the database's default.
     let schema: String?
 
-    /// The address of a store URL, or nil when the URL is not a PostgreSQL URL.
-    init?(url: URL, options: [AnyHashable: Any]?) {
-        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false),
+    /// The address of a store URL and its options.
+    ///
+    /// - Throws: `NSPersistentStoreOpenError` (134080) for a URL that is not a PostgreSQL URL,
+    ///   a TLS mode other than `disable`, `prefer` and `require`, or a certificate authority file
+    ///   that cannot be read.
+    init(url: URL?, options: [AnyHashable: Any]?) throws {
+        guard let url, let components = URLComponents(url: url, resolvingAgainstBaseURL: false),
               let scheme = components.scheme?.lowercased(), scheme == "postgres" || scheme == "postgresql",
-              let host = components.percentEncodedHost?.removingPercentEncoding, !host.isEmpty
-        else { return nil }
-        let database = String(components.path.drop(while: { $0 == "/" }))
-        guard !database.isEmpty else { return nil }
+              let host = components.percentEncodedHost?.removingPercentEncoding, !host.isEmpty,
+              case let database = String(components.path.drop(while: { $0 == "/" })), !database.isEmpty
+        else {
+            throw CoreDataError.storeOpen(url, "a PostgreSQL store needs a URL of the form postgres://user@host:port/database.")
+        }
         let username = components.user ?? "postgres"
         let password = options?[NSPostgreSQLPasswordOption] as? String ?? components.password
         var configuration: PostgresConnection.Configuration
@@ -28,6 +35,7 @@ struct PostgreSQLServerAddress: Sendable {
         } else {
             configuration = PostgresConnection.Configuration(host: host, port: components.port ?? 5432, username: username, password: password, database: database, tls: .disable)
         }
+        configuration.tls = try Self.tls(options, url: url)
         let schema = options?[NSPostgreSQLSchemaOption] as? String
         configuration.options.connectTimeout = .seconds(10)
         // Names the store's connections in `pg_stat_activity`, for whoever runs the server.
@@ -35,5 +43,26 @@ struct PostgreSQLServerAddress: Sendable {
         self.url = url
         self.configuration = configuration
         self.schema = schema
+    }
+
+    /// The TLS of `NSPostgreSQLTLSOption`, verifying the server's certificate against the
+    /// authority of `NSPostgreSQLTLSCertificateAuthorityOption`, or the system's.
+    private static func tls(_ options: [AnyHashable: Any]?, url: URL) throws -> PostgresConnection.Configuration.TLS {
+        let mode = options?[NSPostgreSQLTLSOption] as? String ?? "disable"
+        guard mode != "disable" else { return .disable }
+        guard mode == "prefer" || mode == "require" else {
+            throw CoreDataError.storeOpen(url, "'\(mode)' is not a TLS mode of the PostgreSQL store (disable, prefer or require).")
+        }
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        if let authority = options?[NSPostgreSQLTLSCertificateAuthorityOption] as? String {
+            configuration.trustRoots = .file(authority)
+        }
+        let context: NIOSSLContext
+        do {
+            context = try NIOSSLContext(configuration: configuration)
+        } catch {
+            throw CoreDataError.storeOpen(url, "its TLS settings cannot be used (\(error)).", underlying: error)
+        }
+        return mode == "require" ? .require(context) : .prefer(context)
     }
 }

@@ -42,7 +42,7 @@ final class PostgreSQLStore: NSPersistentStore, RelationalStore, @unchecked Send
     var compilesSubfetches: Bool { true }
 
     override class func metadataForPersistentStore(with url: URL) throws -> [String: Any] {
-        let connection = try PostgreSQLConnection(address: try address(of: url, options: nil))
+        let connection = try PostgreSQLConnection(address: try PostgreSQLServerAddress(url: url, options: nil))
         defer { connection.close() }
         guard let metadata = try PostgreSQLSchemaInstaller.existingMetadata(in: connection) else {
             throw CoreDataError.storeOpen(url, "the database has no Core Data store.")
@@ -53,7 +53,7 @@ final class PostgreSQLStore: NSPersistentStore, RelationalStore, @unchecked Send
     // MARK: Loading
 
     func load(model: NSManagedObjectModel) throws {
-        let connection = try PostgreSQLConnection(address: try Self.address(of: url, options: options))
+        let connection = try PostgreSQLConnection(address: try PostgreSQLServerAddress(url: url, options: options))
         let installed = try PostgreSQLSchemaInstaller(store: self, model: model, connection: connection).install()
         self.connection = connection
         schema = installed.schema
@@ -80,13 +80,6 @@ final class PostgreSQLStore: NSPersistentStore, RelationalStore, @unchecked Send
             commitListener = nil
             Logger(label: "CoreDataPostgreSQL.store").warning("Remote change notifications are off: \(PostgreSQLErrors.reason(of: error))")
         }
-    }
-
-    private static func address(of url: URL?, options: [AnyHashable: Any]?) throws -> PostgreSQLServerAddress {
-        guard let url, let address = PostgreSQLServerAddress(url: url, options: options) else {
-            throw CoreDataError.storeOpen(url, "a PostgreSQL store needs a URL of the form postgres://user@host:port/database.")
-        }
-        return address
     }
 
     // MARK: Access for the extensions

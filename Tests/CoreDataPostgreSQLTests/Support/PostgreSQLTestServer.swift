@@ -14,6 +14,11 @@ enum PostgreSQLTestServer {
 
     static let isAvailable = url != nil
 
+    /// The server's address on the network, where it speaks TLS with the certificate of
+    /// `tlsCertificateAuthority` (`.ci/postgresql` sets both).
+    static let tlsURL: URL? = ProcessInfo.processInfo.environment["COREDATA_POSTGRESQL_TLS_URL"].flatMap(URL.init(string:))
+    static let tlsCertificateAuthority: String? = ProcessInfo.processInfo.environment["COREDATA_POSTGRESQL_TLS_CA"]
+
     static let skipMessage = "No PostgreSQL server: set \(environmentVariable) to postgres://user@host:port/database, or run the tests through .ci/run, which starts one"
 
     /// Options putting a store in a new schema of its own.
