@@ -1,7 +1,7 @@
 import Foundation
 
 /// One transaction of a store's persistent history, as the store reads it.
-struct HistoryTransactionRecord {
+package struct HistoryTransactionRecord {
     /// The transaction's number, unique in its store and growing with time.
     let number: Int64
     let timestamp: Date
@@ -14,7 +14,7 @@ struct HistoryTransactionRecord {
 }
 
 /// One change of a store's persistent history, as the store reads it.
-struct HistoryChangeRecord {
+package struct HistoryChangeRecord {
     /// The change's number, unique in its store.
     let number: Int64
     let transactionNumber: Int64
@@ -28,7 +28,7 @@ struct HistoryChangeRecord {
 }
 
 /// Where a history request starts or stops.
-enum HistoryBound {
+package enum HistoryBound {
     /// After (for fetches) or before (for deletes) the transaction with this number.
     case transaction(Int64)
     /// After or before this moment.
@@ -37,7 +37,7 @@ enum HistoryBound {
 
 /// A store that records persistent history (a SQLite store opened with
 /// `NSPersistentHistoryTrackingKey`) and answers history requests.
-protocol PersistentHistoryStoring: PersistentStoreEngine {
+package protocol PersistentHistoryStoring: PersistentStoreEngine {
     /// Whether the store records history.
     var tracksHistory: Bool { get }
 

@@ -1,11 +1,11 @@
 /// The metadata keys every store records about the model it was written with.
-enum StoreMetadata {
+package enum StoreMetadata {
     /// The framework version written into new stores (a recent Apple value, `spec/store-format.md` §5.10).
     static let frameworkVersion = 1344
 
     /// Whether a store's metadata says it records persistent history: Apple's Core Data keeps the
     /// version hashes of its history entities under `NSPersistentHistoryTrackingKey`.
-    static func recordsHistory(_ metadata: [String: Any]) -> Bool {
+    package static func recordsHistory(_ metadata: [String: Any]) -> Bool {
         (metadata[StoreMetadataKey.ancillaryModels] as? [String: Any])?[NSPersistentHistoryTrackingKey] != nil
     }
 

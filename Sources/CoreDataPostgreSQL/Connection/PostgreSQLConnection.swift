@@ -117,6 +117,14 @@ final class PostgreSQLConnection: SQLDatabase, @unchecked Sendable {
         }
     }
 
+    func readTransaction<Result>(_ body: () throws -> Result) throws -> Result {
+        try pipeline("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+        isInTransaction = true
+        transactionIsEmpty = true
+        defer { rollback() }
+        return try body()
+    }
+
     func begin() throws {
         try pipeline("BEGIN")
         isInTransaction = true

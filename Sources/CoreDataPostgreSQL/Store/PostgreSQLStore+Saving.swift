@@ -124,6 +124,7 @@ extension PostgreSQLStore {
         for row in changes.lockChecks {
             try checkVersion(of: row, connection: connection, schema: schema)
         }
+        try recordHistory(of: changes, permanentIDs: permanentIDs)
         // The channel's name is letters, digits and underscores (`PostgreSQLCommitListener.channel`).
         try connection.pipeline("SELECT pg_notify('\(commitChannel)', '')")
     }

@@ -20,6 +20,8 @@ final class PostgreSQLStore: NSPersistentStore, RelationalStore, @unchecked Send
     var pendingMetadata: [String: Any]?
     /// Reports commits while the coordinator posts remote-change notifications.
     private var commitListener: PostgreSQLCommitListener?
+    /// Whether saves record persistent history (`NSPersistentHistoryTrackingKey`).
+    var tracksHistory = false
 
     /// The channel each save notifies, which commit listeners listen on.
     var commitChannel: String {
@@ -60,6 +62,7 @@ final class PostgreSQLStore: NSPersistentStore, RelationalStore, @unchecked Send
         storedMetadata = installed.metadata
         identifier = installed.metadata[NSStoreUUIDKey] as? String
         metadataChanged = installed.recordsModelHashes
+        try prepareHistory(fileRecordsHistory: StoreMetadata.recordsHistory(installed.metadata))
     }
 
     func unload() {
@@ -91,6 +94,14 @@ final class PostgreSQLStore: NSPersistentStore, RelationalStore, @unchecked Send
         return (connection, schema)
     }
 
+    func writingDatabase() throws -> (PostgreSQLConnection, SQLSchema) {
+        try readingDatabase()
+    }
+
+    func historyValue(of value: Any?, attribute: NSAttributeDescription) throws -> SQLValue {
+        try SQLValueCodec.encode(value, for: attribute)
+    }
+
     func rowReader(for entities: [NSEntityDescription], schema: SQLSchema) throws -> SQLRowReader {
         let key = entities.map(ObjectIdentifier.init)
         if let cached = readers[key] { return cached }
@@ -99,3 +110,5 @@ final class PostgreSQLStore: NSPersistentStore, RelationalStore, @unchecked Send
         return reader
     }
 }
+
+extension PostgreSQLStore: PersistentHistoryStoring {}

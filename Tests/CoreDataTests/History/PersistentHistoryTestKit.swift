@@ -1,21 +1,32 @@
 @testable import CoreData
+import CoreDataPostgreSQL
 import Foundation
 
-/// A scratch SQLite store on `BatchModel` opened with persistent history, whose items' names are
-/// kept in the tombstones of deleted items.
+/// A scratch SQLite store (or a PostgreSQL store in a schema of its own) on `BatchModel` opened
+/// with persistent history, whose items' names are kept in the tombstones of deleted items.
 struct HistoryTestStore {
     let directory: SQLiteScratchDirectory
     let url: URL
+    let storeType: String
     let model: NSManagedObjectModel
     let stack: SQLiteTestStack
+    /// The options every coordinator passes: history, and a PostgreSQL store's schema.
+    let storeOptions: [AnyHashable: Any]
 
     static var options: [AnyHashable: Any] { [NSPersistentHistoryTrackingKey: true] }
 
-    init(_ label: String) throws {
+    init(_ label: String, storeType: String = NSSQLiteStoreType) throws {
         directory = try SQLiteScratchDirectory(label)
-        url = directory.file("History.sqlite")
+        self.storeType = storeType
+        if storeType == NSPostgreSQLStoreType, let server = CtxPostgreSQLServer.url {
+            url = server
+            storeOptions = Self.options.merging([NSPostgreSQLSchemaOption: "test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()]) { $1 }
+        } else {
+            url = directory.file("History.sqlite")
+            storeOptions = Self.options
+        }
         model = Self.model()
-        stack = try SQLiteTestStack(model: model, url: url, options: Self.options)
+        stack = try SQLiteTestStack(model: model, url: url, options: storeOptions, storeType: storeType)
     }
 
     /// `BatchModel` with the items' names preserved in history on deletion.
@@ -28,8 +39,9 @@ struct HistoryTestStore {
     var context: NSManagedObjectContext { stack.context }
 
     /// Another coordinator on the same file, with a context of its own.
-    func secondStack(options: [AnyHashable: Any] = HistoryTestStore.options) throws -> SQLiteTestStack {
-        try SQLiteTestStack(model: model, url: url, options: options)
+    func secondStack(withHistory: Bool = true) throws -> SQLiteTestStack {
+        let options = withHistory ? storeOptions : storeOptions.filter { $0.key as? String != NSPersistentHistoryTrackingKey }
+        return try SQLiteTestStack(model: model, url: url, options: options, storeType: storeType)
     }
 
     func close() {

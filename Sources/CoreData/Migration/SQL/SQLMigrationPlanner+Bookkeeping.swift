@@ -14,19 +14,23 @@ extension SQLMigrationPlanner {
     /// no entity has), and records the migration as a transaction without changes, by the author
     /// Apple's migrations record.
     private func historyStep() -> SQLMigrationStep {
-        SQLMigrationStep(summary: "renumber persistent history and record the migration") { [moves, destination, metadata] database in
-            // Only the SQLite store keeps persistent history.
-            guard let connection = database as? SQLiteConnection, try SQLitePersistentHistoryTables.exist(in: connection) else { return }
-            let renumbering = moves.filter { $0.sourceNumber != $0.destinationNumber }.map { "WHEN \($0.sourceNumber) THEN \($0.destinationNumber)" }
-            let kept = moves.map { "\($0.sourceNumber)" }.joined(separator: ", ")
-            let cases = renumbering.isEmpty ? "ZENTITY" : "CASE ZENTITY \(renumbering.joined(separator: " ")) ELSE ZENTITY END"
-            try connection.execute("UPDATE ACHANGE SET ZENTITY = CASE WHEN ZENTITY IN (\(kept)) THEN \(cases) ELSE 0 END")
-            let digest = metadata[StoreMetadataKey.hashesDigest] as? String ?? ""
-            let origin = SQLitePersistentHistoryRecorder.Origin(author: "com.apple.coredata.schemamigrator: lightweight migration from model with digest { \(digest) }")
-            var recorder = SQLitePersistentHistoryRecorder(connection: connection, schema: destination, origin: origin)
-            try recorder.recordTransaction()
-            try recorder.finish()
+        SQLMigrationStep(summary: "renumber persistent history and record the migration") { [moves, destination, metadata, dialect] database in
+            guard try PersistentHistoryTables.exist(in: database, dialect: dialect) else { return }
+            try Self.recordMigration(in: database, dialect: dialect, moves: moves, destination: destination, metadata: metadata)
         }
+    }
+
+    /// Renumbers the entities of the history's changes and records the migration's transaction.
+    private static func recordMigration<Database: SQLDatabase>(in connection: Database, dialect: SQLDialect, moves: [EntityMove], destination: SQLSchema, metadata: [String: Any]) throws {
+        let renumbering = moves.filter { $0.sourceNumber != $0.destinationNumber }.map { "WHEN \($0.sourceNumber) THEN \($0.destinationNumber)" }
+        let kept = moves.map { "\($0.sourceNumber)" }.joined(separator: ", ")
+        let cases = renumbering.isEmpty ? "ZENTITY" : "CASE ZENTITY \(renumbering.joined(separator: " ")) ELSE ZENTITY END"
+        try connection.execute("UPDATE ACHANGE SET ZENTITY = CASE WHEN ZENTITY IN (\(kept)) THEN \(cases) ELSE 0 END")
+        let digest = metadata[StoreMetadataKey.hashesDigest] as? String ?? ""
+        let origin = PersistentHistoryOrigin(author: "com.apple.coredata.schemamigrator: lightweight migration from model with digest { \(digest) }")
+        var recorder = PersistentHistoryRecorder(connection: connection, dialect: dialect, schema: destination, origin: origin)
+        try recorder.recordTransaction()
+        try recorder.finish()
     }
 
     /// Rewrites `Z_PRIMARYKEY`: each new hierarchy root continues from the largest primary key its

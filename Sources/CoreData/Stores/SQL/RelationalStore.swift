@@ -11,6 +11,9 @@ package protocol RelationalStore: PersistentStoreEngine {
     /// The connection reads go through, and the schema.
     func readingDatabase() throws -> (Database, SQLSchema)
 
+    /// The connection that writes and sees the latest data, and the schema.
+    func writingDatabase() throws -> (Database, SQLSchema)
+
     /// How to read the rows of a set of entities (cached by the store).
     func rowReader(for entities: [NSEntityDescription], schema: SQLSchema) throws -> SQLRowReader
 
@@ -22,6 +25,12 @@ package protocol RelationalStore: PersistentStoreEngine {
 
     /// The most `?` parameters one statement binds.
     static var maximumParameters: Int { get }
+
+    /// Whether saves and batch requests record persistent history (`NSPersistentHistoryTrackingKey`).
+    var tracksHistory: Bool { get set }
+
+    /// The column value of an attribute's value as a deleted object's history keeps it.
+    func historyValue(of value: Any?, attribute: NSAttributeDescription) throws -> SQLValue
 }
 
 /// Reads binary data whose column holds a reference to a file rather than the data itself.

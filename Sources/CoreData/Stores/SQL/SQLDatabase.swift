@@ -14,6 +14,12 @@ package protocol SQLDatabase: AnyObject {
 
     /// The number of rows the last statement inserted, changed or deleted.
     var changes: Int { get }
+
+    /// Runs `body` in a transaction, committing when it returns and rolling back when it throws.
+    func transaction<Result>(_ body: () throws -> Result) throws -> Result
+
+    /// Runs `body`, which only reads, in a transaction that sees one snapshot of the data.
+    func readTransaction<Result>(_ body: () throws -> Result) throws -> Result
 }
 
 /// A statement of a `SQLDatabase`: its parameters bound (1-based), then its rows read one by one

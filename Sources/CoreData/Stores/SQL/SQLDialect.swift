@@ -13,9 +13,6 @@ package struct SQLDialect: Sendable {
     /// The prefix that makes a parenthesized group of conditions a single value to the planner
     /// (see `SQLPredicateCompiler.grouped`), and that keeps a column's index unused (`noindex:`).
     let opaqueValuePrefix: String
-    /// The collation that orders strings by their UTF-8 bytes, which is code point order and
-    /// `compare:`'s order in Apple's store; nil when it is the database's own.
-    let byteOrderCollation: String?
     /// Whether the database has the collations of `SortComparison.collationName`, which order as
     /// sorting in memory does.
     let hasComparisonCollations: Bool
@@ -71,15 +68,45 @@ package struct SQLDialect: Sendable {
         }
     }
 
-    /// An index of SQLite's layout as this database declares it: with its byte-order collation.
+    /// The statement a save that records persistent history runs before numbering its
+    /// transaction, holding a lock until the commit so that transactions are numbered in the
+    /// order they commit; nil where one writer at a time is the database's own rule (SQLite).
+    var historyLock: String? {
+        switch database {
+        case .sqlite: nil
+        case .postgreSQL: "SELECT pg_advisory_xact_lock(hashtext(current_schema() || '.history'))"
+        }
+    }
+
+    /// A query whose integer is 1 when the store's database has a table of that name, 0 when not.
+    func tableExistenceQuery(_ table: String) -> String {
+        switch database {
+        case .sqlite: "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = '\(table)'"
+        case .postgreSQL: "SELECT CASE WHEN to_regclass('\(table.lowercased())') IS NULL THEN 0 ELSE 1 END"
+        }
+    }
+
+    /// A query counting the columns of a table whose names start with a prefix.
+    func columnCountQuery(table: String, namePrefix: String) -> String {
+        switch database {
+        case .sqlite: "SELECT COUNT(*) FROM pragma_table_info('\(table)') WHERE name LIKE '\(namePrefix)%'"
+        case .postgreSQL: "SELECT COUNT(*) FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = '\(table.lowercased())' AND column_name LIKE '\(namePrefix.lowercased())%'"
+        }
+    }
+
+    /// An index of SQLite's layout as this database declares it: SQLite's `COLLATE BINARY` only
+    /// where SQLite has it, as other databases refuse a collation on a column that is not text
+    /// (and their text columns order by bytes already, see `columnTypes`).
     func indexDeclaration(_ sqliteIndex: String) -> String {
-        guard let byteOrderCollation else { return sqliteIndex }
-        return sqliteIndex.replacingOccurrences(of: " COLLATE BINARY", with: " COLLATE \(byteOrderCollation)")
+        switch database {
+        case .sqlite: sqliteIndex
+        case .postgreSQL: sqliteIndex.replacingOccurrences(of: " COLLATE BINARY", with: "")
+        }
     }
 
     /// SQLite, the database of Apple's store, whose layout the others take over.
     package static let sqlite = SQLDialect(
-        database: .sqlite, storeName: "SQLite", opaqueValuePrefix: "+", byteOrderCollation: nil, hasComparisonCollations: true,
+        database: .sqlite, storeName: "SQLite", opaqueValuePrefix: "+", hasComparisonCollations: true,
         nullsFirst: "", nullsLast: "", noLimit: "-1", shiftAmountType: nil, columnTypes: [:],
         indexCatalogQuery: "SELECT name, tbl_name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL",
         keepsIndexDefinitionsAsWritten: true
@@ -90,7 +117,7 @@ package struct SQLDialect: Sendable {
     /// REAL, as Apple's store writes them), strings as text that compares and sorts by its bytes
     /// (`COLLATE "C"`, whatever the database's own collation), and data as bytes.
     package static let postgreSQL = SQLDialect(
-        database: .postgreSQL, storeName: "PostgreSQL", opaqueValuePrefix: "", byteOrderCollation: "\"C\"", hasComparisonCollations: false,
+        database: .postgreSQL, storeName: "PostgreSQL", opaqueValuePrefix: "", hasComparisonCollations: false,
         nullsFirst: " NULLS FIRST", nullsLast: " NULLS LAST", noLimit: "ALL", shiftAmountType: "INTEGER",
         columnTypes: [
             "INTEGER": "BIGINT", "FLOAT": "DOUBLE PRECISION", "DECIMAL": "DOUBLE PRECISION",

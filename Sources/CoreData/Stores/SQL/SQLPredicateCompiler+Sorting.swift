@@ -15,9 +15,9 @@ extension SQLPredicateCompiler {
         let direction = descriptor.ascending ? "ASC\(dialect.nullsFirst)" : "DESC\(dialect.nullsLast)"
         switch try keyPathOperand(components, in: scope) {
         case .attribute(let column, let attribute) where attribute.attributeType == .stringAttributeType:
-            guard let collation = comparison.collationName else {
-                return "\(column)\(dialect.byteOrderCollation.map { " COLLATE \($0)" } ?? "") \(direction)"
-            }
+            // `compare:` is the column's own order: bytes, in SQLite and in the other databases'
+            // text columns (`SQLDialect.columnTypes`).
+            guard let collation = comparison.collationName else { return "\(column) \(direction)" }
             guard dialect.hasComparisonCollations else {
                 throw unsupported("sorting by \(comparison.selector), which only \(SQLDialect.sqlite.storeName) orders in SQL")
             }

@@ -121,6 +121,12 @@ final class SQLiteConnection: SQLDatabase {
         }
     }
 
+    func readTransaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN")
+        defer { try? execute("COMMIT") }
+        return try body()
+    }
+
     /// The rows changed by the last INSERT, UPDATE or DELETE.
     var changes: Int {
         Int(sqlite3_changes(handle))

@@ -45,7 +45,7 @@ extension SQLiteStore {
     }
 
     /// Records a delete, with its tombstone, for each matched row, one entity at a time.
-    private func recordDeletes(of entities: [NSEntityDescription], into recorder: inout SQLitePersistentHistoryRecorder, schema: SQLSchema) throws {
+    private func recordDeletes(of entities: [NSEntityDescription], into recorder: inout PersistentHistoryRecorder<SQLiteConnection>, schema: SQLSchema) throws {
         let (connection, _) = try requireWritingConnection()
         for entity in entities where !entity.isAbstract {
             guard let mapping = schema.mapping(for: entity) else { continue }
@@ -62,7 +62,7 @@ extension SQLiteStore {
 
     /// Records an update of each row whose foreign key to a matched row is about to be cleared
     /// (leaving out the matched rows themselves).
-    private func recordClearedReferences(_ references: [ForeignKey], deletedFrom table: String, into recorder: inout SQLitePersistentHistoryRecorder, schema: SQLSchema) throws {
+    private func recordClearedReferences(_ references: [ForeignKey], deletedFrom table: String, into recorder: inout PersistentHistoryRecorder<SQLiteConnection>, schema: SQLSchema) throws {
         let (connection, _) = try requireWritingConnection()
         for reference in references {
             let survivors = reference.table == table ? " AND Z_PK NOT IN (\(Self.matchedKeys))" : ""

@@ -366,6 +366,15 @@ final class SQLiteStore: NSPersistentStore, RelationalStore, @unchecked Sendable
         return (pinnedRead?.connection ?? connection, schema)
     }
 
+    func writingDatabase() throws -> (SQLiteConnection, SQLSchema) {
+        try requireWritingConnection()
+    }
+
+    func historyValue(of value: Any?, attribute: NSAttributeDescription) throws -> SQLValue {
+        var files = ExternalFileChanges()
+        return try encode(value, attribute: attribute, files: &files)
+    }
+
     func rowReader(for entities: [NSEntityDescription], schema: SQLSchema) throws -> SQLRowReader {
         try queryCache.reader(for: entities, schema: schema)
     }
@@ -403,3 +412,5 @@ private struct SideFiles {
         }
     }
 }
+
+extension SQLiteStore: PersistentHistoryStoring {}

@@ -1,12 +1,18 @@
 import Foundation
 
-/// Records one transaction of persistent history inside a save's or batch request's open SQLite
+/// Records one transaction of persistent history inside a save's or batch request's open
 /// transaction: its `ATRANSACTION` row with the first change, then an `ACHANGE` row per changed
 /// object. Work that changes no object records no transaction.
-struct SQLitePersistentHistoryRecorder {
-    private let connection: SQLiteConnection
+///
+/// Readers ask for the transactions after the last one they read, by number, so numbers must
+/// follow the order of commits: where several connections write at once (a database server),
+/// the recorder takes the dialect's history lock before it numbers its transaction, and holds it
+/// until the commit.
+struct PersistentHistoryRecorder<Database: SQLDatabase> {
+    private let connection: Database
+    private let dialect: SQLDialect
     private let schema: SQLSchema
-    private let origin: Origin
+    private let origin: PersistentHistoryOrigin
     /// The transaction being recorded, once its row is written.
     private var started: Started?
     /// The key of the next change; kept apart from `started`, which each change then only reads.
@@ -14,29 +20,19 @@ struct SQLitePersistentHistoryRecorder {
     /// The entity number of the last entity asked about, which the next change mostly shares.
     private var lastEntity: (entity: ObjectIdentifier, number: Int64)?
     /// The bitmap positions of each entity updated so far.
-    private var columnsByEntity: [ObjectIdentifier: SQLitePersistentHistoryColumns] = [:]
-
-    /// Who made a transaction, as its row names them.
-    struct Origin {
-        var author: String?
-        var contextName: String?
-
-        /// The program's bundle identifier; its process name on Linux, where programs have none.
-        static let bundleID = Bundle.main.bundleIdentifier ?? ProcessInfo.processInfo.processName
-        /// The process's name, which Apple's history records as its "process ID".
-        static let processID = ProcessInfo.processInfo.processName
-    }
+    private var columnsByEntity: [ObjectIdentifier: PersistentHistoryColumns] = [:]
 
     /// A transaction whose row is written, and how its changes are written.
     private struct Started {
         let transactionNumber: Int64
-        let insertChange: SQLiteStatement
+        let insertChange: Database.Statement
         let tombstoneColumns: Int
     }
 
     /// A recorder of a transaction made by `origin`; nothing is written before its first change.
-    init(connection: SQLiteConnection, schema: SQLSchema, origin: Origin) {
+    init(connection: Database, dialect: SQLDialect, schema: SQLSchema, origin: PersistentHistoryOrigin) {
         self.connection = connection
+        self.dialect = dialect
         self.schema = schema
         self.origin = origin
     }
@@ -45,22 +41,19 @@ struct SQLitePersistentHistoryRecorder {
     mutating func recordTransaction() throws {
         guard started == nil else { return }
         started = try start()
-        nextChangeKey = (try PrimaryKeyAllocator.lastKey(of: SQLitePersistentHistoryTables.changeNumber, in: connection)) + 1
+        nextChangeKey = (try Self.lastKey(of: PersistentHistoryTables.changeNumber, in: connection)) + 1
     }
 
     private func start() throws -> Started {
-        let transactionNumber = try Self.reserveKeys(1, of: SQLitePersistentHistoryTables.transactionNumber, in: connection)
-        let strings = try [origin.author, Origin.bundleID, origin.contextName, Origin.processID].map { try $0.map { try Self.intern($0, in: connection) } }
-        let columns = SQLitePersistentHistoryTables.stringColumns.joined(separator: ", ")
+        if let lock = dialect.historyLock { try connection.execute(lock) }
+        let transactionNumber = try Self.reserveKeys(1, of: PersistentHistoryTables.transactionNumber, in: connection)
+        let strings = try [origin.author, PersistentHistoryOrigin.bundleID, origin.contextName, PersistentHistoryOrigin.processID].map { try $0.map { try Self.intern($0, in: connection) } }
+        let columns = PersistentHistoryTables.stringColumns.joined(separator: ", ")
         let transaction = try connection.statement("INSERT INTO ATRANSACTION (Z_PK, Z_ENT, \(columns), ZTIMESTAMP) VALUES (?, ?, ?, ?, ?, ?, ?)")
-        transaction.bind(transactionNumber, at: 1)
-        transaction.bind(SQLitePersistentHistoryTables.transactionNumber, at: 2)
-        for (index, string) in strings.enumerated() {
-            if let string { transaction.bind(string, at: Int32(index + 3)) } else { transaction.bindNull(at: Int32(index + 3)) }
-        }
-        transaction.bind(Date().timeIntervalSinceReferenceDate, at: 7)
+        transaction.bind([.integer(transactionNumber), .integer(PersistentHistoryTables.transactionNumber)]
+            + strings.map { $0.map(SQLValue.integer) ?? .null } + [.real(Date().timeIntervalSinceReferenceDate)])
         try transaction.run()
-        let tombstoneColumns = try SQLitePersistentHistoryTables.tombstoneColumnCount(in: connection)
+        let tombstoneColumns = try PersistentHistoryTables.tombstoneColumnCount(in: connection, dialect: dialect)
         let tombstones = (0..<tombstoneColumns).map { ", ZTOMBSTONE\($0)" }.joined()
         let insertChange = try connection.statement(
             "INSERT INTO ACHANGE (Z_PK, Z_ENT, ZCHANGETYPE, ZENTITY, ZENTITYPK, ZTRANSACTIONID, ZCOLUMNS\(tombstones)) VALUES (\(SQLPredicateCompiler.placeholders(7 + tombstoneColumns)))"
@@ -69,7 +62,7 @@ struct SQLitePersistentHistoryRecorder {
     }
 
     mutating func recordInsert(of objectID: NSManagedObjectID) throws {
-        try record(SQLitePersistentHistoryTables.insertType, of: objectID, columns: nil, tombstone: [])
+        try record(PersistentHistoryTables.insertType, of: objectID, columns: nil, tombstone: [])
     }
 
     /// Records an insert of each row of `table` whose key is in `keys`: rows the save has just
@@ -78,14 +71,10 @@ struct SQLitePersistentHistoryRecorder {
         try recordTransaction()
         guard let transaction = started else { return }
         let statement = try connection.statement(
-            "INSERT INTO ACHANGE (Z_PK, Z_ENT, ZCHANGETYPE, ZENTITY, ZENTITYPK, ZTRANSACTIONID) SELECT ?1 + Z_PK - ?2, ?3, ?4, Z_ENT, Z_PK, ?5 FROM \(table) WHERE Z_PK BETWEEN ?2 AND ?6"
+            "INSERT INTO ACHANGE (Z_PK, Z_ENT, ZCHANGETYPE, ZENTITY, ZENTITYPK, ZTRANSACTIONID) SELECT ? + Z_PK, ?, ?, Z_ENT, Z_PK, ? FROM \(table) WHERE Z_PK BETWEEN ? AND ?"
         )
-        statement.bind(nextChangeKey, at: 1)
-        statement.bind(keys.lowerBound, at: 2)
-        statement.bind(SQLitePersistentHistoryTables.changeNumber, at: 3)
-        statement.bind(SQLitePersistentHistoryTables.insertType, at: 4)
-        statement.bind(transaction.transactionNumber, at: 5)
-        statement.bind(keys.upperBound, at: 6)
+        statement.bind([nextChangeKey - keys.lowerBound, PersistentHistoryTables.changeNumber, PersistentHistoryTables.insertType,
+                        transaction.transactionNumber, keys.lowerBound, keys.upperBound].map(SQLValue.integer))
         try statement.run()
         nextChangeKey += Int64(keys.count)
     }
@@ -93,15 +82,15 @@ struct SQLitePersistentHistoryRecorder {
     /// Records an update of the properties in `slots` of an object's entity layout.
     mutating func recordUpdate(of objectID: NSManagedObjectID, slots: some Sequence<Int>) throws {
         let entity = objectID.entity
-        let columns = columnsByEntity[ObjectIdentifier(entity)] ?? SQLitePersistentHistoryColumns(entity: entity)
+        let columns = columnsByEntity[ObjectIdentifier(entity)] ?? PersistentHistoryColumns(entity: entity)
         columnsByEntity[ObjectIdentifier(entity)] = columns
-        try record(SQLitePersistentHistoryTables.updateType, of: objectID, columns: columns.encode(slots), tombstone: [])
+        try record(PersistentHistoryTables.updateType, of: objectID, columns: columns.encode(slots), tombstone: [])
     }
 
     /// Records a delete, with the encoded values of the entity's preserved attributes in the
     /// order of the entity layout's `preservedAttributeSlots`.
     mutating func recordDelete(of objectID: NSManagedObjectID, tombstone: [SQLValue]) throws {
-        try record(SQLitePersistentHistoryTables.deleteType, of: objectID, columns: nil, tombstone: tombstone)
+        try record(PersistentHistoryTables.deleteType, of: objectID, columns: nil, tombstone: tombstone)
     }
 
     private mutating func record(_ type: Int64, of objectID: NSManagedObjectID, columns: Data?, tombstone: [SQLValue]) throws {
@@ -110,16 +99,9 @@ struct SQLitePersistentHistoryRecorder {
         guard let transaction = started else { return }
         let statement = transaction.insertChange
         statement.reset()
-        statement.bind(nextChangeKey, at: 1)
-        statement.bind(SQLitePersistentHistoryTables.changeNumber, at: 2)
-        statement.bind(type, at: 3)
-        statement.bind(entityNumber, at: 4)
-        statement.bind(primaryKey, at: 5)
-        statement.bind(transaction.transactionNumber, at: 6)
-        if let columns { statement.bind(columns, at: 7) } else { statement.bindNull(at: 7) }
-        for index in 0..<transaction.tombstoneColumns {
-            statement.bind(index < tombstone.count ? tombstone[index] : .null, at: Int32(index + 8))
-        }
+        statement.bind([nextChangeKey, PersistentHistoryTables.changeNumber, type, entityNumber, primaryKey, transaction.transactionNumber].map(SQLValue.integer)
+            + [columns.map(SQLValue.blob) ?? .null]
+            + (0..<transaction.tombstoneColumns).map { $0 < tombstone.count ? tombstone[$0].untypedColumnValue(in: dialect) : .null })
         try statement.run()
         nextChangeKey += 1
     }
@@ -135,18 +117,16 @@ struct SQLitePersistentHistoryRecorder {
     func finish() throws {
         guard started != nil else { return }
         let statement = try connection.statement("UPDATE Z_PRIMARYKEY SET Z_MAX = ? WHERE Z_ENT = ?")
-        statement.bind(nextChangeKey - 1, at: 1)
-        statement.bind(SQLitePersistentHistoryTables.changeNumber, at: 2)
+        statement.bind([.integer(nextChangeKey - 1), .integer(PersistentHistoryTables.changeNumber)])
         try statement.run()
     }
 
     // MARK: Keys and strings
 
     /// Hands out `count` keys of a history table and returns the first.
-    private static func reserveKeys(_ count: Int64, of entityNumber: Int64, in connection: SQLiteConnection) throws -> Int64 {
+    private static func reserveKeys(_ count: Int64, of entityNumber: Int64, in connection: Database) throws -> Int64 {
         let statement = try connection.statement("UPDATE Z_PRIMARYKEY SET Z_MAX = Z_MAX + ? WHERE Z_ENT = ? RETURNING Z_MAX")
-        statement.bind(count, at: 1)
-        statement.bind(entityNumber, at: 2)
+        statement.bind([.integer(count), .integer(entityNumber)])
         guard let last = try statement.readFirstRow({ $0.int64(at: 0) }) else {
             throw CoreDataError.make(NSPersistentStoreSaveError, "The store's Z_PRIMARYKEY table has no row for persistent history (\(entityNumber)).")
         }
@@ -154,16 +134,30 @@ struct SQLitePersistentHistoryRecorder {
     }
 
     /// The key of a string in `ATRANSACTIONSTRING`, added when new.
-    private static func intern(_ string: String, in connection: SQLiteConnection) throws -> Int64 {
+    /// The last key handed out for a history table (`Z_PRIMARYKEY.Z_MAX`); 0 before the first.
+    static func lastKey(of entityNumber: Int64, in connection: Database) throws -> Int64 {
+        try connection.scalar("SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = \(entityNumber)") ?? 0
+    }
+
+    private static func intern(_ string: String, in connection: Database) throws -> Int64 {
         let lookup = try connection.statement("SELECT Z_PK FROM ATRANSACTIONSTRING WHERE ZNAME = ?")
-        lookup.bind(string, at: 1)
+        lookup.bind(.text(string), at: 1)
         if let key = try lookup.readFirstRow({ $0.int64(at: 0) }) { return key }
-        let key = try reserveKeys(1, of: SQLitePersistentHistoryTables.stringNumber, in: connection)
+        let key = try reserveKeys(1, of: PersistentHistoryTables.stringNumber, in: connection)
         let insert = try connection.statement("INSERT INTO ATRANSACTIONSTRING (Z_PK, Z_ENT, ZNAME) VALUES (?, ?, ?)")
-        insert.bind(key, at: 1)
-        insert.bind(SQLitePersistentHistoryTables.stringNumber, at: 2)
-        insert.bind(string, at: 3)
+        insert.bind([.integer(key), .integer(PersistentHistoryTables.stringNumber), .text(string)])
         try insert.run()
         return key
     }
+}
+
+/// Who made a transaction of persistent history, as its row names them.
+struct PersistentHistoryOrigin {
+    var author: String?
+    var contextName: String?
+
+    /// The program's bundle identifier; its process name on Linux, where programs have none.
+    static let bundleID = Bundle.main.bundleIdentifier ?? ProcessInfo.processInfo.processName
+    /// The process's name, which Apple's history records as its "process ID".
+    static let processID = ProcessInfo.processInfo.processName
 }

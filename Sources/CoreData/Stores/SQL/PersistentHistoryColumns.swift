@@ -6,7 +6,7 @@ import Foundation
 /// of the inheritance hierarchy from the root down, and by name within a level; a to-one
 /// relationship whose destination has sub-entities takes a second position (its entity column).
 /// The bitmap has a bit per position, most significant bit first.
-struct SQLitePersistentHistoryColumns {
+struct PersistentHistoryColumns {
     /// The first position of each layout slot; nil for transient properties, which have none.
     private let positionBySlot: [Int?]
     /// The layout slot of each position; nil for the second position of a to-one relationship.

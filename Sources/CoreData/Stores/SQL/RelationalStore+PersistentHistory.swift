@@ -1,51 +1,51 @@
 import Foundation
 
-// Persistent history in the SQLite store: with `NSPersistentHistoryTrackingKey`, every save and
-// batch request records a transaction in Apple's history tables, in its own SQLite transaction;
+// Persistent history in a relational store: with `NSPersistentHistoryTrackingKey`, every save
+// and batch request records a transaction in Apple's history tables, in its own transaction;
 // history requests read and delete them.
-extension SQLiteStore: PersistentHistoryStoring {
+extension RelationalStore {
     /// Creates the history tables when the options ask for history, or opens a store that
     /// records history without the option read-only, as Apple's Core Data does (writing without
     /// recording would leave holes in the history other programs read).
-    func prepareHistory(fileRecordsHistory: Bool) throws {
-        let (connection, schema) = try requireWritingConnection()
+    package func prepareHistory(fileRecordsHistory: Bool) throws {
+        let (connection, schema) = try writingDatabase()
         guard isOptionSet(NSPersistentHistoryTrackingKey) else {
             if fileRecordsHistory, !isReadOnly {
                 isReadOnly = true
-                WarningLog.shared.warnOnce("the store at \(url?.path ?? "?") records persistent history but was opened without NSPersistentHistoryTrackingKey: it is read-only.")
+                WarningLog.shared.warnOnce("the store at \(url?.absoluteString ?? "?") records persistent history but was opened without NSPersistentHistoryTrackingKey: it is read-only.")
             }
             return
         }
         let tombstoneColumns = schema.entities.map { $0.layout.preservedAttributeSlots.count }.max() ?? 0
         if !isReadOnly {
             try connection.transaction {
-                try SQLitePersistentHistoryTables.create(in: connection, tombstoneColumns: tombstoneColumns)
+                try PersistentHistoryTables.create(in: connection, dialect: dialect, tombstoneColumns: tombstoneColumns)
                 if !StoreMetadata.recordsHistory(storedMetadata) {
-                    storedMetadata[StoreMetadataKey.ancillaryModels] = [NSPersistentHistoryTrackingKey: SQLitePersistentHistoryTables.entityVersionHashes]
+                    storedMetadata[StoreMetadataKey.ancillaryModels] = [NSPersistentHistoryTrackingKey: PersistentHistoryTables.entityVersionHashes]
                     try SQLMetadataTable.write(storedMetadata, to: connection)
                 }
             }
         }
-        tracksHistory = try SQLitePersistentHistoryTables.exist(in: connection)
+        tracksHistory = try PersistentHistoryTables.exist(in: connection, dialect: dialect)
     }
 
     /// Who the request being run comes from: its context's author and name.
-    private var historyOrigin: SQLitePersistentHistoryRecorder.Origin {
+    private var historyOrigin: PersistentHistoryOrigin {
         let context = persistentStoreCoordinator?.requestingContext
         return .init(author: context?.transactionAuthor, contextName: context?.name)
     }
 
-    /// Starts recording a transaction in the open SQLite transaction; nil when the store records
+    /// Starts recording a transaction in the open transaction; nil when the store records
     /// no history.
-    func historyRecorder() throws -> SQLitePersistentHistoryRecorder? {
+    func historyRecorder() throws -> PersistentHistoryRecorder<Database>? {
         guard tracksHistory else { return nil }
-        let (connection, schema) = try requireWritingConnection()
-        return SQLitePersistentHistoryRecorder(connection: connection, schema: schema, origin: historyOrigin)
+        let (connection, schema) = try writingDatabase()
+        return PersistentHistoryRecorder(connection: connection, dialect: dialect, schema: schema, origin: historyOrigin)
     }
 
     /// Records a save's transaction: its inserted, updated and deleted objects, an update naming
     /// the attributes and relationships it changed.
-    func recordHistory(of changes: StoreSaveChanges, permanentIDs: [NSManagedObjectID]) throws {
+    package func recordHistory(of changes: StoreSaveChanges, permanentIDs: [NSManagedObjectID]) throws {
         guard var recorder = try historyRecorder() else { return }
         try recordInserts(permanentIDs, into: &recorder)
         var updatedSlots: [NSManagedObjectID: Set<Int>] = [:]
@@ -74,7 +74,8 @@ extension SQLiteStore: PersistentHistoryStoring {
     /// Records a save's inserts: each run of objects of one entity with consecutive keys with one
     /// statement over the rows themselves (no other row has a key the save has just handed out),
     /// other objects one by one.
-    private func recordInserts(_ identifiers: [NSManagedObjectID], into recorder: inout SQLitePersistentHistoryRecorder) throws {
+    private func recordInserts(_ identifiers: [NSManagedObjectID], into recorder: inout PersistentHistoryRecorder<Database>) throws {
+        let schema = try writingDatabase().1
         var start = 0
         while start < identifiers.count {
             let first = identifiers[start]
@@ -84,7 +85,7 @@ extension SQLiteStore: PersistentHistoryStoring {
                     end += 1
                 }
             }
-            if end - start > 1, let firstKey = first.primaryKey, let table = schema?.mapping(for: first.entity)?.table {
+            if end - start > 1, let firstKey = first.primaryKey, let table = schema.mapping(for: first.entity)?.table {
                 try recorder.recordInserts(ofRowsIn: table, keys: firstKey...(firstKey + Int64(end - start - 1)))
             } else {
                 try recorder.recordInsert(of: first)
@@ -95,31 +96,30 @@ extension SQLiteStore: PersistentHistoryStoring {
 
     /// The encoded values of an entity's preserved attributes, in the order of the tombstone columns.
     private func tombstone(of entity: NSEntityDescription, values: SlotValues) throws -> [SQLValue] {
-        var files = ExternalFileChanges()
-        return try entity.layout.preservedAttributeSlots.map { slot in
+        try entity.layout.preservedAttributeSlots.map { slot in
             guard let attribute = entity.layout.slots[slot].attribute, values.indices.contains(slot) else { return .null }
-            return try encode(values[slot], attribute: attribute, files: &files)
+            return try historyValue(of: values[slot], attribute: attribute)
         }
     }
 
     // MARK: Reading
 
-    func latestHistoryTransactionNumber() throws -> Int64? {
-        let (connection, _) = try requireWritingConnection()
-        let latest = try PrimaryKeyAllocator.lastKey(of: SQLitePersistentHistoryTables.transactionNumber, in: connection)
+    package func latestHistoryTransactionNumber() throws -> Int64? {
+        let (connection, _) = try writingDatabase()
+        let latest = try PersistentHistoryRecorder<Database>.lastKey(of: PersistentHistoryTables.transactionNumber, in: connection)
         return latest > 0 ? latest : nil
     }
 
-    func historyTransactions(after bound: HistoryBound?, includingChanges: Bool) throws -> [HistoryTransactionRecord] {
-        let (connection, _) = try requireWritingConnection()
-        // One read transaction, one snapshot: history another process deletes meanwhile is either
-        // all there or found missing by the check.
-        try connection.execute("BEGIN")
-        defer { try? connection.execute("COMMIT") }
-        return try readHistoryTransactions(after: bound, includingChanges: includingChanges, connection: connection)
+    package func historyTransactions(after bound: HistoryBound?, includingChanges: Bool) throws -> [HistoryTransactionRecord] {
+        let (connection, _) = try writingDatabase()
+        // One read transaction: history another process deletes meanwhile is either all there
+        // or found missing by the check.
+        return try connection.readTransaction {
+            try readHistoryTransactions(after: bound, includingChanges: includingChanges, connection: connection)
+        }
     }
 
-    private func readHistoryTransactions(after bound: HistoryBound?, includingChanges: Bool, connection: SQLiteConnection) throws -> [HistoryTransactionRecord] {
+    private func readHistoryTransactions(after bound: HistoryBound?, includingChanges: Bool, connection: Database) throws -> [HistoryTransactionRecord] {
         if case .transaction(let number) = bound { try checkHistoryFollows(number) }
         let condition = Self.condition(selecting: bound, after: true)
         let strings = try historyStrings(connection)
@@ -149,20 +149,20 @@ extension SQLiteStore: PersistentHistoryStoring {
 
     /// Fails with 134301 when transactions after `number` were deleted: reading on would miss them.
     private func checkHistoryFollows(_ number: Int64) throws {
-        let (connection, _) = try requireWritingConnection()
+        let (connection, _) = try writingDatabase()
         let latest = try latestHistoryTransactionNumber() ?? 0
         let oldest = try connection.scalar("SELECT Z_PK FROM ATRANSACTION ORDER BY Z_PK LIMIT 1")
         let firstMissing = oldest.map { $0 > number + 1 } ?? (latest > number)
         if firstMissing {
             throw CoreDataError.make(
                 NSPersistentHistoryTokenExpiredError,
-                "The persistent history token refers to transaction \(number) of the store at \(url?.path ?? "?"), but the history after it was deleted."
+                "The persistent history token refers to transaction \(number) of the store at \(url?.absoluteString ?? "?"), but the history after it was deleted."
             )
         }
     }
 
     /// The interned strings of the transactions, by key.
-    private func historyStrings(_ connection: SQLiteConnection) throws -> [Int64: String] {
+    private func historyStrings(_ connection: Database) throws -> [Int64: String] {
         var strings: [Int64: String] = [:]
         let statement = try connection.statement("SELECT Z_PK, ZNAME FROM ATRANSACTIONSTRING")
         while try statement.step() {
@@ -172,33 +172,33 @@ extension SQLiteStore: PersistentHistoryStoring {
     }
 
     /// The changes of the transactions a condition selects, by transaction number, in order.
-    private func historyChanges(where condition: SQLFragment, connection: SQLiteConnection) throws -> [Int64: [HistoryChangeRecord]] {
-        guard let schema else { return [:] }
-        let tombstoneColumns = try SQLitePersistentHistoryTables.tombstoneColumnCount(in: connection)
+    private func historyChanges(where condition: SQLFragment, connection: Database) throws -> [Int64: [HistoryChangeRecord]] {
+        let schema = try writingDatabase().1
+        let tombstoneColumns = try PersistentHistoryTables.tombstoneColumnCount(in: connection, dialect: dialect)
         let tombstones = (0..<tombstoneColumns).map { ", ZTOMBSTONE\($0)" }.joined()
         let statement = try prepare(SQLFragment(
             sql: "SELECT Z_PK, ZTRANSACTIONID, ZCHANGETYPE, ZENTITY, ZENTITYPK, ZCOLUMNS\(tombstones) FROM ACHANGE WHERE ZTRANSACTIONID IN (SELECT Z_PK FROM ATRANSACTION WHERE \(condition.sql)) ORDER BY Z_PK",
             bindings: condition.bindings
         ), on: connection)
         var changes: [Int64: [HistoryChangeRecord]] = [:]
-        var columnsByEntity: [ObjectIdentifier: SQLitePersistentHistoryColumns] = [:]
+        var columnsByEntity: [ObjectIdentifier: PersistentHistoryColumns] = [:]
         while try statement.step() {
             // Changes of entities this model does not have (written with another model) are left out.
             guard let entity = schema.rowEntity(number: statement.int64(at: 3)) else { continue }
             let type = statement.int64(at: 2)
             let layout = entity.layout
             var updated: [NSPropertyDescription]?
-            if type == SQLitePersistentHistoryTables.updateType, let bitmap = statement.data(at: 5) {
-                let columns = columnsByEntity[ObjectIdentifier(entity)] ?? SQLitePersistentHistoryColumns(entity: entity)
+            if type == PersistentHistoryTables.updateType, let bitmap = statement.data(at: 5) {
+                let columns = columnsByEntity[ObjectIdentifier(entity)] ?? PersistentHistoryColumns(entity: entity)
                 columnsByEntity[ObjectIdentifier(entity)] = columns
                 updated = columns.decode(bitmap).map { layout.slots[$0].property }
             }
             var tombstone: [String: Any]?
-            if type == SQLitePersistentHistoryTables.deleteType {
+            if type == PersistentHistoryTables.deleteType {
                 var values: [String: Any] = [:]
                 for (index, slot) in layout.preservedAttributeSlots.enumerated() where index < tombstoneColumns {
-                    guard let attribute = layout.slots[slot].attribute,
-                          let value = SQLValueCodec.decode(statement, at: Int32(6 + index), for: attribute) else { continue }
+                    let stored = SQLValueRow(value: SQLValue(untypedColumnValue: statement.value(at: Int32(6 + index)), in: dialect))
+                    guard let attribute = layout.slots[slot].attribute, let value = SQLValueCodec.decode(stored, at: 0, for: attribute) else { continue }
                     values[attribute.name] = value
                 }
                 tombstone = values
@@ -215,8 +215,8 @@ extension SQLiteStore: PersistentHistoryStoring {
 
     // MARK: Deleting
 
-    func deleteHistory(before bound: HistoryBound?) throws -> Int {
-        let (connection, _) = try requireWritingConnection()
+    package func deleteHistory(before bound: HistoryBound?) throws -> Int {
+        let (connection, _) = try writingDatabase()
         let condition = Self.condition(selecting: bound, after: false)
         return try connection.transaction {
             try prepare(SQLFragment(sql: "DELETE FROM ACHANGE WHERE ZTRANSACTIONID IN (SELECT Z_PK FROM ATRANSACTION WHERE \(condition.sql))", bindings: condition.bindings), on: connection).run()
@@ -229,7 +229,7 @@ extension SQLiteStore: PersistentHistoryStoring {
     /// transaction deletes that transaction too: the program has read it.
     private static func condition(selecting bound: HistoryBound?, after: Bool) -> SQLFragment {
         switch bound {
-        case nil: SQLFragment(sql: "1")
+        case nil: .alwaysTrue
         case .transaction(let number): SQLFragment(sql: after ? "Z_PK > ?" : "Z_PK <= ?", bindings: [.integer(number)])
         case .date(let date): SQLFragment(sql: after ? "ZTIMESTAMP > ?" : "ZTIMESTAMP < ?", bindings: [.real(date.timeIntervalSinceReferenceDate)])
         }
