@@ -120,6 +120,9 @@ enum Report {
         case let .medianLatencyRatio(field, peer):
             guard let latencies = ours.eventLatencies, let other = report.statistics(of: peer)?.eventLatencies else { return nil }
             return "\(field)=" + String(format: "%.2f", latencies.percentile(0.5) / other.percentile(0.5))
+        case let .objectsPerSecond(field, peer):
+            guard let statistics = report.statistics(of: peer) else { return nil }
+            return "\(field)=" + String(format: "%.0f", Double(report.count) / statistics.medianWall)
         }
     }
 
