@@ -16,7 +16,7 @@ extension Workload {
     }
 
     /// W12-postgresql (issue 23): scaling with writer processes. On a PostgreSQL store of
-    /// `count` items (default 2,000; ``Fixture/postgreSQLItems``), 1, 2 and 4 processes (the
+    /// `count` items (default 10,000; ``Fixture/postgreSQLItems``), 1, 2 and 4 processes (the
     /// bench executable started again, ``ScalingWriters``) share the run's `count` saves, each
     /// save W10's change of one object, every item once, each writer its own items. The writers
     /// set up before the run (the store added, their objects fetched); the run starts them at once
@@ -29,7 +29,8 @@ extension Workload {
     /// `RESULT W12-postgresql-<n>`: ours/raw with `n` writers, `saves_per_s=` (ours, every
     /// writer together), `raw_saves_per_s=`, and from 2 writers on `vs_1_writer=`, ours' speed-up
     /// over one writer. Goal (issue): throughput rising with the processes until the server is
-    /// the limit.
+    /// the limit. The table's `cpu s` and `allocs/object` are the benchmark process's, which only
+    /// waits: the writers' are not counted.
     static var w12pScalingWriters: Workload {
         var families = [PeerFamily.raw]
         #if canImport(CoreDataPostgreSQL)
@@ -42,7 +43,7 @@ extension Workload {
             name: "W12-postgresql",
             group: "W12",
             summary: "scaling: saves of 1 changed object each, shared by 1, 2 and 4 writer processes on one PostgreSQL store (µs/object: per save)",
-            defaultCount: 2_000,
+            defaultCount: 10_000,
             fixture: .postgreSQLItems,
             peers: peers,
             expectedChecksum: { count in
