@@ -41,7 +41,7 @@ extension Workload {
         }
         return Workload(
             name: "W12-postgresql",
-            group: "W12",
+            group: postgreSQLGroup,
             summary: "scaling: saves of 1 changed object each, shared by 1, 2 and 4 writer processes on one PostgreSQL store (µs/object: per save)",
             defaultCount: 10_000,
             fixture: .postgreSQLItems,
