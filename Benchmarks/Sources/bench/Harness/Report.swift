@@ -28,7 +28,8 @@ enum Report {
     static func print(_ report: WorkloadReport) {
         let workload = report.workload
         Console.line("== \(workload.name): \(workload.summary)")
-        Console.line("   \(report.count) objects · \(report.settings.label) · \(report.runs) measured runs + 1 warm-up, peers interleaved")
+        let settings = workload.settingsDescription?() ?? report.settings.label
+        Console.line("   \(report.count) objects · \(settings) · \(report.runs) measured runs + 1 warm-up, peers interleaved")
         if let note = report.fixtureNote {
             Console.line("   fixture: \(note)")
         }

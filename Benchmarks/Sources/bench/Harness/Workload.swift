@@ -35,11 +35,15 @@ struct Workload {
     /// Why the workload cannot run here (a server it needs is not configured), or `nil` when it
     /// can. Such a workload is skipped with this message instead of failing.
     var unavailability: String? = nil
+    /// Describes the store's settings for the report header in place of the SQLite journal
+    /// settings, for workloads those do not apply to (the PostgreSQL server's); `nil` for the others.
+    var settingsDescription: (() -> String)? = nil
 }
 
 /// The systems a workload compares.
 enum PeerFamily: String, Sendable {
-    /// The SQLite C API, the physical floor.
+    /// The database's own API, the physical floor: the SQLite C API, or raw PostgresNIO for the
+    /// PostgreSQL workloads.
     case raw
     /// GRDB, the best Swift ORM on SQLite.
     case grdb

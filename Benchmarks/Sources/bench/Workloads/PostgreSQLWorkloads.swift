@@ -95,6 +95,7 @@ extension Workload {
             results: [
                 ResultLine(label: name, ours: "ours-postgresql", raw: RawPostgresNIOPeers.name, grdb: nil, extras: extras),
             ],
-            unavailability: PostgreSQLServer.unavailability)
+            unavailability: PostgreSQLServer.unavailability,
+            settingsDescription: PostgreSQLServer.settingsDescription)
     }
 }

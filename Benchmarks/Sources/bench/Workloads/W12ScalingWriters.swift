@@ -61,6 +61,7 @@ extension Workload {
                 return ResultLine(
                     label: "W12-postgresql-\(writers)", ours: ours, raw: w12PeerName(.raw, writers: writers), grdb: nil, extras: extras)
             },
-            unavailability: PostgreSQLServer.unavailability)
+            unavailability: PostgreSQLServer.unavailability,
+            settingsDescription: PostgreSQLServer.settingsDescription)
     }
 }

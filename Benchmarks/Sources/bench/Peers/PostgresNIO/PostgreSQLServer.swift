@@ -47,6 +47,24 @@ enum PostgreSQLServer {
             host: host, port: port, username: user, password: components.password, database: database, tls: .disable)
     }
 
+    /// The server's version and the settings that decide what a commit costs, for report
+    /// headers: `PostgreSQL 15.18, synchronous_commit=on, fsync=off`.
+    static func settingsDescription() -> String {
+        do {
+            let connection = try PostgresNIOConnection(url: try requiredURL())
+            defer { connection.close() }
+            let row = try connection.query(PostgresQuery(unsafeSQL: """
+                SELECT current_setting('server_version'), current_setting('synchronous_commit'), current_setting('fsync')
+                """)).first
+            guard let (version, synchronousCommit, fsync) = try row?.decode((String, String, String).self) else {
+                return "PostgreSQL"
+            }
+            return "PostgreSQL \(version), synchronous_commit=\(synchronousCommit), fsync=\(fsync)"
+        } catch {
+            return "PostgreSQL (settings unreadable: \(error))"
+        }
+    }
+
     /// Schemas made so far by this process.
     private static let schemaCount = Atomic(0)
 
