@@ -9,6 +9,9 @@ enum BenchmarkCommand {
         if arguments.first == RemoteCommitWriter.subcommand {
             return RemoteCommitWriter.main(arguments: Array(arguments.dropFirst()))
         }
+        if arguments.first == ScalingWriter.subcommand {
+            return ScalingWriter.main(arguments: Array(arguments.dropFirst()))
+        }
         let options: BenchmarkOptions
         let workloads: [Workload]
         do {
@@ -50,8 +53,15 @@ enum BenchmarkCommand {
         Console.line(environmentDescription(options: options, directory: directory))
         Console.line()
         let runner = WorkloadRunner(runs: options.runs, count: options.count, directory: directory)
+        defer { runner.fixtures.removeSchemas() }
+        let selected = workloads.compactMap(options.selectingPeers)
+        // One line per reason (for the PostgreSQL workloads: the server is not configured).
+        let unavailable = Dictionary(grouping: selected.filter { $0.unavailability != nil }) { $0.unavailability ?? "" }
+        for (reason, skipped) in unavailable.sorted(by: { $0.key < $1.key }) {
+            Console.line("bench: skipped \(skipped.map(\.name).joined(separator: ", ")): \(reason)")
+        }
         var failed = false
-        for workload in workloads.compactMap(options.selectingPeers) {
+        for workload in selected where workload.unavailability == nil {
             for settings in options.settings(for: workload) {
                 do {
                     Report.print(try runner.run(workload, settings: settings))

@@ -30,7 +30,9 @@ struct BenchmarkOptions: Equatable {
         usage: bench [WORKLOAD ...] [--runs N] [--count N] [--journal wal|rollback|both] [--peer NAME ...] [--list]
 
           WORKLOAD        W1, W2, … (default: all). A result label such as W2b selects its workload;
-                          a group such as W3 selects all its cases (W3a, W3b, W3c).
+                          a group such as W3 selects all its cases (W3a, W3b, W3c);
+                          postgresql selects the PostgreSQL workloads, which need a server
+                          named by COREDATA_POSTGRESQL_URL (postgres://user@host:port/database).
           --runs N        measured runs per peer after one warm-up run (default 5)
           --count N       objects per workload instead of each workload's default (e.g. 10000, 1000000)
           --journal MODE  wal: WAL + synchronous=NORMAL (default); rollback: DELETE + synchronous=FULL;

@@ -28,7 +28,8 @@ enum Report {
     static func print(_ report: WorkloadReport) {
         let workload = report.workload
         Console.line("== \(workload.name): \(workload.summary)")
-        Console.line("   \(report.count) objects · \(report.settings.label) · \(report.runs) measured runs + 1 warm-up, peers interleaved")
+        let settings = workload.settingsDescription?() ?? report.settings.label
+        Console.line("   \(report.count) objects · \(settings) · \(report.runs) measured runs + 1 warm-up, peers interleaved")
         if let note = report.fixtureNote {
             Console.line("   fixture: \(note)")
         }
@@ -120,6 +121,9 @@ enum Report {
         case let .medianLatencyRatio(field, peer):
             guard let latencies = ours.eventLatencies, let other = report.statistics(of: peer)?.eventLatencies else { return nil }
             return "\(field)=" + String(format: "%.2f", latencies.percentile(0.5) / other.percentile(0.5))
+        case let .objectsPerSecond(field, peer):
+            guard let statistics = report.statistics(of: peer) else { return nil }
+            return "\(field)=" + String(format: "%.0f", Double(report.count) / statistics.medianWall)
         }
     }
 

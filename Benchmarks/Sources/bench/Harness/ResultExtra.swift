@@ -22,4 +22,8 @@ enum ResultExtra {
     /// `<field>=<×>`: the median event latency of the "ours" peer divided by another peer's (W11's
     /// notification against the raw floor).
     case medianLatencyRatio(field: String, over: String)
+    /// `<field>=<n/s>`: how many objects a peer handles per second, the object count divided by
+    /// its median wall time, for goals stated as a throughput (W12-postgresql: saves per second,
+    /// one object changed per save).
+    case objectsPerSecond(field: String, peer: String)
 }

@@ -32,11 +32,18 @@ struct Workload {
     /// Whether the workload is also reported with rollback journal + `synchronous=FULL`
     /// (`--journal rollback|both`), as spec §7.1 asks for the insert and save workloads.
     var supportsRollback = false
+    /// Why the workload cannot run here (a server it needs is not configured), or `nil` when it
+    /// can. Such a workload is skipped with this message instead of failing.
+    var unavailability: String? = nil
+    /// Describes the store's settings for the report header in place of the SQLite journal
+    /// settings, for workloads those do not apply to (the PostgreSQL server's); `nil` for the others.
+    var settingsDescription: (() -> String)? = nil
 }
 
 /// The systems a workload compares.
 enum PeerFamily: String, Sendable {
-    /// The SQLite C API, the physical floor.
+    /// The database's own API, the physical floor: the SQLite C API, or raw PostgresNIO for the
+    /// PostgreSQL workloads.
     case raw
     /// GRDB, the best Swift ORM on SQLite.
     case grdb
@@ -64,6 +71,9 @@ struct PeerInput {
     var settings: StoreSettings
     /// How many objects to handle.
     var count: Int
+    /// The database schema holding the workload's ``Fixture/sharedSchema(key:describedAs:build:)``
+    /// template, which the peer copies into a schema of its own; `nil` for the other fixtures.
+    var templateSchema: String? = nil
 }
 
 /// A peer that is set up and ready to be measured.
@@ -75,6 +85,10 @@ struct PreparedRun {
     /// The latencies of the events the body waited for, read after it returns, for workloads that
     /// measure them (W11); `nil` for the others.
     var eventLatencies: () -> EventLatencies? = { nil }
+    /// Reads back what reached the peer's store, after the body and before tear-down, for stores
+    /// that do not live in the run's file (a PostgreSQL schema, dropped in tear-down); added to the
+    /// checksum as the workload's ``Workload/storeChecksum`` is for files. `nil` for the others.
+    var storeChecksum: (() throws -> [Int64])? = nil
 }
 
 /// The file a workload's runs start from.
@@ -88,6 +102,19 @@ enum Fixture {
     /// count and setting), kept until the benchmark ends, then copied for every run like
     /// ``template(describedAs:build:)``. For large fixtures that several workloads read.
     case shared(key: String, describedAs: String, build: (_ input: PeerInput) throws -> Void)
+    /// A template that lives on a database server (a PostgreSQL schema), not in a file: built once
+    /// per process for every workload naming the same `key` (and object count), handed to every
+    /// run as ``PeerInput/templateSchema`` for the peer to copy into a schema of its own, and
+    /// removed when the benchmark ends.
+    case sharedSchema(key: String, describedAs: String, build: (_ input: PeerInput) throws -> SchemaFixture)
+}
+
+/// A template schema on a database server, and how to remove it.
+struct SchemaFixture {
+    /// The schema's name.
+    var name: String
+    /// Drops the schema.
+    var remove: () -> Void
 }
 
 /// What a run produced: the body's checksum, then the store checksum values if any.

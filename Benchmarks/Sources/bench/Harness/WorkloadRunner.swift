@@ -29,7 +29,8 @@ struct WorkloadRunner {
             for (index, peer) in workload.peers.enumerated() {
                 let runDirectory = workDirectory.appendingPathComponent("\(peer.name)-\(round)", isDirectory: true)
                 let input = PeerInput(
-                    storeURL: runDirectory.appendingPathComponent(Self.storeFileName), settings: settings, count: count)
+                    storeURL: runDirectory.appendingPathComponent(Self.storeFileName), settings: settings, count: count,
+                    templateSchema: fixture.schema)
                 let (sample, checksum) = try runOnce(peer, of: workload, input: input, template: fixture.template)
                 try verify(checksum, against: &reference, workload: workload, peer: peer, round: round)
                 if round > 0 {
@@ -48,29 +49,40 @@ struct WorkloadRunner {
         )
     }
 
-    /// Builds the workload's template file once, if it has one (not measured); a shared template
-    /// is built by the first workload that needs it and reused by the others.
+    /// Builds the workload's template file or schema once, if it has one (not measured); a shared
+    /// template is built by the first workload that needs it and reused by the others.
     private func buildFixture(
         _ fixture: Fixture, count: Int, settings: StoreSettings, in workDirectory: URL
-    ) throws -> (template: URL?, note: String?) {
+    ) throws -> (template: URL?, schema: String?, note: String?) {
         switch fixture {
         case .none:
-            return (nil, nil)
+            return (nil, nil, nil)
         case let .template(description, build):
             let built = try buildTemplate(
                 in: workDirectory.appendingPathComponent("fixture", isDirectory: true),
                 input: (count, settings), description: description, build: build)
-            return (built.url, built.note)
+            return (built.url, nil, built.note)
         case let .shared(key, description, build):
             let cacheKey = "\(key)-\(count)\(settings.resultSuffix)"
             if let entry = fixtures.entry(for: cacheKey) {
-                return (entry.url, entry.note + " (shared, built once)")
+                return (entry.url, nil, entry.note + " (shared, built once)")
             }
             let built = try buildTemplate(
                 in: directory.url.appendingPathComponent("fixture-\(cacheKey)", isDirectory: true),
                 input: (count, settings), description: description, build: build)
             fixtures.store(built, for: cacheKey)
-            return (built.url, built.note)
+            return (built.url, nil, built.note)
+        case let .sharedSchema(key, description, build):
+            let cacheKey = "\(key)-\(count)\(settings.resultSuffix)"
+            if let entry = fixtures.entry(for: cacheKey) {
+                return (nil, entry.schema?.name, entry.note + " (shared, built once)")
+            }
+            let start = ProcessProbe.monotonicSeconds()
+            let schema = try build(PeerInput(storeURL: workDirectory, settings: settings, count: count))
+            let seconds = ProcessProbe.monotonicSeconds() - start
+            let note = "\(description), built in \(Report.seconds(seconds)) s"
+            fixtures.store(FixtureCache.Entry(schema: schema, note: note), for: cacheKey)
+            return (nil, schema.name, note)
         }
     }
 
@@ -109,9 +121,15 @@ struct WorkloadRunner {
             throw error
         }
         measured.sample.eventLatencies = prepared.eventLatencies()
+        var values = [measured.result]
+        do {
+            values += try prepared.storeChecksum?() ?? []
+        } catch {
+            try? prepared.tearDown()
+            throw error
+        }
         try prepared.tearDown()
 
-        var values = [measured.result]
         if let storeChecksum = workload.storeChecksum {
             values += try storeChecksum(input.storeURL)
         }

@@ -26,6 +26,11 @@ extension Workload {
             .w9IterateItems,
             .w10SmallSaves,
             .w11RemoteChange,
+            .w1pInsertItemsIntoPostgreSQL,
+            .w2pFetchItemsFromPostgreSQL,
+            .w3apIndexedFetchFromPostgreSQL,
+            .w10pSmallSavesToPostgreSQL,
+            .w12pScalingWriters,
         ]
     }
 }

@@ -10,11 +10,13 @@ enum CoreDataPeers {
     /// as W1 does, and closes it. The fixture builder for the read workloads, so that the store
     /// carries our metadata tables.
     static func createItemStore(at url: URL, count: Int, settings: StoreSettings) throws {
-        let stack = try CoreDataItemStack(storeURL: url, settings: settings)
-        try stack.context.performAndWait {
-            try stack.insertItems(count: count)
-            try stack.context.save()
-        }
+        try fillItemStore(CoreDataItemStack(storeURL: url, settings: settings), count: count)
+    }
+
+    /// Inserts `count` items into the store of `stack` and saves them, exactly as W1 does, then
+    /// closes the stack.
+    static func fillItemStore(_ stack: CoreDataItemStack, count: Int) throws {
+        _ = try insertAndSave(count, into: stack)
         try stack.close()
     }
 }

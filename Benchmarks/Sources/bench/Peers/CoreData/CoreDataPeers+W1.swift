@@ -37,15 +37,19 @@ extension CoreDataPeers {
             let options: [AnyHashable: Any] = recordsHistory ? [NSPersistentHistoryTrackingKey: true] : [:]
             let stack = try CoreDataItemStack(storeURL: input.storeURL, settings: input.settings, type: type, options: options)
             return PreparedRun(
-                body: {
-                    try stack.context.performAndWait {
-                        try stack.insertItems(count: input.count)
-                        try stack.context.save()
-                    }
-                    return Int64(input.count)
-                },
+                body: { try insertAndSave(input.count, into: stack) },
                 tearDown: { try stack.close() })
         }
+    }
+
+    /// W1's measured work: inside `performAndWait`, `count` items inserted
+    /// (``CoreDataItemStack/insertItems(count:)``), then one `save()`. Returns the count.
+    static func insertAndSave(_ count: Int, into stack: CoreDataItemStack) throws -> Int64 {
+        try stack.context.performAndWait {
+            try stack.insertItems(count: count)
+            try stack.context.save()
+        }
+        return Int64(count)
     }
 }
 #endif

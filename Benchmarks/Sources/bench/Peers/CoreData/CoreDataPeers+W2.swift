@@ -68,19 +68,25 @@ extension CoreDataPeers {
             }
             let stack = try CoreDataItemStack(storeURL: storeURL, settings: input.settings, type: storeType)
             return PreparedRun(
-                body: {
-                    try stack.context.performAndWait {
-                        let request = NSFetchRequest<NSManagedObject>(entityName: "Item")
-                        configure(request)
-                        let items = try stack.context.fetch(request)
-                        var sum: Int64 = 0
-                        for item in items {
-                            sum &+= try CoreDataItemStack.attributeSum(of: item, peer: name)
-                        }
-                        return sum
-                    }
-                },
+                body: { try fetchAttributeSum(from: stack, peer: name, configure: configure) },
                 tearDown: { try stack.close() })
+        }
+    }
+
+    /// W2's measured work: inside `performAndWait`, `fetch` of every `Item` (the request set up
+    /// by `configure`), then the sum of `value(forKey:)` of the ten attributes of every object.
+    static func fetchAttributeSum(
+        from stack: CoreDataItemStack, peer name: String, configure: (NSFetchRequest<NSManagedObject>) -> Void = { _ in }
+    ) throws -> Int64 {
+        try stack.context.performAndWait {
+            let request = NSFetchRequest<NSManagedObject>(entityName: "Item")
+            configure(request)
+            let items = try stack.context.fetch(request)
+            var sum: Int64 = 0
+            for item in items {
+                sum &+= try CoreDataItemStack.attributeSum(of: item, peer: name)
+            }
+            return sum
         }
     }
 }

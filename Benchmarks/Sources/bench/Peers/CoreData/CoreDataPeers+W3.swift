@@ -26,8 +26,14 @@ extension CoreDataPeers {
     /// A W3 peer: `fetch(request)` and the sum of the objects' scores.
     private static func fetchPeer(request makeRequest: @escaping (_ count: Int) -> NSFetchRequest<NSManagedObject>) -> Peer {
         scoredItemPeer(request: makeRequest) { context, request in
-            try context.fetch(request).reduce(0) { $0 &+ (try ScoredItemModel.score(of: $1, peer: "ours")) }
+            try scoreSum(of: request, in: context, peer: "ours")
         }
+    }
+
+    /// W3's measured work: `fetch(request)` and the sum of the objects' `value(forKey:
+    /// "score")`. Call it on the context's queue.
+    static func scoreSum(of request: NSFetchRequest<NSManagedObject>, in context: NSManagedObjectContext, peer: String) throws -> Int64 {
+        try context.fetch(request).reduce(0) { $0 &+ (try ScoredItemModel.score(of: $1, peer: peer)) }
     }
 
     /// A peer on the shared `ScoredItem` fixture. Set-up (not measured): the stack on the fixture

@@ -45,7 +45,12 @@ enum ScoredItemModel {
     /// `setValue(_:forKey:)` and saved by our Core Data in batches, and closes it. The fixture
     /// builder of W3, W4 and W9, so that the store carries our schema and metadata tables.
     static func createStore(at url: URL, count: Int, settings: StoreSettings) throws {
-        let stack = try CoreDataItemStack(storeURL: url, settings: settings, model: make())
+        try fill(CoreDataItemStack(storeURL: url, settings: settings, model: make()), count: count)
+    }
+
+    /// Inserts and saves `count` objects into the store of `stack` as ``createStore(at:count:settings:)``
+    /// does, then closes the stack.
+    static func fill(_ stack: CoreDataItemStack, count: Int) throws {
         let context = stack.context
         try context.performAndWait {
             for start in stride(from: 0, to: count, by: fixtureSaveBatch) {

@@ -22,9 +22,8 @@ enum RemoteCommitWriter {
     /// returns the times of its `commits` commits, in order.
     static func run(storeURL: URL, settings: StoreSettings, commits: Int) throws -> [CommitTimes] {
         let log = storeURL.deletingLastPathComponent().appendingPathComponent("writer-times.txt")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-        process.arguments = [subcommand, storeURL.path, String(commits), settings.journalMode, settings.synchronous, log.path]
+        let process = try ChildProcess.bench(
+            subcommand, arguments: [storeURL.path, String(commits), settings.journalMode, settings.synchronous, log.path])
         try process.run()
         process.waitUntilExit()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {

@@ -1,0 +1,116 @@
+#if canImport(CoreDataPostgreSQL)
+import CoreDataPostgreSQL
+
+extension CoreDataItemStack {
+    /// A stack on the PostgreSQL store in `schema` on the benchmark's server
+    /// (``PostgreSQLServer/url``), added as the SQLite peers add theirs:
+    /// `addPersistentStore(ofType: NSPostgreSQLStoreType, configurationName: nil, at: serverURL,
+    /// options: [NSPostgreSQLSchemaOption: schema])`.
+    convenience init(postgreSQLSchema schema: String, model: NSManagedObjectModel = makeModel()) throws {
+        try self.init(
+            storeURL: try PostgreSQLServer.requiredURL(), settings: .walNormal, model: model, type: .postgreSQL,
+            options: [NSPostgreSQLSchemaOption: schema])
+    }
+}
+
+extension CoreDataPeers {
+    /// The name of the peers on the PostgreSQL store.
+    static let postgreSQLName = "ours-postgresql"
+
+    /// W1-postgresql ours: W1's insert and one save (``insertAndSave(_:into:)``) into a new
+    /// PostgreSQL store. Set-up adds the store, which creates its tables in the empty schema.
+    static var insertItemsIntoPostgreSQL: Peer {
+        postgreSQLPeer(storeChecksum: PostgreSQLTables.itemStoreChecksumSQL) { stack, input in
+            { try insertAndSave(input.count, into: stack) }
+        }
+    }
+
+    /// W2-postgresql ours: W2's `fetch` and ten `value(forKey:)` per object
+    /// (``fetchAttributeSum(from:peer:configure:)``).
+    static var fetchItemsFromPostgreSQL: Peer {
+        postgreSQLPeer { stack, _ in
+            { try fetchAttributeSum(from: stack, peer: postgreSQLName) }
+        }
+    }
+
+    /// W3a-postgresql ours: W3a's `fetch` with `score BETWEEN {lower, upper}` and the sum of the
+    /// scores (``scoreSum(of:in:peer:)``).
+    static var fetchByScoreFromPostgreSQL: Peer {
+        postgreSQLPeer(model: ScoredItemModel.make) { stack, input in
+            let request = ScoredItemModel.scoreRangeRequest("score", count: input.count)
+            return { try stack.context.performAndWait { try scoreSum(of: request, in: stack.context, peer: postgreSQLName) } }
+        }
+    }
+
+    /// W10-postgresql ours: W10's 1,000 saves of one changed object each
+    /// (``saveUpdates(of:on:peer:)``, the objects fetched in set-up).
+    static var saveItemUpdatesToPostgreSQL: Peer {
+        postgreSQLPeer(storeChecksum: PostgreSQLTables.itemStoreChecksumSQL) { stack, input in
+            try saveUpdates(of: Workload.w10Targets(count: input.count), on: stack, peer: postgreSQLName)
+        }
+    }
+
+    /// A W12-postgresql writer process, ours: a stack on the run's schema and W10's saves of the
+    /// writer's share of the items (``saveUpdates(of:on:peer:)``, the objects fetched here, before
+    /// the run). Tear-down removes the store.
+    static func scalingWriter(schema: String, targets: [Int]) throws -> PreparedRun {
+        let stack = try CoreDataItemStack(postgreSQLSchema: schema)
+        return PreparedRun(body: try saveUpdates(of: targets, on: stack, peer: postgreSQLName), tearDown: { try stack.close() })
+    }
+
+    /// Builds W2's fixture in `schema`: `count` items inserted and saved once by ours, as W1 does.
+    static func createItemStore(inPostgreSQLSchema schema: String, count: Int) throws {
+        try fillItemStore(CoreDataItemStack(postgreSQLSchema: schema), count: count)
+    }
+
+    /// Builds W3's fixture in `schema`: `count` scored items inserted and saved by ours in
+    /// batches, as for SQLite (``ScoredItemModel/fill(_:count:)``).
+    ///
+    /// The store cannot create the model's fetch index on `score` yet: it gives the column the
+    /// byte-order collation (`ZSCORE COLLATE "C"`), which PostgreSQL refuses for a `BIGINT`
+    /// (SQLSTATE 42804). So the fixture is saved through the model without that index, and the
+    /// index the store means is created by hand. Indexes are not part of the version hashes, so
+    /// the runs open the store with the model that has the index.
+    static func createScoredItemStore(inPostgreSQLSchema schema: PostgreSQLSchema, count: Int) throws {
+        let model = ScoredItemModel.make()
+        model.entities.forEach { $0.indexes = [] }
+        try ScoredItemModel.fill(CoreDataItemStack(postgreSQLSchema: schema.name, model: model), count: count)
+        try schema.execute(PostgreSQLTables.createScoreIndexSQL)
+    }
+
+    /// An "ours-postgresql" peer. Set-up (not measured): a schema of the run's own (a copy of the
+    /// workload's template schema, if it has one) and a stack on the PostgreSQL store in it, for
+    /// `model`; then `prepare` does the peer's own set-up and returns the body. After the body,
+    /// `storeChecksum` (SQL whose columns are integers, run through PostgresNIO) reads back what
+    /// reached the schema. Tear-down: the context reset, the store removed, the schema dropped.
+    private static func postgreSQLPeer(
+        model: @escaping () -> NSManagedObjectModel = CoreDataItemStack.makeModel, storeChecksum: String? = nil,
+        prepare: @escaping (_ stack: CoreDataItemStack, _ input: PeerInput) throws -> () throws -> Int64
+    ) -> Peer {
+        Peer(name: postgreSQLName, family: .ours) { input in
+            let schema = try PostgreSQLSchema(copying: input.templateSchema)
+            let stack: CoreDataItemStack
+            let body: () throws -> Int64
+            do {
+                stack = try CoreDataItemStack(postgreSQLSchema: schema.name, model: model())
+                do {
+                    body = try prepare(stack, input)
+                } catch {
+                    try? stack.close()
+                    throw error
+                }
+            } catch {
+                schema.drop()
+                throw error
+            }
+            return PreparedRun(
+                body: body,
+                tearDown: {
+                    defer { schema.drop() }
+                    try stack.close()
+                },
+                storeChecksum: storeChecksum.map { sql in { try schema.integers(sql) } })
+        }
+    }
+}
+#endif
