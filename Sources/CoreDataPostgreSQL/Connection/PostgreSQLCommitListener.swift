@@ -33,6 +33,10 @@ final class PostgreSQLCommitListener: Sendable {
         try listen()
     }
 
+    deinit {
+        stop()
+    }
+
     /// Stops listening and closes the connection.
     func stop() {
         let connection = state.withLock { state in
@@ -43,13 +47,19 @@ final class PostgreSQLCommitListener: Sendable {
     }
 
     private func listen() throws {
+        try PostgreSQLConnection.refuseEventLoopThread(location: address.url)
         let connection = try PostgresConnection.connect(
             on: MultiThreadedEventLoopGroup.singleton.any(), configuration: address.configuration, id: 0, logger: Self.logger
         ).wait()
         connection.addListener(channel: channel) { [queue, onCommit] _, _ in
             queue.async(execute: onCommit)
         }
-        _ = try connection.query(PostgresQuery(unsafeSQL: "LISTEN \"\(channel)\""), logger: Self.logger).wait()
+        do {
+            _ = try connection.query(PostgresQuery(unsafeSQL: "LISTEN \"\(channel)\""), logger: Self.logger).wait()
+        } catch {
+            _ = try? connection.close().wait()
+            throw error
+        }
         let isStopped = state.withLock { state in
             if !state.isStopped { state.connection = connection }
             return state.isStopped

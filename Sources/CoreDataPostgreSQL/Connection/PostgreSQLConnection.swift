@@ -25,6 +25,7 @@ final class PostgreSQLConnection: SQLDatabase, @unchecked Sendable {
     private static let nextID = Atomic(0)
 
     var location: URL { address.url }
+    var dialect: SQLDialect { .postgreSQL }
 
     /// The number of rows the last statement inserted, changed or deleted.
     private(set) var changes = 0
@@ -64,16 +65,29 @@ final class PostgreSQLConnection: SQLDatabase, @unchecked Sendable {
         _ = try? lost?.close().wait()
     }
 
+    /// The statement for `sql`, kept for the next call with the same SQL (numbering its
+    /// parameters once), with no rows or values left from an earlier use.
     func statement(_ sql: String) throws -> PostgreSQLStatement {
-        if let cached = statements[sql] { return cached }
+        if let cached = statements[sql] {
+            cached.reset()
+            return cached
+        }
+        // Statements of many lengths (inserts of many rows, `IN` lists) are not worth keeping.
+        if statements.count >= Self.statementCacheLimit { statements = [:] }
         let statement = PostgreSQLStatement(sql: sql, connection: self)
         statements[sql] = statement
         return statement
     }
 
+    private static let statementCacheLimit = 256
+
     /// Runs SQL without parameters; several statements separated by semicolons run one after
     /// the other (the extended protocol takes one statement at a time).
     func execute(_ sql: String) throws {
+        guard sql.contains(";") else {
+            _ = try run(PostgresQuery(unsafeSQL: sql))
+            return
+        }
         for statement in Self.statements(in: sql) {
             _ = try run(PostgresQuery(unsafeSQL: statement))
         }
@@ -164,10 +178,8 @@ final class PostgreSQLConnection: SQLDatabase, @unchecked Sendable {
     }
 
     private func send(_ query: PostgresQuery) throws -> PostgresQueryResult {
+        try Self.refuseEventLoopThread(location: location)
         let connection = try openConnection()
-        guard !connection.eventLoop.inEventLoop else {
-            throw PostgreSQLErrors.make(NSPersistentStoreOperationError, "A PostgreSQL store was called on one of PostgresNIO's event loops, where it cannot wait for its answer.", location: location)
-        }
         let answer = connection.query(query, logger: Self.logger)
         let earlier = pipelined
         pipelined = []
@@ -191,12 +203,18 @@ final class PostgreSQLConnection: SQLDatabase, @unchecked Sendable {
     /// The open connection, or a new one when the last was lost.
     private func openConnection() throws -> PostgresConnection {
         if let connection, !connection.isClosed { return connection }
+        // A transaction that ran statements is gone with its connection: what follows must not
+        // run on a new one, outside it, until the store rolls back.
+        guard !isInTransaction || transactionIsEmpty else {
+            throw PostgreSQLErrors.make(NSPersistentStoreOperationError, "The connection to the PostgreSQL server was lost in the middle of a transaction, which the server rolled back.", location: location)
+        }
         try connect()
         guard let connection else { throw PostgreSQLErrors.make(NSPersistentStoreOperationError, "The PostgreSQL server did not accept a connection.", location: location) }
         return connection
     }
 
     private func connect() throws {
+        try Self.refuseEventLoopThread(location: location)
         let id = Self.nextID.add(1, ordering: .relaxed).newValue
         let eventLoop = MultiThreadedEventLoopGroup.singleton.any()
         do {
@@ -209,8 +227,13 @@ final class PostgreSQLConnection: SQLDatabase, @unchecked Sendable {
             )
         }
         statements = [:]
-        if let schema = address.schema {
-            try execute("CREATE SCHEMA IF NOT EXISTS \(try PostgreSQLIdentifier.quoted(schema)); SET search_path TO \(try PostgreSQLIdentifier.quoted(schema))")
+    }
+
+    /// Waiting for an answer on one of NIO's event loops would wait for itself, which NIO stops
+    /// with a crash: the store refuses such calls with an error instead.
+    static func refuseEventLoopThread(location: URL?) throws {
+        guard MultiThreadedEventLoopGroup.currentEventLoop == nil else {
+            throw PostgreSQLErrors.make(NSPersistentStoreOperationError, "A PostgreSQL store was called on one of NIO's event loops, where it cannot wait for its answer.", location: location)
         }
     }
 }

@@ -38,6 +38,13 @@ enum PostgreSQLErrors {
         return [.serverClosedConnection, .clientClosedConnection, .connectionError, .uncleanShutdown].contains(error.code)
     }
 
+    /// The name of the constraint an error the server reported is about, looking through Cocoa errors.
+    static func constraint(of error: any Error) -> String? {
+        let nsError = error as NSError
+        if let error = error as? PSQLError ?? nsError.userInfo[NSUnderlyingErrorKey] as? PSQLError { return error.serverInfo?[.constraintName] }
+        return (nsError.userInfo[NSUnderlyingErrorKey] as? NSError).flatMap { constraint(of: $0) }
+    }
+
     /// The SQLSTATE of an error the server reported, looking through Cocoa errors.
     static func sqlState(of error: any Error) -> String? {
         if let error = error as? PSQLError { return error.serverInfo?[.sqlState] }
@@ -54,10 +61,9 @@ struct PostgreSQLConnectionLost: Error {
 
 /// Identifiers a program names (schemas), checked and quoted, so that no name is SQL.
 enum PostgreSQLIdentifier {
-    static func quoted(_ name: String) throws -> String {
-        guard !name.isEmpty, name.utf8.count < 64, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else {
-            throw PostgreSQLErrors.make(NSPersistentStoreInvalidTypeError, "'\(name)' is not a PostgreSQL schema name this store accepts (ASCII letters, digits and underscores).", location: nil)
-        }
+    /// The name quoted; nil for a name of other characters than ASCII letters, digits and underscores.
+    static func quoted(_ name: String) -> String? {
+        guard !name.isEmpty, name.utf8.count < 64, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else { return nil }
         return "\"\(name)\""
     }
 }

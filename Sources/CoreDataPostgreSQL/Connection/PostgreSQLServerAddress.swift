@@ -38,8 +38,15 @@ struct PostgreSQLServerAddress: Sendable {
         configuration.tls = try Self.tls(options, url: url)
         let schema = options?[NSPostgreSQLSchemaOption] as? String
         configuration.options.connectTimeout = .seconds(10)
-        // Names the store's connections in `pg_stat_activity`, for whoever runs the server.
+        // Names the store's connections in `pg_stat_activity`, for whoever runs the server; every
+        // connection starts in the store's schema.
         configuration.options.additionalStartupParameters = [("application_name", "CoreData" + (schema.map { ":" + $0 } ?? ""))]
+        if let schema {
+            guard let quoted = PostgreSQLIdentifier.quoted(schema) else {
+                throw CoreDataError.storeOpen(url, "'\(schema)' is not a PostgreSQL schema name this store accepts (ASCII letters, digits and underscores).")
+            }
+            configuration.options.additionalStartupParameters.append(("search_path", quoted))
+        }
         self.url = url
         self.configuration = configuration
         self.schema = schema

@@ -3,25 +3,23 @@ import NIOCore
 import PostgresNIO
 
 /// A statement on a `PostgreSQLConnection`: its `?` parameters are bound by position and sent
-/// with the SQL (as `$1`, `$2`, …), and the first `step()` runs it and keeps its rows.
+/// with the SQL (as `$1`, `$2`, …), and the first `step()` runs it and keeps its rows. Each step
+/// decodes the row it reaches once, into the values the columns are read from.
 final class PostgreSQLStatement: SQLStatement {
     private unowned let connection: PostgreSQLConnection
     /// The SQL with numbered parameters, as PostgreSQL reads it.
     let sql: String
     private var values: [SQLValue]
-    private var rows: [PostgresRandomAccessRow]?
+    private var rows: [PostgresRow]?
     private var position = -1
+    /// The row the statement is on, decoded.
+    private var current: [SQLValue] = []
 
     init(sql: String, connection: PostgreSQLConnection) {
         let numbered = Self.numberingParameters(of: sql)
         self.sql = numbered.sql
         self.connection = connection
         values = Array(repeating: .null, count: numbered.count)
-    }
-
-    /// The number of columns each row has; asked before the first step, it runs the statement.
-    var columnCount: Int32 {
-        (try? runIfNeeded()).flatMap { rows?.first.map { Int32($0.count) } } ?? 0
     }
 
     func bind(_ value: Int64, at index: Int32) {
@@ -39,10 +37,14 @@ final class PostgreSQLStatement: SQLStatement {
     func step() throws -> Bool {
         try runIfNeeded()
         position += 1
-        guard position < rows?.count ?? 0 else {
+        guard let rows, position < rows.count else {
             // As SQLite's statements do, the next step runs the statement again.
-            rows = nil
+            self.rows = nil
             return false
+        }
+        current.removeAll(keepingCapacity: true)
+        for cell in rows[position] {
+            current.append(Self.value(of: cell))
         }
         return true
     }
@@ -51,7 +53,7 @@ final class PostgreSQLStatement: SQLStatement {
     private func runIfNeeded() throws {
         guard rows == nil else { return }
         let result = try connection.run(PostgresQuery(unsafeSQL: sql, binds: bindings()))
-        rows = result.rows.map { $0.makeRandomAccess() }
+        rows = result.rows
         position = -1
     }
 
@@ -74,75 +76,43 @@ final class PostgreSQLStatement: SQLStatement {
 
     // MARK: Reading
 
-    private var current: PostgresRandomAccessRow? {
-        guard let rows, position >= 0, position < rows.count else { return nil }
-        return rows[position]
+    private func column(_ index: Int32) -> SQLValue {
+        index >= 0 && Int(index) < current.count ? current[Int(index)] : .null
     }
 
-    private func cell(_ index: Int32) -> PostgresCell? {
-        guard let current, index >= 0, Int(index) < current.count else { return nil }
-        let cell = current[Int(index)]
-        return cell.bytes == nil ? nil : cell
-    }
+    func isNull(at index: Int32) -> Bool { column(index) == .null }
+    func int64(at index: Int32) -> Int64 { column(index).integerValue }
+    func double(at index: Int32) -> Double { column(index).realValue }
+    func string(at index: Int32) -> String? { column(index).textValue }
+    func data(at index: Int32) -> Data? { column(index).dataValue }
+    func value(at index: Int32) -> SQLValue { column(index) }
 
-    func isNull(at index: Int32) -> Bool {
-        cell(index) == nil
-    }
-
-    func int64(at index: Int32) -> Int64 {
-        switch value(at: index) {
-        case .integer(let value): value
-        case .real(let value): Int64(exactly: value.rounded(.towardZero)) ?? 0
-        case .text(let text): Int64(text) ?? 0
-        case .null, .blob: 0
+    /// A cell's value as the storage class SQLite would have returned: the layout's columns hold
+    /// 64-bit integers, doubles, text and bytes, read from their binary form; computed columns
+    /// (sums, averages) come as numerics, integral ones as integers.
+    private static func value(of cell: PostgresCell) -> SQLValue {
+        guard var bytes = cell.bytes else { return .null }
+        if cell.format == .binary {
+            switch cell.dataType {
+            case .int8: if let value = bytes.readInteger(as: Int64.self) { return .integer(value) }
+            case .int4: if let value = bytes.readInteger(as: Int32.self) { return .integer(Int64(value)) }
+            case .int2: if let value = bytes.readInteger(as: Int16.self) { return .integer(Int64(value)) }
+            case .float8: if let bits = bytes.readInteger(as: UInt64.self) { return .real(Double(bitPattern: bits)) }
+            case .float4: if let bits = bytes.readInteger(as: UInt32.self) { return .real(Double(Float(bitPattern: bits))) }
+            case .bool: if let byte = bytes.readInteger(as: UInt8.self) { return .integer(byte == 0 ? 0 : 1) }
+            case .text, .varchar, .name, .bpchar: return .text(bytes.readString(length: bytes.readableBytes) ?? "")
+            case .bytea: return .blob(Data(bytes.readableBytesView))
+            default: break
+            }
         }
-    }
-
-    func double(at index: Int32) -> Double {
-        switch value(at: index) {
-        case .integer(let value): Double(value)
-        case .real(let value): value
-        case .text(let text): Double(text) ?? 0
-        case .null, .blob: 0
-        }
-    }
-
-    func string(at index: Int32) -> String? {
-        switch value(at: index) {
-        case .text(let text): text
-        case .integer(let value): String(value)
-        case .real(let value): String(value)
-        case .blob(let data): String(decoding: data, as: UTF8.self)
-        case .null: nil
-        }
-    }
-
-    func data(at index: Int32) -> Data? {
-        switch value(at: index) {
-        case .blob(let data): data
-        case .text(let text): Data(text.utf8)
-        case .null, .integer, .real: nil
-        }
-    }
-
-    /// The column's value as the storage class SQLite would have returned: the layout's
-    /// columns hold 64-bit integers, doubles, text and bytes; computed columns (sums, averages)
-    /// come as numerics, integral ones as integers.
-    func value(at index: Int32) -> SQLValue {
-        guard let cell = cell(index) else { return .null }
         do {
             switch cell.dataType {
-            case .int8, .int4, .int2:
-                return .integer(try cell.decode(Int64.self))
-            case .bool:
-                return .integer(try cell.decode(Bool.self) ? 1 : 0)
-            case .float8, .float4:
-                return .real(try cell.decode(Double.self))
             case .numeric:
+                // Sums of integers are numerics: integral ones in range come back exact.
                 let decimal = try cell.decode(Decimal.self)
-                let integral = NSDecimalNumber(decimal: decimal)
-                if decimal == decimal.rounded(), let exact = Int64(exactly: integral.doubleValue) { return .integer(exact) }
-                return .real(integral.doubleValue)
+                let number = NSDecimalNumber(decimal: decimal)
+                if decimal == decimal.rounded(), abs(decimal) < Decimal(Int64.max) { return .integer(number.int64Value) }
+                return .real(number.doubleValue)
             case .bytea:
                 return .blob(Data(try cell.decode(ByteBuffer.self).readableBytesView))
             default:

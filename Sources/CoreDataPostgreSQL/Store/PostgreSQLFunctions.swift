@@ -16,7 +16,8 @@
 ///   the evaluator.
 /// - Division follows the evaluator: by zero, integers give 0 and real numbers an infinity.
 ///
-/// Each test returns 1 or 0 (NULL when an operand is NULL), as the compiler expects.
+/// Each test returns 1 or 0 as the compiler expects; `LIKE`, `MATCHES` and the searches give 0
+/// for a NULL operand, as SQLite's functions do, the comparisons NULL.
 enum PostgreSQLFunctions {
     static let definitions = #"""
         CREATE OR REPLACE FUNCTION cd_fold(value text, options bigint) RETURNS text
@@ -61,7 +62,7 @@ enum PostgreSQLFunctions {
         $$;
         CREATE OR REPLACE FUNCTION cd_like(value text, pattern text, options bigint) RETURNS bigint
         LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-            SELECT CASE WHEN value IS NULL OR pattern IS NULL THEN NULL
+            SELECT CASE WHEN value IS NULL OR pattern IS NULL THEN 0
                 WHEN cd_fold(value, options) ~ cd_like_pattern(cd_fold(pattern, options)) THEN 1 ELSE 0 END
         $$;
         CREATE OR REPLACE FUNCTION cd_regex_pattern(pattern text) RETURNS text
@@ -75,7 +76,7 @@ enum PostgreSQLFunctions {
         CREATE OR REPLACE FUNCTION cd_matches(value text, pattern text, options bigint) RETURNS bigint
         LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
         BEGIN
-            IF value IS NULL OR pattern IS NULL THEN RETURN NULL; END IF;
+            IF value IS NULL OR pattern IS NULL THEN RETURN 0; END IF;
             IF (options & 1) <> 0 THEN
                 RETURN CASE WHEN cd_fold(value, options) ~* cd_regex_pattern(pattern) THEN 1 ELSE 0 END;
             END IF;

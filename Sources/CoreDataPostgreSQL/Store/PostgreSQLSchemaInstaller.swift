@@ -18,13 +18,15 @@ struct PostgreSQLSchemaInstaller {
     }
 
     func install() throws -> Installed {
-        try connection.transaction {
+        try createSchema()
+        return try connection.transaction {
             try connection.execute("SELECT pg_advisory_xact_lock(hashtext(current_schema()))")
             let entities = SQLSchema.storeEntities(in: model, configuration: store.configurationName)
+            // Every store gets this version's functions, a store made by an earlier one included.
+            try connection.execute(PostgreSQLFunctions.definitions)
             guard var metadata = try Self.existingMetadata(in: connection) else {
                 let schema = SQLSchema(entities: entities)
                 let metadata = store.newStoreMetadata(for: model)
-                try connection.execute(PostgreSQLFunctions.definitions)
                 try schema.create(in: connection, metadata: metadata, dialect: .postgreSQL)
                 return Installed(schema: schema, metadata: metadata, recordsModelHashes: false)
             }
@@ -42,6 +44,20 @@ struct PostgreSQLSchemaInstaller {
                 recorded.merge(store.newStoreMetadata(for: model).filter { $0.key != NSStoreUUIDKey }) { _, model in model }
             }
             return Installed(schema: schema, metadata: recorded, recordsModelHashes: !isCompatible)
+        }
+    }
+
+    /// Creates the store's schema when it is missing. Servers starting at once may race to create
+    /// it: the loser's error is no error. A role that may not create schemas uses one made for it.
+    private func createSchema() throws {
+        guard let schema = connection.address.schema, let quoted = PostgreSQLIdentifier.quoted(schema) else { return }
+        let lookup = try connection.statement("SELECT COUNT(*) FROM pg_namespace WHERE nspname = ?")
+        lookup.bind(.text(schema), at: 1)
+        guard try lookup.readFirstRow({ $0.int64(at: 0) }) == 0 else { return }
+        do {
+            try connection.execute("CREATE SCHEMA IF NOT EXISTS \(quoted)")
+        } catch where ["42P06", "23505"].contains(PostgreSQLErrors.sqlState(of: error)) {
+            return
         }
     }
 

@@ -18,11 +18,20 @@ extension PostgreSQLStore {
     func beginSave(_ changes: StoreSaveChanges) throws -> StoreSaveOutcome {
         let (connection, schema) = try readingDatabase()
         var result = StoreSaveResult()
-        let unnumbered = changes.inserts.indices.filter { changes.inserts[$0].objectID?.isTemporaryID ?? true }
+        // A conflict round gives an object the key it was given in the first round: those keys
+        // were reserved before the transaction, which a new reservation would join.
+        let unnumbered = changes.inserts.indices.filter { index in
+            guard let objectID = changes.inserts[index].objectID else { return true }
+            return objectID.isTemporaryID && savePermanentIDs[objectID] == nil
+        }
         var reserved = try permanentIDs(for: unnumbered.map { changes.inserts[$0].entity }, connection: connection, schema: schema).makeIterator()
         result.permanentIDs = changes.inserts.map { insert in
-            if let permanent = insert.objectID, !permanent.isTemporaryID { return permanent }
-            return reserved.next()!
+            guard let objectID = insert.objectID else { return reserved.next()! }
+            if !objectID.isTemporaryID { return objectID }
+            if let permanent = savePermanentIDs[objectID] { return permanent }
+            let permanent = reserved.next()!
+            savePermanentIDs[objectID] = permanent
+            return permanent
         }
         if !connection.isInTransaction { try connection.begin() }
         do {
@@ -42,7 +51,10 @@ extension PostgreSQLStore {
 
     func finishSave(committing: Bool) throws {
         let (connection, _) = try readingDatabase()
-        defer { pendingMetadata = nil }
+        defer {
+            pendingMetadata = nil
+            savePermanentIDs = [:]
+        }
         guard committing else {
             connection.rollback()
             return
@@ -59,6 +71,7 @@ extension PostgreSQLStore {
     }
 
     func saveDidEnd() {
+        savePermanentIDs = [:]
         connection?.rollback()
     }
 
@@ -121,9 +134,6 @@ extension PostgreSQLStore {
         for change in changes.toManyChanges {
             try apply(change, keys: keys, connection: connection, schema: schema)
         }
-        for row in changes.lockChecks {
-            try checkVersion(of: row, connection: connection, schema: schema)
-        }
         try recordHistory(of: changes, permanentIDs: permanentIDs)
         // The channel's name is letters, digits and underscores (`PostgreSQLCommitListener.channel`).
         try connection.pipeline("SELECT pg_notify('\(commitChannel)', '')")
@@ -158,11 +168,12 @@ extension PostgreSQLStore {
         }
     }
 
-    /// A failed save's error: the database's refusal of a unique value is a constraint
-    /// conflict (133021), anything else a failed save (134030).
+    /// A failed save's error: the database's refusal of a unique value of a uniqueness
+    /// constraint is a constraint conflict (133021), anything else (a primary key taken
+    /// included) a failed save (134030).
     private func saveError(_ error: any Error) -> NSError {
-        let state = PostgreSQLErrors.sqlState(of: error)
-        let code = state == "23505" ? NSManagedObjectConstraintMergeError : NSPersistentStoreSaveError
+        let isConstraintConflict = PostgreSQLErrors.sqlState(of: error) == "23505" && !(PostgreSQLErrors.constraint(of: error)?.hasSuffix("_pkey") ?? false)
+        let code = isConstraintConflict ? NSManagedObjectConstraintMergeError : NSPersistentStoreSaveError
         return PostgreSQLErrors.make(code, "The PostgreSQL store could not save: \(PostgreSQLErrors.reason(of: (error as NSError).userInfo[NSUnderlyingErrorKey] as? any Error ?? error))", location: url, underlying: error)
     }
 }

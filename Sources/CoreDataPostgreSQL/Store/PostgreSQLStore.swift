@@ -18,6 +18,9 @@ final class PostgreSQLStore: NSPersistentStore, RelationalStore, @unchecked Send
     var keyBlocks = PrimaryKeyBlocks()
     /// The metadata a save in progress writes, kept as the store's once it commits.
     var pendingMetadata: [String: Any]?
+    /// The permanent IDs a save in progress gave its new objects, by temporary ID, which its
+    /// conflict rounds give them again.
+    var savePermanentIDs: [NSManagedObjectID: NSManagedObjectID] = [:]
     /// Reports commits while the coordinator posts remote-change notifications.
     private var commitListener: PostgreSQLCommitListener?
     /// Whether saves record persistent history (`NSPersistentHistoryTrackingKey`).

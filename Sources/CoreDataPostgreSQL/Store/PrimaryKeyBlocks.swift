@@ -24,7 +24,7 @@ struct PrimaryKeyBlocks {
                 throw CoreDataError.make(NSPersistentStoreSaveError, "The PostgreSQL store has no Z_PRIMARYKEY row for entity number \(root).")
             }
             // A new block follows the old one only when no other coordinator reserved between.
-            if let block = blocks[root], block.end == end - size {
+            if let block = blocks[root], block.end == end - size + 1 {
                 blocks[root] = (block.next, end + 1)
             } else {
                 blocks[root] = (end - size + 1, end + 1)

@@ -1,4 +1,4 @@
-import CoreDataPostgreSQL
+@testable import CoreDataPostgreSQL
 import Foundation
 import Testing
 
@@ -89,5 +89,28 @@ struct PostgreSQLConnectionLossTests {
             return try other.fetch(NSFetchRequest<NSManagedObject>(entityName: "Book")).compactMap { $0.value(forKey: "title") as? String }.sorted()
         }
         #expect(saved == ["Changed", "New", "Poison"])
+    }
+}
+
+/// The connection itself: a transaction whose connection is lost between two statements is over,
+/// and the statements that follow fail rather than run outside it on a new connection.
+@Suite(.enabled(if: PostgreSQLTestServer.isAvailable, Comment(rawValue: PostgreSQLTestServer.skipMessage)))
+struct PostgreSQLConnectionTransactionLossTests {
+    @Test func aTransactionLostBetweenTwoStatementsFailsUntilItIsRolledBack() throws {
+        let options = PostgreSQLTestServer.newSchemaOptions()
+        let schema = try #require(options[NSPostgreSQLSchemaOption] as? String)
+        let connection = try PostgreSQLConnection(address: PostgreSQLServerAddress(url: PostgreSQLTestServer.url, options: options))
+        defer { connection.close() }
+        try connection.execute("CREATE SCHEMA \(schema)")
+        try connection.execute("CREATE TABLE \(schema).ztally (z_pk BIGINT)")
+        try connection.begin()
+        try connection.execute("INSERT INTO \(schema).ztally VALUES (1)")
+        try PostgreSQLTestServer.terminateConnections(ofSchema: schema)
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(throws: NSError.self) { try connection.execute("INSERT INTO \(schema).ztally VALUES (2)") }
+        #expect(throws: NSError.self) { try connection.commit() }
+        connection.rollback()
+        let count = try connection.scalar("SELECT COUNT(*) FROM \(schema).ztally")
+        #expect(count == 0)
     }
 }

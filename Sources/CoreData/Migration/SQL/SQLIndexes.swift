@@ -24,7 +24,8 @@ enum SQLIndexes {
         list.reset()
         var wantedByName: [String: String] = [:]
         for statement in schema.indexes.map(dialect.indexDeclaration) {
-            if let name = name(in: statement) { wantedByName[name] = statement }
+            // A database that folds the case of unquoted names lists them folded (upper case here).
+            if let name = name(in: statement) { wantedByName[dialect.keepsIndexDefinitionsAsWritten ? name : name.uppercased()] = statement }
         }
         for (name, sql) in existing.sorted(by: { $0.key < $1.key }) where wantedByName[name].map(comparable) != sql {
             try connection.execute("DROP INDEX \(name)")

@@ -69,7 +69,7 @@ extension RelationalStore {
         let query: SQLFragment
         if plan.limit > 0 || plan.offset > 0 {
             let page = try select("t0.Z_PK", plan: plan, schema: schema, paged: true, sorted: false)
-            query = SQLFragment(sql: "SELECT COUNT(*) FROM (\(page.sql))", bindings: page.bindings)
+            query = SQLFragment(sql: "SELECT COUNT(*) FROM (\(page.sql)) AS page", bindings: page.bindings)
         } else {
             query = try select("COUNT(*)", plan: plan, schema: schema, paged: false, sorted: false)
         }
@@ -192,7 +192,7 @@ extension RelationalStore {
             for (index, key) in chunk.enumerated() {
                 statement.bind(key, at: Int32(index + 1))
             }
-            let ownerColumn = statement.columnCount - 1
+            let ownerColumn = reader.columnCount
             var run = RowRun()
             while try statement.step() {
                 guard let row = reader.snapshot(from: statement, store: self, schema: schema, generation: generation, readTime: readTime) else { continue }

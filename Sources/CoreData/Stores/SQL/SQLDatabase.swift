@@ -5,6 +5,9 @@ package protocol SQLDatabase: AnyObject {
     /// Where the database is, for errors.
     var location: URL { get }
 
+    /// How the database spells what databases disagree on.
+    var dialect: SQLDialect { get }
+
     /// A statement for `sql`, whose `?` parameters bind by position; a connection that prepares
     /// statements keeps them for the next call with the same SQL.
     func statement(_ sql: String) throws -> Statement
@@ -25,9 +28,6 @@ package protocol SQLDatabase: AnyObject {
 /// A statement of a `SQLDatabase`: its parameters bound (1-based), then its rows read one by one
 /// (`SQLResultRow`, 0-based columns).
 package protocol SQLStatement: AnyObject, SQLResultRow {
-    /// The number of columns each row has.
-    var columnCount: Int32 { get }
-
     func bind(_ value: Int64, at index: Int32)
     func bind(_ value: SQLValue, at index: Int32)
 

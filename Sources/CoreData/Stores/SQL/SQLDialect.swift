@@ -51,6 +51,14 @@ package struct SQLDialect: Sendable {
         }
     }
 
+    /// The literal of a real infinity.
+    func infinityLiteral(negative: Bool) -> String {
+        switch database {
+        case .sqlite: negative ? "-1e999" : "1e999"
+        case .postgreSQL: negative ? "'-Infinity'::float8" : "'Infinity'::float8"
+        }
+    }
+
     /// The literal of bytes.
     func blobLiteral(_ data: Data) -> String {
         let hex = data.map { String(format: "%02X", $0) }.joined()
@@ -65,6 +73,15 @@ package struct SQLDialect: Sendable {
         switch database {
         case .sqlite: "CAST(\(expression) AS INTEGER)"
         case .postgreSQL: "CAST(trunc(\(expression)) AS \(declaration("INTEGER")))"
+        }
+    }
+
+    /// Writes the metadata row (`Z_VERSION` 1) from its UUID and property list, replacing the
+    /// one there; two writers at once leave one of their rows, never an error.
+    var upsertingMetadataRow: String {
+        switch database {
+        case .sqlite: "INSERT OR REPLACE INTO Z_METADATA (Z_VERSION, Z_UUID, Z_PLIST) VALUES (1, ?, ?)"
+        case .postgreSQL: "INSERT INTO Z_METADATA (Z_VERSION, Z_UUID, Z_PLIST) VALUES (1, ?, ?) ON CONFLICT (Z_VERSION) DO UPDATE SET Z_UUID = EXCLUDED.Z_UUID, Z_PLIST = EXCLUDED.Z_PLIST"
         }
     }
 
@@ -127,7 +144,7 @@ package struct SQLDialect: Sendable {
         indexCatalogQuery: """
             SELECT upper(c.relname), upper(t.relname), pg_get_indexdef(c.oid) FROM pg_index i
             JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_class t ON t.oid = i.indrelid
-            WHERE t.relnamespace = current_schema()::regnamespace AND NOT i.indisprimary
+            WHERE t.relnamespace = (SELECT oid FROM pg_namespace WHERE nspname = current_schema()) AND NOT i.indisprimary
             """,
         keepsIndexDefinitionsAsWritten: false
     )

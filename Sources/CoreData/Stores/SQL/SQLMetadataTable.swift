@@ -35,9 +35,8 @@ package enum SQLMetadataTable {
         var plist = metadata
         let uuid = plist.removeValue(forKey: NSStoreUUIDKey) as? String ?? UUID().uuidString
         let data = BinaryPropertyList.serialize(try BinaryPropertyList.Value(propertyList: plist))
-        try connection.statement("DELETE FROM Z_METADATA WHERE Z_VERSION = 1").run()
-        let insert = try connection.statement("INSERT INTO Z_METADATA (Z_VERSION, Z_UUID, Z_PLIST) VALUES (1, ?, ?)")
-        insert.bind([.text(uuid), .blob(data)])
-        try insert.run()
+        let upsert = try connection.statement(connection.dialect.upsertingMetadataRow)
+        upsert.bind([.text(uuid), .blob(data)])
+        try upsert.run()
     }
 }

@@ -113,7 +113,7 @@ extension SQLPredicateCompiler {
         if constant.doubleValue == 0 {
             // SQLite divides by zero into NULL; an infinity times the dividend has the sign a
             // division of real numbers by this zero has.
-            let infinity = constant.doubleValue.sign == .minus ? "-1e999" : "1e999"
+            let infinity = dialect.infinityLiteral(negative: constant.doubleValue.sign == .minus)
             let factor = NumericOperand(fragment: SQLFragment(sql: isIntegral ? "0" : infinity), kind: divisor.kind)
             return Self.infix(.multiply, dividend, factor)
         }

@@ -13,6 +13,6 @@ extension SQLPredicateCompiler {
             SQLProjection(columns: SQLFragment(sql: "t0.Z_PK"))
         }
         guard countOnly else { return .keys(keys, plan.entity) }
-        return .scalar(SQLFragment(sql: "(SELECT COUNT(*) FROM (\(keys.sql)))", bindings: keys.bindings))
+        return .scalar(SQLFragment(sql: "(SELECT COUNT(*) FROM (\(keys.sql)) AS fetched)", bindings: keys.bindings))
     }
 }

@@ -50,6 +50,8 @@ package final class SQLRowReader {
     let table: String
     /// Selected columns after the three fixed ones, qualified with the alias `t0`.
     let selectList: String
+    /// The number of columns of `selectList`.
+    let columnCount: Int32
     private let readers: [EntityReader?]
     /// The last to-one destination read, reused for the next row with the same one: rows often
     /// come grouped by owner (a to-many relationship read through its foreign key), and an ID
@@ -106,6 +108,7 @@ package final class SQLRowReader {
         }
         self.readers = readers
         selectList = (["t0.Z_PK", "t0.Z_ENT", "t0.Z_OPT"] + columns.map { "t0.\($0)" }).joined(separator: ", ")
+        columnCount = Int32(3 + columns.count)
     }
 
     /// The row the statement is on, as a snapshot; nil for a row of an entity outside the set.

@@ -8,6 +8,7 @@ final class SQLiteConnection: SQLDatabase {
     private(set) var handle: OpaquePointer?
     let path: String
     var location: URL { URL(fileURLWithPath: path) }
+    var dialect: SQLDialect { .sqlite }
     private var statements: [String: SQLiteStatement] = [:]
     /// Called when the statement cache starts over, so that holders of prepared statements drop them.
     var onCacheCleared: (() -> Void)?

@@ -64,18 +64,9 @@ extension CoreDataPeers {
     }
 
     /// Builds W3's fixture in `schema`: `count` scored items inserted and saved by ours in
-    /// batches, as for SQLite (``ScoredItemModel/fill(_:count:)``).
-    ///
-    /// The store cannot create the model's fetch index on `score` yet: it gives the column the
-    /// byte-order collation (`ZSCORE COLLATE "C"`), which PostgreSQL refuses for a `BIGINT`
-    /// (SQLSTATE 42804). So the fixture is saved through the model without that index, and the
-    /// index the store means is created by hand. Indexes are not part of the version hashes, so
-    /// the runs open the store with the model that has the index.
+    /// batches, as for SQLite (``ScoredItemModel/fill(_:count:)``), with the model's index on `score`.
     static func createScoredItemStore(inPostgreSQLSchema schema: PostgreSQLSchema, count: Int) throws {
-        let model = ScoredItemModel.make()
-        model.entities.forEach { $0.indexes = [] }
-        try ScoredItemModel.fill(CoreDataItemStack(postgreSQLSchema: schema.name, model: model), count: count)
-        try schema.execute(PostgreSQLTables.createScoreIndexSQL)
+        try ScoredItemModel.fill(CoreDataItemStack(postgreSQLSchema: schema.name, model: ScoredItemModel.make()), count: count)
     }
 
     /// An "ours-postgresql" peer. Set-up (not measured): a schema of the run's own (a copy of the
