@@ -14,7 +14,7 @@ import Logging
 final class PostgreSQLStore: NSPersistentStore, RelationalStore, @unchecked Sendable {
     private(set) var connection: PostgreSQLConnection?
     private(set) var schema: SQLSchema?
-    private var readers: [[ObjectIdentifier]: SQLRowReader] = [:]
+    private let readers = SQLRowReaderCache()
     var keyBlocks = PrimaryKeyBlocks()
     /// The metadata a save in progress writes, kept as the store's once it commits.
     var pendingMetadata: [String: Any]?
@@ -71,7 +71,7 @@ final class PostgreSQLStore: NSPersistentStore, RelationalStore, @unchecked Send
     func unload() {
         commitListener?.stop()
         commitListener = nil
-        readers = [:]
+        readers.removeAll()
         connection?.close()
         connection = nil
     }
@@ -106,11 +106,7 @@ final class PostgreSQLStore: NSPersistentStore, RelationalStore, @unchecked Send
     }
 
     func rowReader(for entities: [NSEntityDescription], schema: SQLSchema) throws -> SQLRowReader {
-        let key = entities.map(ObjectIdentifier.init)
-        if let cached = readers[key] { return cached }
-        let reader = try SQLRowReader(entities: entities, schema: schema)
-        readers[key] = reader
-        return reader
+        try readers.reader(for: entities, schema: schema)
     }
 }
 

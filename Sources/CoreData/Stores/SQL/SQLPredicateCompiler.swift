@@ -250,14 +250,16 @@ struct SQLPredicateCompiler {
     }
 
     /// A leaf of a composite attribute (`magnitude.richter`) is its column; the composite itself
-    /// is nil exactly when all its leaves are, the value of the first one that is not.
+    /// is nil exactly when all its leaves are (1 when it is not: leaves of different types have
+    /// no common value in every database).
     private func compositeOperand(_ leaves: [SQLSchema.CompositeColumn], at resolved: ResolvedKeyPath, alias: String, unknownKey: Error) throws -> Operand {
         guard resolved.remainder.isEmpty else {
             guard let leaf = resolved.compositeLeaf, let column = leaves.first(where: { $0.leaf.path == leaf.path }) else { throw unknownKey }
             return .attribute("\(alias).\(column.name)", leaf.attribute)
         }
         let columns = leaves.map { "\(alias).\($0.name)" }
-        return .scalar(SQLFragment(sql: columns.count == 1 ? columns[0] : "COALESCE(\(columns.joined(separator: ", ")))"))
+        let allNull = columns.map { "\($0) IS NULL" }.joined(separator: " AND ")
+        return .scalar(SQLFragment(sql: columns.count == 1 ? columns[0] : "CASE WHEN \(allNull) THEN NULL ELSE 1 END"))
     }
 
     // MARK: Comparisons

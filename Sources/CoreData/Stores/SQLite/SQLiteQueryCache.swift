@@ -1,7 +1,7 @@
 /// The row readers and insert plans of a store, by fetched entity set and by entity. They hold
 /// prepared statements of the store's connection, so the store empties the cache when it closes.
 final class SQLiteQueryCache {
-    private var readers: [[ObjectIdentifier]: SQLRowReader] = [:]
+    private let readers = SQLRowReaderCache()
     private var insertPlans: [ObjectIdentifier: SQLiteInsertPlan] = [:]
 
     func insertPlan(for entity: NSEntityDescription) -> SQLiteInsertPlan? {
@@ -13,15 +13,11 @@ final class SQLiteQueryCache {
     }
 
     func removeAll() {
-        readers = [:]
+        readers.removeAll()
         insertPlans = [:]
     }
 
     func reader(for entities: [NSEntityDescription], schema: SQLSchema) throws -> SQLRowReader {
-        let key = entities.map(ObjectIdentifier.init)
-        if let cached = readers[key] { return cached }
-        let reader = try SQLRowReader(entities: entities, schema: schema)
-        readers[key] = reader
-        return reader
+        try readers.reader(for: entities, schema: schema)
     }
 }
