@@ -1,14 +1,15 @@
 import CoreData
 
 // Saving into the PostgreSQL store: keys reserved before the save's transaction, then one
-// transaction that first locks the rows the save changes or checks and compares their versions
-// (Z_OPT), then writes deletes, inserts (many rows per statement), updates and to-many changes.
+// transaction that locks the rows the save changes or checks and compares their versions (Z_OPT)
+// with those the context read, and writes deletes, inserts (many rows per statement), updates
+// and to-many changes.
 //
-// A conflict keeps the transaction, and so the locks, open: while the context's merge policy
-// resolves the conflict against the rows as they are now, no other process can change them, and
-// the save that follows writes what the policy decided, as Apple's store does under SQLite's
-// write lock. The next `beginSave` continues the transaction; `saveDidEnd()` rolls back one
-// that the save left open.
+// A conflict rolls the writes back but leaves the transaction open, holding the locks of every
+// row the save changes or checks: while the context's merge policy resolves the conflict against
+// the rows as they are now, no other process can change them, and the save that follows (the
+// next `beginSave`, in the same transaction) writes what the policy decided, as Apple's store
+// does under SQLite's write lock. `saveDidEnd()` rolls back a transaction the save left open.
 extension PostgreSQLStore {
     func obtainPermanentIDs(for objects: [NSManagedObject]) throws -> [NSManagedObjectID] {
         let (connection, schema) = try readingDatabase()
@@ -33,19 +34,29 @@ extension PostgreSQLStore {
             savePermanentIDs[objectID] = permanent
             return permanent
         }
-        if !connection.isInTransaction { try connection.begin() }
+        // A save that changes one stored row writes it at once (its statement locks it and checks
+        // its version, and a conflict is rare). Other saves first lock their rows in one order, so
+        // that two of them never deadlock; so does a round after a conflict, whose rows are locked
+        // already but may be more, the policy having changed them.
+        let isFirstRound = !connection.isInTransaction
+        let writesAtOnce = isFirstRound && changes.updates.count + changes.deletes.count <= 1
+        if isFirstRound { try connection.begin() }
         do {
-            if let conflict = try lockRows(of: changes, connection: connection, schema: schema) {
-                return .conflict(conflict)
-            }
+            let checked = writesAtOnce ? changes.lockChecks.map { ($0, false) } : Self.lockedRows(of: changes)
+            if let conflict = try lockRows(checked, connection: connection, schema: schema) { return .conflict(conflict) }
             try write(changes, permanentIDs: result.permanentIDs, connection: connection, schema: schema)
             pendingMetadata = changes.metadata.map(completedMetadata)
             return .written(result)
+        } catch let conflict as VersionConflict {
+            // Undo the writes, then hold the rows while the policy resolves the conflict.
+            connection.rollback()
+            try connection.begin()
+            _ = try lockRows(Self.lockedRows(of: changes), connection: connection, schema: schema)
+            return .conflict(conflict)
         } catch {
             connection.rollback()
             pendingMetadata = nil
-            guard let conflict = error as? VersionConflict else { throw saveError(error) }
-            return .conflict(conflict)
+            throw saveError(error)
         }
     }
 
@@ -75,12 +86,16 @@ extension PostgreSQLStore {
         connection?.rollback()
     }
 
+    /// The rows a save updates, deletes or checks, each marked whether the save deletes it.
+    private static func lockedRows(of changes: StoreSaveChanges) -> [(row: RowChange, isDelete: Bool)] {
+        changes.updates.map { ($0, false) } + changes.lockChecks.map { ($0, false) } + changes.deletes.map { ($0, true) }
+    }
+
     /// Locks the rows a save updates, deletes or checks, in the order of their tables and keys
     /// (so that two saves lock shared rows in one order and never deadlock), and returns the
     /// first whose version is not the one the context read; a deleted row is gone already for
     /// good, which is no conflict.
-    private func lockRows(of changes: StoreSaveChanges, connection: PostgreSQLConnection, schema: SQLSchema) throws -> VersionConflict? {
-        let rows = changes.updates.map { ($0, false) } + changes.lockChecks.map { ($0, false) } + changes.deletes.map { ($0, true) }
+    private func lockRows(_ rows: [(row: RowChange, isDelete: Bool)], connection: PostgreSQLConnection, schema: SQLSchema) throws -> VersionConflict? {
         var byTable: [String: [(row: RowChange, isDelete: Bool, primaryKey: Int64)]] = [:]
         for (row, isDelete) in rows {
             guard let table = schema.mapping(for: row.objectID.entity)?.table, let primaryKey = row.objectID.primaryKey else { continue }
