@@ -12,7 +12,8 @@ import Foundation
 ///     CoreDataPostgreSQLWriter <store URL> <schema> <error|mergeByPropertyObjectTrump|mergeByPropertyStoreTrump> <writer> <rounds>
 ///
 /// With `migrate` for the policy, the writer opens the store with the counter model's version 2,
-/// letting the store migrate itself, and saves a `Tally` named after itself.
+/// letting the store migrate itself, and saves a `Tally` named after itself. With `history` after
+/// the rounds, it opens the store with persistent history, as a store that records it requires.
 @main
 enum CounterWriter {
     enum Policy: String {
@@ -29,16 +30,18 @@ enum CounterWriter {
 
     static func main() {
         let arguments = CommandLine.arguments
-        guard arguments.count == 6, let url = URL(string: arguments[1]), let writer = Int(arguments[4]), let rounds = Int(arguments[5]) else {
-            fail("usage: CoreDataPostgreSQLWriter <store URL> <schema> <policy|migrate> <writer> <rounds>")
+        guard (6...7).contains(arguments.count), let url = URL(string: arguments[1]), let writer = Int(arguments[4]), let rounds = Int(arguments[5]) else {
+            fail("usage: CoreDataPostgreSQLWriter <store URL> <schema> <policy|migrate> <writer> <rounds> [history]")
         }
+        let recordsHistory = arguments.count == 7 && arguments[6] == "history"
         guard let policy = Policy(rawValue: arguments[3]) else {
             guard arguments[3] == "migrate" else { fail("unknown policy \(arguments[3])") }
             return migrate(url: url, schema: arguments[2], writer: writer)
         }
         do {
             let coordinator = NSPersistentStoreCoordinator(managedObjectModel: try CounterModel.make())
-            try coordinator.addPersistentStore(ofType: NSPostgreSQLStoreType, configurationName: nil, at: url, options: [NSPostgreSQLSchemaOption: arguments[2]])
+            let options: [AnyHashable: Any] = [NSPostgreSQLSchemaOption: arguments[2], NSPersistentHistoryTrackingKey: recordsHistory]
+            try coordinator.addPersistentStore(ofType: NSPostgreSQLStoreType, configurationName: nil, at: url, options: options)
             let context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
             context.persistentStoreCoordinator = coordinator
             context.mergePolicy = policy.mergePolicy

@@ -1,6 +1,7 @@
 import CoreDataPostgreSQL
 @testable import CoreDataPostgreSQLWriter
 import Foundation
+import Synchronization
 import Testing
 
 /// Four server processes (`CoreDataPostgreSQLWriter`) change one object at once through one
@@ -69,6 +70,68 @@ struct PostgreSQLMultiProcessTests {
         // The old model no longer opens the store.
         let error = #expect(throws: NSError.self) { try stack.another() }
         #expect(error?.code == NSPersistentStoreIncompatibleVersionHashError)
+    }
+
+    /// A fetched results controller in this process follows the saves of three writer processes:
+    /// each remote-change notification brings the history after the last token read, which the
+    /// context merges, as a server following the others does.
+    @Test func aFetchedResultsControllerFollowsTheSavesOfThreeOtherProcesses() throws {
+        var options = PostgreSQLTestServer.newSchemaOptions()
+        options[NSPersistentHistoryTrackingKey] = true
+        options[NSPersistentStoreRemoteChangeNotificationPostOptionKey] = true
+        let stack = try PostgreSQLStack(model: try CounterModel.make(), options: options)
+        let context = stack.newContext()
+        try context.performAndWait {
+            _ = NSEntityDescription.insertNewObject(forEntityName: "Counter", into: context)
+            try context.save()
+        }
+        let request = NSFetchRequest<NSManagedObject>(entityName: "Counter")
+        request.sortDescriptors = [NSSortDescriptor(key: "total", ascending: true)]
+        let controller = NSFetchedResultsController(fetchRequest: request, managedObjectContext: context, sectionNameKeyPath: nil, cacheName: nil)
+        let log = UpdateLog()
+        controller.delegate = log
+        try context.performAndWait { try controller.performFetch() }
+        let token = Mutex(stack.coordinator.currentPersistentHistoryToken(fromStores: nil))
+        let observer = NotificationCenter.default.addObserver(forName: .NSPersistentStoreRemoteChange, object: stack.coordinator, queue: nil) { _ in
+            context.perform {
+                let after = token.withLock { $0 }
+                guard let result = try? context.execute(NSPersistentHistoryChangeRequest.fetchHistory(after: after)) as? NSPersistentHistoryResult,
+                      let transactions = result.result as? [NSPersistentHistoryTransaction] else { return }
+                for transaction in transactions {
+                    context.mergeChanges(fromContextDidSave: transaction.objectIDNotification())
+                }
+                if let last = transactions.last { token.withLock { $0 = last.token } }
+            }
+        }
+        defer { NotificationCenter.default.removeObserver(observer) }
+
+        let rounds = 5
+        let writers = try (0..<3).map { writer in
+            try Self.launch(["\(try #require(PostgreSQLTestServer.url))", stack.schema, "error", "\(writer)", "\(rounds)", "history"])
+        }
+        for (writer, errors) in writers {
+            writer.waitUntilExit()
+            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            #expect(writer.terminationStatus == 0, "\(message)")
+        }
+        let deadline = Date().addingTimeInterval(10)
+        var total: Int64?
+        repeat {
+            Thread.sleep(forTimeInterval: 0.1)
+            total = context.performAndWait { controller.fetchedObjects?.first?.value(forKey: "total") as? Int64 }
+        } while total != Int64(3 * rounds) && Date() < deadline
+        #expect(total == Int64(3 * rounds))
+        #expect(log.updates.withLock { $0 } > 0)
+    }
+
+    /// Counts the updates a fetched results controller reports.
+    final class UpdateLog: NSObject, NSFetchedResultsControllerDelegate, Sendable {
+        let updates = Mutex(0)
+
+        func controller(_ controller: NSFetchedResultsController<NSFetchRequestResult>, didChange anObject: Any,
+                        at indexPath: IndexPath?, for type: NSFetchedResultsChangeType, newIndexPath: IndexPath?) {
+            if type == .update { updates.withLock { $0 += 1 } }
+        }
     }
 
     /// Starts the writer program, built beside the test bundle, in a child process.
