@@ -134,6 +134,7 @@ package struct VersionConflict: Error {
 package enum StoreSaveOutcome {
     /// Written, in a transaction that is still open.
     case written(StoreSaveResult)
-    /// Not written: a row changed since it was read. The store has rolled back.
+    /// Not written: a row changed since it was read. The store has rolled back its writes (and
+    /// may hold the rows locked until the save is over, see `PersistentStoreEngine.beginSave`).
     case conflict(VersionConflict)
 }

@@ -26,10 +26,6 @@ package enum AutomaticMigration {
         }
     }
 
-    /// Whether a store whose file holds `metadata` must migrate to `model`.
-    ///
-    /// - Throws: `NSPersistentStoreIncompatibleVersionHashError` (134100) when it must but is
-    ///   opened read-only.
     /// The model a store's metadata was written with, and the mapping model from it to
     /// `model`, for a store that migrates itself as it loads (a store on a database server,
     /// which no coordinator migrates before): nil when the store matches `model` or its options
@@ -42,6 +38,11 @@ package enum AutomaticMigration {
         let (source, mapping) = try inferredMigration(of: store, at: url, metadata: metadata, to: model)
         return (source, mapping)
     }
+
+    /// Whether a store whose file holds `metadata` must migrate to `model`.
+    ///
+    /// - Throws: `NSPersistentStoreIncompatibleVersionHashError` (134100) when it must but is
+    ///   opened read-only.
 
     private static func needsMigration(_ store: NSPersistentStore, at url: URL, metadata: [String: Any], to model: NSManagedObjectModel) throws -> Bool {
         guard !store.isCompatible(metadata, with: model) else { return false }

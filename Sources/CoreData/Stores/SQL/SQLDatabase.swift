@@ -46,7 +46,9 @@ package protocol SQLStatement: AnyObject, SQLResultRow {
 }
 
 extension SQLDatabase {
-    /// The integer in the first column of the first row `sql` returns; nil without a row.
+    /// The integer in the first column of the first row `sql` returns; nil without a row. The
+    /// statement is reset after, so that it holds no lock on the tables it read (a pending read
+    /// blocks SQLite's `DROP`).
     package func scalar(_ sql: String) throws -> Int64? {
         try statement(sql).readFirstRow { $0.int64(at: 0) }
     }

@@ -1,5 +1,5 @@
 /// A value as a relational store writes it in a column: the storage classes of SQLite, which
-/// the other databases' columns mirror (`SQLDialect.columnType(_:)`).
+/// the other databases' columns mirror (`SQLDialect.declaration(_:)`).
 package enum SQLValue: Equatable, Sendable {
     case null
     case integer(Int64)

@@ -133,8 +133,6 @@ final class SQLiteConnection: SQLDatabase {
         Int(sqlite3_changes(handle))
     }
 
-    /// The value of a single-value query, or nil when it returns no row. The statement is reset,
-    /// so that it holds no lock on the tables it read (a pending read blocks `DROP`).
     /// Whether a table or index with a name exists; of a `type` (`table`, `index`) when given.
     func schemaObjectExists(_ name: String, type: String? = nil) throws -> Bool {
         let statement = try statement("SELECT 1 FROM sqlite_master WHERE name = ?1 AND type = coalesce(?2, type)")
