@@ -35,8 +35,7 @@ package enum AutomaticMigration {
     ///   matches the metadata; the errors of finding or inferring the mapping model.
     package static func lightweightMigration(of store: NSPersistentStore, at url: URL, metadata: [String: Any], to model: NSManagedObjectModel) throws -> (source: NSManagedObjectModel, mapping: NSMappingModel)? {
         guard store.isOptionSet(NSMigratePersistentStoresAutomaticallyOption), try needsMigration(store, at: url, metadata: metadata, to: model) else { return nil }
-        let (source, mapping) = try inferredMigration(of: store, at: url, metadata: metadata, to: model)
-        return (source, mapping)
+        return try inferredMigration(of: store, at: url, metadata: metadata, to: model)
     }
 
     /// Whether a store whose file holds `metadata` must migrate to `model`.

@@ -37,8 +37,9 @@ struct PostgreSQLSchemaInstaller {
             let ignoresVersions = store.isOptionSet(NSIgnorePersistentStoreVersioningOption)
             let isCompatible = store.isCompatible(metadata, with: model)
             guard isCompatible || ignoresVersions else { throw store.incompatibleVersionError(metadata, url: connection.location) }
-            let schema = SQLSchema(entities: entities, stored: try storedLayout())
-            try schema.verify(against: try storedLayout(), location: connection.location, requiringEveryColumn: !ignoresVersions)
+            let layout = try storedLayout()
+            let schema = SQLSchema(entities: entities, stored: layout)
+            try schema.verify(against: layout, location: connection.location, requiringEveryColumn: !ignoresVersions)
             var recorded = metadata
             if !isCompatible {
                 recorded.merge(store.newStoreMetadata(for: model).filter { $0.key != NSStoreUUIDKey }) { _, model in model }

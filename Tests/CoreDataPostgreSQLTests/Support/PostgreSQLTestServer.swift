@@ -1,4 +1,4 @@
-import CoreDataPostgreSQL
+@testable import CoreDataPostgreSQL
 import Foundation
 import Logging
 import NIOPosix
@@ -59,12 +59,9 @@ struct PostgreSQLStack {
 extension PostgreSQLTestServer {
     /// Runs SQL on a connection of its own, as an administrator would, in a store's schema.
     static func administer(_ sql: String, inSchema schema: String) throws {
-        guard let url, let components = URLComponents(url: url, resolvingAgainstBaseURL: false),
-              let host = components.percentEncodedHost?.removingPercentEncoding else { throw CocoaError(.featureUnsupported) }
-        let database = String(components.path.drop(while: { $0 == "/" }))
-        let configuration = host.hasPrefix("/")
-            ? PostgresConnection.Configuration(unixSocketPath: "\(host)/.s.PGSQL.\(components.port ?? 5432)", username: components.user ?? "postgres", password: components.password, database: database)
-            : PostgresConnection.Configuration(host: host, port: components.port ?? 5432, username: components.user ?? "postgres", password: components.password, database: database, tls: .disable)
+        // The store's own reading of the URL, without a schema: the connection is not the store's,
+        // and `terminateConnections(ofSchema:)` must not end it.
+        let configuration = try PostgreSQLServerAddress(url: url, options: nil).configuration
         let logger = Logger(label: "CoreDataPostgreSQLTests.administrator")
         let connection = try PostgresConnection.connect(on: MultiThreadedEventLoopGroup.singleton.any(), configuration: configuration, id: 0, logger: logger).wait()
         defer { try? connection.close().wait() }

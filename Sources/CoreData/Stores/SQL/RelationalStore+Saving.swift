@@ -12,7 +12,7 @@ extension RelationalStore {
     }
 
     /// Fails with a conflict when an unchanged row has another version now.
-    package func checkVersion(of row: RowChange, connection: Database, schema: SQLSchema) throws {
+    func checkVersion(of row: RowChange, connection: Database, schema: SQLSchema) throws {
         guard let mapping = schema.mapping(for: row.objectID.entity), let primaryKey = row.objectID.primaryKey else { return }
         let stored = try storedVersion(of: primaryKey, mapping: mapping, connection: connection)
         if stored != row.version {
