@@ -1,5 +1,5 @@
 /// A batch update resolved against the model, in the form the coordinator hands to a store.
-struct BatchUpdate {
+package struct BatchUpdate {
     /// The rows to update: the entity, the entities whose rows match, and the predicate.
     let plan: FetchPlan
     /// The attribute slots to set, each with a constant or an expression.
@@ -9,7 +9,7 @@ struct BatchUpdate {
 }
 
 /// A new value in a batch update.
-enum BatchUpdateValue {
+package enum BatchUpdateValue {
     /// A value checked against the attribute's type; nil sets NULL.
     case constant(Any?)
     /// An expression evaluated against each row.
@@ -17,14 +17,14 @@ enum BatchUpdateValue {
 }
 
 /// A batch delete resolved against the model: the plan finding the rows to delete.
-struct BatchDelete {
+package struct BatchDelete {
     let plan: FetchPlan
     /// Whether the result lists the deleted objects' IDs.
     let reportsObjectIDs: Bool
 }
 
 /// A batch insert resolved against the model, its values checked and defaults applied.
-struct BatchInsert {
+package struct BatchInsert {
     let entity: NSEntityDescription
     /// The persistent attribute slots every row has a value for, in order.
     let slots: [Int]
@@ -32,7 +32,7 @@ struct BatchInsert {
 }
 
 /// One row of a batch insert.
-struct BatchInsertRow {
+package struct BatchInsertRow {
     /// The values of `BatchInsert.slots`, in their order; nil is NULL.
     var values: [Any?]
     /// Whether the program gave each value (rather than it being a default): a row that updates
@@ -41,7 +41,7 @@ struct BatchInsertRow {
 }
 
 /// What a batch request did in a store.
-struct BatchOutcome {
+package struct BatchOutcome {
     /// The objects the request's result names: the inserted (or updated), updated or deleted ones.
     var objectIDs: [NSManagedObjectID] = []
     /// Every row whose stored values changed or that is gone, for the coordinator's row cache.
@@ -52,8 +52,8 @@ struct BatchOutcome {
     var unlistedCount: Int?
 }
 
-/// A store that runs batch requests itself (the SQLite store); other stores refuse them.
-protocol BatchRequestExecuting: PersistentStoreEngine {
+/// A store that runs batch requests itself (the relational stores); other stores refuse them.
+package protocol BatchRequestExecuting: PersistentStoreEngine {
     /// Updates the rows an update's plan finds, in one transaction.
     func executeBatchUpdate(_ update: BatchUpdate) throws -> BatchOutcome
     /// Deletes the rows a delete's plan finds, following their relationships' delete rules, in

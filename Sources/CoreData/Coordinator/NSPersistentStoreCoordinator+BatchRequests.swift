@@ -39,7 +39,7 @@ extension NSPersistentStoreCoordinator {
                                 _ body: (BatchRequestExecuting) throws -> BatchOutcome) throws -> (objectIDs: [NSManagedObjectID], count: Int) {
         let executors = try stores.map { store in
             guard let executor = store as? BatchRequestExecuting else {
-                throw CoreDataError.make(NSPersistentStoreUnsupportedRequestTypeError, "The store of type '\(store.type)' cannot execute a \(type(of: request)); batch requests need a SQLite store.")
+                throw CoreDataError.make(NSPersistentStoreUnsupportedRequestTypeError, "The store of type '\(store.type)' cannot execute a \(type(of: request)); batch requests need a relational store (SQLite or PostgreSQL).")
             }
             guard !store.isReadOnly else {
                 throw CoreDataError.make(NSPersistentStoreSaveError, "The store at \(store.url?.path ?? "?") is read-only: it cannot execute a \(type(of: request)).")

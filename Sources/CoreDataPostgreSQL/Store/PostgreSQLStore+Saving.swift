@@ -120,14 +120,17 @@ extension PostgreSQLStore {
 
     /// New permanent IDs for objects of the given entities, from reserved key blocks.
     private func permanentIDs(for entities: [NSEntityDescription], connection: PostgreSQLConnection, schema: SQLSchema) throws -> [NSManagedObjectID] {
-        let roots = try entities.map { entity in
-            guard let root = schema.mapping(for: entity.rootEntity)?.number else {
-                throw CoreDataError.make(NSPersistentStoreSaveError, "The entity \(entity.entityName) is not stored in this PostgreSQL store.")
-            }
-            return root
-        }
+        let roots = try entities.map { try rootNumber(of: $0, schema: schema) }
         try keyBlocks.reserve(Dictionary(roots.map { ($0, 1) }, uniquingKeysWith: +), connection: connection)
         return zip(entities, roots).map { entity, root in objectID(for: entity, primaryKey: keyBlocks.next(forRoot: root)!) }
+    }
+
+    /// The entity number of an entity's inheritance root, whose keys its rows take.
+    func rootNumber(of entity: NSEntityDescription, schema: SQLSchema) throws -> Int64 {
+        guard let root = schema.mapping(for: entity.rootEntity)?.number else {
+            throw CoreDataError.make(NSPersistentStoreSaveError, "The entity \(entity.entityName) is not stored in this PostgreSQL store.")
+        }
+        return root
     }
 
     private func write(_ changes: StoreSaveChanges, permanentIDs: [NSManagedObjectID], connection: PostgreSQLConnection, schema: SQLSchema) throws {
@@ -150,37 +153,37 @@ extension PostgreSQLStore {
             try apply(change, keys: keys, connection: connection, schema: schema)
         }
         try recordHistory(of: changes, permanentIDs: permanentIDs)
+        try notifyCommit(on: connection)
+    }
+
+    /// Has the open transaction notify the store's commit listeners on every server as it
+    /// commits, at no round trip of its own.
+    func notifyCommit(on connection: PostgreSQLConnection) throws {
         // The channel's name is letters, digits and underscores (`PostgreSQLCommitListener.channel`).
         try connection.pipeline("SELECT pg_notify('\(commitChannel)', '')")
     }
 
-    /// Inserts rows, consecutive rows of one entity by one statement of many rows (a round trip
-    /// to the server per row would cost more than the rows themselves).
+    /// Inserts rows, consecutive rows of one entity by statements of many rows.
     private func insert(_ inserts: [RowInsert], permanentIDs: [NSManagedObjectID], keys: SavePrimaryKeys, connection: PostgreSQLConnection, schema: SQLSchema) throws {
-        var start = inserts.startIndex
-        while start < inserts.endIndex {
-            let entity = inserts[start].entity
-            guard let mapping = schema.mapping(for: entity) else {
-                throw CoreDataError.make(NSPersistentStoreSaveError, "The entity \(entity.entityName) is not stored in this PostgreSQL store.")
+        var run: (entity: NSEntityDescription, mapping: SQLSchema.EntityMapping, inserter: SQLRowInserter<PostgreSQLConnection>?)?
+        for index in inserts.indices {
+            let entity = inserts[index].entity
+            if run?.entity !== entity {
+                try run?.inserter?.flush()
+                guard let mapping = schema.mapping(for: entity) else {
+                    throw CoreDataError.make(NSPersistentStoreSaveError, "The entity \(entity.entityName) is not stored in this PostgreSQL store.")
+                }
+                run = (entity, mapping, nil)
             }
-            let slots = mapping.storedSlots
-            var columns: [String] = []
-            var values: [SQLValue] = []
-            var rowCount = 0
-            var end = start
-            while end < inserts.endIndex, inserts[end].entity === entity, values.count < Self.maximumParameters {
-                let assignments = try SQLRowEncoding.assignments(of: inserts[end].values, slots: slots, mapping: mapping, keys: keys, schema: schema, encode: { try SQLValueCodec.encode($0, for: $1) })
-                if columns.isEmpty { columns = ["Z_PK", "Z_ENT", "Z_OPT"] + assignments.map(\.column) }
-                values += [.integer(permanentIDs[end].primaryKey ?? 0), .integer(mapping.number), .integer(1)] + assignments.map(\.value)
-                rowCount += 1
-                end += 1
+            guard let mapping = run?.mapping else { continue }
+            let assignments = try SQLRowEncoding.assignments(of: inserts[index].values, slots: mapping.storedSlots, mapping: mapping, keys: keys, schema: schema, encode: { try SQLValueCodec.encode($0, for: $1) })
+            if run?.inserter == nil {
+                run?.inserter = SQLRowInserter(into: mapping.table, columns: ["Z_PK", "Z_ENT", "Z_OPT"] + assignments.map(\.column), database: connection,
+                                               rowsPerStatement: Self.rowsPerInsert, maximumParameters: Self.maximumParameters)
             }
-            let row = "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
-            let statement = try connection.statement("INSERT INTO \(mapping.table) (\(columns.joined(separator: ", "))) VALUES \(Array(repeating: row, count: rowCount).joined(separator: ", "))")
-            statement.bind(values)
-            try statement.run()
-            start = end
+            try run?.inserter?.insert([.integer(permanentIDs[index].primaryKey ?? 0), .integer(mapping.number), .integer(1)] + assignments.map(\.value))
         }
+        try run?.inserter?.flush()
     }
 
     /// A failed save's error: the database's refusal of a unique value of a uniqueness

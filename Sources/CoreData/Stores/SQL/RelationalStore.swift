@@ -2,7 +2,7 @@
 /// store, and the stores of other databases built on this module. Reading is one
 /// implementation for all of them (`RelationalStore+Fetching`, `RelationalStore+Dictionaries`),
 /// through the store's connection, the one SQL compiler and the store's dialect.
-package protocol RelationalStore: PersistentStoreEngine {
+package protocol RelationalStore: BatchRequestExecuting {
     associatedtype Database: SQLDatabase
 
     /// How the store's database spells what databases disagree on.
@@ -31,6 +31,24 @@ package protocol RelationalStore: PersistentStoreEngine {
 
     /// The column value of an attribute's value as a deleted object's history keeps it.
     func historyValue(of value: Any?, attribute: NSAttributeDescription) throws -> SQLValue
+
+    // MARK: Batch requests
+
+    /// The most rows one `INSERT` of a batch insert writes.
+    static var rowsPerInsert: Int { get }
+
+    /// Runs a batch request's statements in one transaction of the writing connection, which
+    /// commits when `body` returns and rolls back when it throws; the store removes the files
+    /// a failed request wrote, and lets other coordinators know of the commit.
+    func batchTransaction<Result>(_ body: (Database, inout ExternalFileChanges) throws -> Result) throws -> Result
+
+    /// The column value of an attribute's value a batch request writes; binary data the store
+    /// keeps in a file of its own is written to it, and the file noted in `files`.
+    func encode(_ value: Any?, attribute: NSAttributeDescription, files: inout ExternalFileChanges) throws -> SQLValue
+
+    /// The primary keys of up to `count` new rows of an entity, for a batch insert; taken before
+    /// its transaction begins.
+    func batchPrimaryKeys(count: Int, of entity: NSEntityDescription) throws -> any PrimaryKeySource
 }
 
 /// Reads binary data whose column holds a reference to a file rather than the data itself.

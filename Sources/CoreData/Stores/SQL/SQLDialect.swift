@@ -95,6 +95,14 @@ package struct SQLDialect: Sendable {
         }
     }
 
+    /// The qualified name of a connection's temporary table, which only that connection sees.
+    func temporaryTable(_ name: String) -> String {
+        switch database {
+        case .sqlite: "temp.\(name)"
+        case .postgreSQL: "pg_temp.\(name)"
+        }
+    }
+
     /// A query whose integer is 1 when the store's database has a table of that name, 0 when not.
     func tableExistenceQuery(_ table: String) -> String {
         switch database {

@@ -57,12 +57,6 @@ extension SQLiteStore {
         let metadata: [String: Any]?
     }
 
-    /// Files a save creates (removed again if it fails) and files it makes obsolete (removed once it commits).
-    struct ExternalFileChanges {
-        var written: [URL] = []
-        var obsolete: [URL] = []
-    }
-
     private func write(_ changes: StoreSaveChanges, connection: SQLiteConnection, schema: SQLSchema, files: inout ExternalFileChanges) throws -> StoreSaveResult {
         if let metadata = changes.metadata {
             try SQLMetadataTable.write(completedMetadata(metadata), to: connection)
@@ -202,7 +196,7 @@ extension SQLiteStore {
 
 /// Hands out primary keys per inheritance hierarchy from `Z_PRIMARYKEY`, as Apple does: only the
 /// root's `Z_MAX` advances.
-struct PrimaryKeyAllocator {
+struct PrimaryKeyAllocator: PrimaryKeySource {
     let connection: SQLiteConnection
     let schema: SQLSchema
     /// The next key of each root entity, by its entity number, except the current run's root.
