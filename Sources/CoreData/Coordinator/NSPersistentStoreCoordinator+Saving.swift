@@ -40,7 +40,9 @@ extension NSPersistentStoreCoordinator {
         var changedRows: [[ObjectIdentity]] = []
         do {
             for index in order {
-                let (engine, changes) = (engines[index], shares[index].changes)
+                var changes = shares[index].changes
+                changes.isWholeSave = shares.count == 1
+                let engine = engines[index]
                 switch try engine.beginSave(changes) {
                 case .written(let result):
                     results[index] = result

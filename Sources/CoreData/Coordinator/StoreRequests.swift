@@ -66,6 +66,9 @@ package struct StoreSaveChanges {
     package var lockChecks: [RowChange] = []
     /// New store metadata to write with the save, when the app changed it.
     package var metadata: [String: Any]?
+    /// Whether these changes are the whole save, no other store taking part: the store may then
+    /// commit them in `beginSave` already, as nothing can roll a written save back after it.
+    package var isWholeSave = false
     /// The saved objects themselves, for the stores whose contract names objects
     /// (`NSIncrementalStore`, `NSAtomicStore`).
     var objects = SavedStoreObjects()

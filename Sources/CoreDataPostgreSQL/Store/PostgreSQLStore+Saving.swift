@@ -39,6 +39,13 @@ extension PostgreSQLStore {
         // that two of them never deadlock; so does a round after a conflict, whose rows are locked
         // already but may be more, the policy having changed them.
         let isFirstRound = !connection.isInTransaction
+        if isFirstRound, changes.isWholeSave, let row = soleUpdate(in: changes) {
+            if try commitUpdate(row, connection: connection, schema: schema) { return .written(result) }
+            // The row has another version, or is gone: hold it while the policy resolves that.
+            try connection.begin()
+            return .conflict(try lockRows(Self.lockedRows(of: changes), connection: connection, schema: schema)
+                ?? VersionConflict(objectID: row.objectID, readVersion: row.version, storedVersion: nil))
+        }
         let writesAtOnce = isFirstRound && changes.updates.count + changes.deletes.count <= 1
         if isFirstRound { try connection.begin() }
         do {
@@ -71,7 +78,8 @@ extension PostgreSQLStore {
             return
         }
         do {
-            try connection.commit()
+            // A save that `commitUpdate` wrote committed already.
+            if connection.isInTransaction { try connection.commit() }
         } catch {
             throw saveError(error)
         }
@@ -84,6 +92,33 @@ extension PostgreSQLStore {
     func saveDidEnd() {
         savePermanentIDs = [:]
         connection?.rollback()
+    }
+
+    /// The one row a save changes, when it is all the save does and the store records no
+    /// history: the save is then a single statement.
+    private func soleUpdate(in changes: StoreSaveChanges) -> RowChange? {
+        guard !tracksHistory, changes.updates.count == 1, changes.inserts.isEmpty, changes.deletes.isEmpty,
+              changes.toManyChanges.isEmpty, changes.lockChecks.isEmpty, changes.metadata == nil else { return nil }
+        return changes.updates[0]
+    }
+
+    /// Updates a row that still has the version the context read, and notifies the commit
+    /// listeners, in one statement committed as it runs (one round trip, as an `UPDATE` alone
+    /// takes); false when the row has another version or is gone, and nothing changed.
+    private func commitUpdate(_ row: RowChange, connection: PostgreSQLConnection, schema: SQLSchema) throws -> Bool {
+        guard let mapping = schema.mapping(for: row.objectID.entity), let primaryKey = row.objectID.primaryKey else { return true }
+        let keys = SavePrimaryKeys(inserts: [], permanentIDs: [])
+        let assignments = try SQLRowEncoding.assignments(of: row.values, slots: row.changedSlots, mapping: mapping, keys: keys, schema: schema, encode: { try SQLValueCodec.encode($0, for: $1) })
+        let sets = (["Z_OPT = Z_OPT + 1"] + assignments.map { "\($0.column) = ?" }).joined(separator: ", ")
+        let statement = try connection.statement(
+            "WITH changed AS (UPDATE \(mapping.table) SET \(sets) WHERE Z_PK = ? AND Z_OPT = ? RETURNING 1) SELECT pg_notify('\(commitChannel)', '') FROM changed"
+        )
+        statement.bind(assignments.map(\.value) + [.integer(primaryKey), .integer(row.version)])
+        do {
+            return try statement.readFirstRow { _ in true } ?? false
+        } catch {
+            throw saveError(error)
+        }
     }
 
     /// The rows a save updates, deletes or checks, each marked whether the save deletes it.
