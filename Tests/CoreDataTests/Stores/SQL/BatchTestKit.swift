@@ -38,23 +38,23 @@ enum BatchModel {
     }
 }
 
-/// A scratch directory with a SQLite stack on `BatchModel` (or another model).
+/// A stack on `BatchModel` (or another model) in a relational store: SQLite in a scratch
+/// directory, or PostgreSQL in a schema of its own (`CtxStack`). Its raw checks read through the
+/// store's own connection, so that they see what a batch request wrote whichever database holds it.
 struct BatchTestStore {
-    let directory: SQLiteScratchDirectory
-    let url: URL
-    let stack: SQLiteTestStack
+    let stack: CtxStack
 
-    init(_ label: String, model: NSManagedObjectModel = BatchModel.make()) throws {
-        directory = try SQLiteScratchDirectory(label)
-        url = directory.file("Batch.sqlite")
-        stack = try SQLiteTestStack(model: model, url: url)
+    init(_ storeType: String, model: NSManagedObjectModel = BatchModel.make()) throws {
+        stack = try CtxStack(model: model, storeType: storeType)
     }
 
+    var storeType: String { stack.storeType }
     var context: NSManagedObjectContext { stack.context }
 
     func close() {
-        stack.close()
-        directory.remove()
+        for store in stack.coordinator.persistentStores {
+            try? stack.coordinator.remove(store)
+        }
     }
 
     /// Inserts objects of an entity with the given values, saved.
@@ -76,8 +76,53 @@ struct BatchTestStore {
         try context.performAndWait { try context.execute(request) }
     }
 
-    /// A column of every row of a table, ordered by primary key, straight from the file.
-    func column(_ column: String, of table: String, where condition: String = "1") throws -> [SQLValue] {
-        try RawStoreSQL.rows(url, "SELECT \(column) FROM \(table) WHERE \(condition) ORDER BY rowid").map { $0[0] }
+    /// A column of the rows of a table that match a condition, in `order` (primary-key order
+    /// unless told). Unquoted names read the same in both databases: PostgreSQL folds them to the
+    /// lower case its tables are named in.
+    func column(_ column: String, of table: String, where condition: String = "1 = 1", orderedBy order: String = "Z_PK") throws -> [SQLValue] {
+        try withDatabase { database, _ in try Self.firstColumn(of: "SELECT \(column) FROM \(table) WHERE \(condition) ORDER BY \(order)", in: database) }
+    }
+
+    /// How many rows a table holds.
+    func rowCount(of table: String) throws -> Int64? {
+        try withDatabase { database, _ in try Self.firstColumn(of: "SELECT COUNT(*) FROM \(table)", in: database) }.first?.integer
+    }
+
+    /// The highest primary key handed out for an entity's inheritance root (`Z_PRIMARYKEY`).
+    func primaryKeyMaximum(of entityName: String) throws -> Int64? {
+        try column("Z_MAX", of: "Z_PRIMARYKEY", where: "Z_NAME = '\(entityName)'", orderedBy: "Z_ENT").first?.integer
+    }
+
+    /// The join table of a many-to-many relationship, as the store's layout names it.
+    func joinTable(of entityName: String, _ relationshipName: String) throws -> String? {
+        let relationship = try #require(stack.coordinator.managedObjectModel.entitiesByName[entityName]?.relationshipsByName[relationshipName])
+        return try withDatabase { _, schema in schema.joinTable(for: relationship)?.name }
+    }
+
+    /// Runs `body` with the store's writing connection and its layout, while the coordinator
+    /// lets nothing else use the store.
+    private func withDatabase<Result>(_ body: (any SQLDatabase, SQLSchema) throws -> Result) throws -> Result {
+        let store = try #require(stack.store as? any RelationalStore)
+        return try stack.coordinator.withStores { _ in
+            let (database, schema) = try Self.writingDatabase(of: store)
+            return try body(database, schema)
+        }
+    }
+
+    /// Opens the store's existential, whose connection type is the store's own.
+    private static func writingDatabase(of store: some RelationalStore) throws -> (any SQLDatabase, SQLSchema) {
+        try store.writingDatabase()
+    }
+
+    /// The first column of every row `sql` returns.
+    private static func firstColumn(of sql: String, in database: some SQLDatabase) throws -> [SQLValue] {
+        let statement = try database.statement(sql)
+        // A statement left on a row would hold SQLite's read lock past the check.
+        defer { statement.reset() }
+        var values: [SQLValue] = []
+        while try statement.step() {
+            values.append(statement.value(at: 0))
+        }
+        return values
     }
 }
