@@ -1,10 +1,12 @@
 @testable import CoreData
 import Testing
 
-/// `NSBatchUpdateRequest` in the SQLite store: SQL over the matching rows, in one transaction.
-@Suite struct SQLiteBatchUpdateTests {
-    @Test func aConstantUpdateReturnsEachResultType() throws {
-        let store = try BatchTestStore("batch-update-types")
+/// `NSBatchUpdateRequest` in the relational stores (SQLite, and PostgreSQL when there is a
+/// server): SQL over the matching rows, in one transaction.
+@Suite struct BatchUpdateTests {
+    @Test(arguments: MigrationScenario.relationalStoreTypes)
+    func aConstantUpdateReturnsEachResultType(storeType: String) throws {
+        let store = try BatchTestStore(storeType)
         defer { store.close() }
         let ids = try store.insert("Item", [["name": "a", "count": 1], ["name": "b", "count": 2], ["name": "c", "count": 3]])
         let request = NSBatchUpdateRequest(entityName: "Item")
@@ -25,8 +27,9 @@ import Testing
         #expect(try store.column("ZPRICE", of: "ZITEM") == [.null, .real(9.5), .real(9.5)])
     }
 
-    @Test func anExpressionIsComputedFromEachRowAndTheVersionAdvances() throws {
-        let store = try BatchTestStore("batch-update-expression")
+    @Test(arguments: MigrationScenario.relationalStoreTypes)
+    func anExpressionIsComputedFromEachRowAndTheVersionAdvances(storeType: String) throws {
+        let store = try BatchTestStore(storeType)
         defer { store.close() }
         try store.insert("Item", [["name": "a", "count": 1], ["name": "b", "count": 5]])
         #expect(try store.column("Z_OPT", of: "ZITEM") == [.integer(1), .integer(1)])
@@ -40,8 +43,9 @@ import Testing
         #expect(try store.column("Z_OPT", of: "ZITEM") == [.integer(2), .integer(2)])
     }
 
-    @Test func anExpressionMayReadThroughAToOneRelationship() throws {
-        let store = try BatchTestStore("batch-update-key-path")
+    @Test(arguments: MigrationScenario.relationalStoreTypes)
+    func anExpressionMayReadThroughAToOneRelationship(storeType: String) throws {
+        let store = try BatchTestStore(storeType)
         defer { store.close() }
         let context = store.context
         try context.performAndWait {
@@ -62,8 +66,9 @@ import Testing
         #expect(try store.column("ZNAME", of: "ZITEM", where: "ZSHELF IS NULL") == [.text("off")])
     }
 
-    @Test func subentitiesAreUpdatedOnlyWhenIncluded() throws {
-        let store = try BatchTestStore("batch-update-subentities")
+    @Test(arguments: MigrationScenario.relationalStoreTypes)
+    func subentitiesAreUpdatedOnlyWhenIncluded(storeType: String) throws {
+        let store = try BatchTestStore(storeType)
         defer { store.close() }
         try store.insert("Item", [["name": "plain"]])
         try store.insert("SpecialItem", [["name": "special"]])
@@ -78,8 +83,9 @@ import Testing
         #expect(try store.column("ZCOUNT", of: "ZITEM") == [.integer(200), .integer(200)])
     }
 
-    @Test func badRequestsFailClearlyAndWriteNothing() throws {
-        let store = try BatchTestStore("batch-update-errors")
+    @Test(arguments: MigrationScenario.relationalStoreTypes)
+    func badRequestsFailClearlyAndWriteNothing(storeType: String) throws {
+        let store = try BatchTestStore(storeType)
         defer { store.close() }
         try store.insert("Item", [["name": "a", "count": 1]])
         let unknownEntity = NSBatchUpdateRequest(entityName: "Nothing")
@@ -102,8 +108,9 @@ import Testing
         #expect(try store.column("Z_OPT", of: "ZITEM") == [.integer(1)])
     }
 
-    @Test func registeredObjectsChangeOnlyOnceTheResultIsMerged() throws {
-        let store = try BatchTestStore("batch-update-merge")
+    @Test(arguments: MigrationScenario.relationalStoreTypes)
+    func registeredObjectsChangeOnlyOnceTheResultIsMerged(storeType: String) throws {
+        let store = try BatchTestStore(storeType)
         defer { store.close() }
         let context = store.context
         let id = try store.insert("Item", [["name": "a", "count": 1]])[0]
@@ -117,8 +124,9 @@ import Testing
         context.performAndWait { #expect((item.value(forKey: "count") as? NSNumber)?.intValue == 42) }
     }
 
-    @Test func anotherContextReadsTheUpdatedRowNotTheCachedOne() throws {
-        let store = try BatchTestStore("batch-update-row-cache")
+    @Test(arguments: MigrationScenario.relationalStoreTypes)
+    func anotherContextReadsTheUpdatedRowNotTheCachedOne(storeType: String) throws {
+        let store = try BatchTestStore(storeType)
         defer { store.close() }
         let id = try store.insert("Item", [["name": "a", "count": 1]])[0]
         let request = NSBatchUpdateRequest(entityName: "Item")
@@ -130,8 +138,9 @@ import Testing
         #expect(count?.intValue == 42)
     }
 
-    @Test func aContextSavingOlderValuesMeetsAConflict() throws {
-        let store = try BatchTestStore("batch-update-conflict")
+    @Test(arguments: MigrationScenario.relationalStoreTypes)
+    func aContextSavingOlderValuesMeetsAConflict(storeType: String) throws {
+        let store = try BatchTestStore(storeType)
         defer { store.close() }
         let context = store.context
         let id = try store.insert("Item", [["name": "a", "count": 1]])[0]

@@ -1,11 +1,12 @@
 @testable import CoreData
 import Testing
 
-/// `NSBatchDeleteRequest` in the SQLite store: rows deleted with SQL, relationships following
-/// their delete rules.
-@Suite struct SQLiteBatchDeleteTests {
-    @Test func aDeleteByFetchRequestReturnsEachResultType() throws {
-        let store = try BatchTestStore("batch-delete-types")
+/// `NSBatchDeleteRequest` in the relational stores (SQLite, and PostgreSQL when there is a
+/// server): rows deleted with SQL, relationships following their delete rules.
+@Suite struct BatchDeleteTests {
+    @Test(arguments: MigrationScenario.relationalStoreTypes)
+    func aDeleteByFetchRequestReturnsEachResultType(storeType: String) throws {
+        let store = try BatchTestStore(storeType)
         defer { store.close() }
         let ids = try store.insert("Item", (1...6).map { ["name": "item \($0)", "count": $0] })
         func request(_ predicate: String, _ type: NSBatchDeleteRequestResultType) -> NSBatchDeleteRequest {
@@ -25,8 +26,9 @@ import Testing
         #expect(try store.column("ZCOUNT", of: "ZITEM") == [.integer(4), .integer(6)])
     }
 
-    @Test func aDeleteByObjectIDsClearsJoinRowsAndForeignKeys() throws {
-        let store = try BatchTestStore("batch-delete-ids")
+    @Test(arguments: MigrationScenario.relationalStoreTypes)
+    func aDeleteByObjectIDsClearsJoinRowsAndForeignKeys(storeType: String) throws {
+        let store = try BatchTestStore(storeType)
         defer { store.close() }
         let context = store.context
         let (itemIDs, shelfID, tagID) = try context.performAndWait { () throws -> ([NSManagedObjectID], NSManagedObjectID, NSManagedObjectID) in
@@ -43,8 +45,8 @@ import Testing
             try context.save()
             return (items.map(\.objectID), shelf.objectID, tag.objectID)
         }
-        let joinTable = try #require(RawStoreSQL.tables(store.url).first { $0.hasPrefix("Z_") && $0.hasSuffix("TAGS") })
-        #expect(try RawStoreSQL.rows(store.url, "SELECT * FROM \(joinTable)").count == 3)
+        let joinTable = try #require(try store.joinTable(of: "Item", "tags"))
+        #expect(try store.rowCount(of: joinTable) == 3)
 
         let shelfDelete = NSBatchDeleteRequest(objectIDs: [shelfID])
         try _ = store.execute(shelfDelete)
@@ -55,7 +57,7 @@ import Testing
         itemDelete.resultType = .resultTypeCount
         let result = try #require(store.execute(itemDelete) as? NSBatchDeleteResult)
         #expect((result.result as? NSNumber)?.intValue == 2)
-        #expect(try RawStoreSQL.rows(store.url, "SELECT * FROM \(joinTable)").count == 1)
+        #expect(try store.rowCount(of: joinTable) == 1)
         let fresh = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
         fresh.persistentStoreCoordinator = store.stack.coordinator
         let remaining = try fresh.performAndWait {
@@ -64,8 +66,9 @@ import Testing
         #expect(remaining == [itemIDs[2]])
     }
 
-    @Test func badRequestsFailClearlyAndDeleteNothing() throws {
-        let store = try BatchTestStore("batch-delete-bad")
+    @Test(arguments: MigrationScenario.relationalStoreTypes)
+    func badRequestsFailClearlyAndDeleteNothing(storeType: String) throws {
+        let store = try BatchTestStore(storeType)
         defer { store.close() }
         let item = try store.insert("Item", [["name": "a"]])[0]
         let shelf = try store.insert("Shelf", [["label": "s"]])[0]
@@ -85,8 +88,9 @@ import Testing
         #expect(try store.column("Z_PK", of: "ZSHELF").count == 1)
     }
 
-    @Test func cascadeDeletesDestinationsAndDenyRefusesTheWholeRequest() throws {
-        let store = try BatchTestStore("batch-delete-rules", model: MovieModel.make())
+    @Test(arguments: MigrationScenario.relationalStoreTypes)
+    func cascadeDeletesDestinationsAndDenyRefusesTheWholeRequest(storeType: String) throws {
+        let store = try BatchTestStore(storeType, model: MovieModel.make())
         defer { store.close() }
         let context = store.context
         try context.performAndWait {
@@ -117,8 +121,9 @@ import Testing
         #expect(try store.column("Z_PK", of: "ZACTOR").isEmpty)
     }
 
-    @Test func registeredObjectsAreDeletedOnlyOnceTheResultIsMerged() throws {
-        let store = try BatchTestStore("batch-delete-merge")
+    @Test(arguments: MigrationScenario.relationalStoreTypes)
+    func registeredObjectsAreDeletedOnlyOnceTheResultIsMerged(storeType: String) throws {
+        let store = try BatchTestStore(storeType)
         defer { store.close() }
         let context = store.context
         let id = try store.insert("Item", [["name": "a"]])[0]
@@ -139,8 +144,9 @@ import Testing
     /// A delete whose result only counts runs as SQL alone, without listing the rows: the
     /// coordinator then forgets every cached row of the store, so that no other context reads a
     /// deleted row from its cache, and the rows referring to the deleted ones lose their keys.
-    @Test func aCountedDeleteLeavesNoCachedRowOrReferenceBehind() throws {
-        let store = try BatchTestStore("batch-delete-unlisted")
+    @Test(arguments: MigrationScenario.relationalStoreTypes)
+    func aCountedDeleteLeavesNoCachedRowOrReferenceBehind(storeType: String) throws {
+        let store = try BatchTestStore(storeType)
         defer { store.close() }
         let shelf = try store.insert("Shelf", [["label": "s"]])[0]
         let ids = try store.insert("Item", [["name": "a"], ["name": "b"], ["name": "c"]])
