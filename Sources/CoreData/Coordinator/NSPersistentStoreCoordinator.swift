@@ -164,7 +164,7 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
 
     /// Reads the metadata of a store file without opening it for writing or changing it.
     open class func metadataForPersistentStore(ofType storeType: String, at url: URL, options: [AnyHashable: Any]? = nil) throws -> [String: Any] {
-        try StoreRegistry.metadata(type: storeType, at: url)
+        try StoreRegistry.metadata(type: storeType, at: url, options: options)
     }
 
     /// Writes metadata into a store file that no coordinator has open.
@@ -231,7 +231,7 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
         if let store = persistentStore(for: url) {
             try remove(store)
         }
-        try StoreRegistry.destroy(type: storeType, at: url)
+        try StoreRegistry.destroy(type: storeType, at: url, options: options)
     }
 
     /// Deletes a store's files.

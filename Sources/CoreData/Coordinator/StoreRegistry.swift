@@ -44,15 +44,19 @@ enum StoreRegistry {
         return storeClass.init(persistentStoreCoordinator: coordinator, configurationName: configuration, at: location, options: options)
     }
 
-    static func metadata(type: String, at url: URL) throws -> [String: Any] {
-        try storeClass(for: type).metadataForPersistentStore(with: url)
+    static func metadata(type: String, at url: URL, options: [AnyHashable: Any]?) throws -> [String: Any] {
+        let storeClass = try storeClass(for: type)
+        if let located = storeClass as? StoreLocatedByOptions.Type { return try located.metadata(at: url, options: options) }
+        return try storeClass.metadataForPersistentStore(with: url)
     }
 
     static func setMetadata(_ metadata: [String: Any], type: String, at url: URL) throws {
         try storeClass(for: type).setMetadata(metadata, forPersistentStoreAt: url)
     }
 
-    static func destroy(type: String, at url: URL) throws {
-        try storeClass(for: type).destroyStore(at: url)
+    static func destroy(type: String, at url: URL, options: [AnyHashable: Any]?) throws {
+        let storeClass = try storeClass(for: type)
+        if let located = storeClass as? StoreLocatedByOptions.Type { return try located.destroyStore(at: url, options: options) }
+        try storeClass.destroyStore(at: url)
     }
 }

@@ -16,7 +16,7 @@ extension NSPersistentStoreCoordinator {
             try StoreCopy(source: store, sourceCoordinator: self, destinationCoordinator: staging).run()
             try staging.remove(copy)
         } catch {
-            if type != NSInMemoryStoreType { try? StoreRegistry.destroy(type: type, at: url) }
+            if type != NSInMemoryStoreType { try? StoreRegistry.destroy(type: type, at: url, options: options) }
             throw error
         }
         let moved: NSPersistentStore

@@ -41,7 +41,7 @@ struct StoreMigrationRun {
     private func migrateObjects() throws {
         let destinationExisted = destination.type != NSInMemoryStoreType && FileManager.default.fileExists(atPath: destination.url.path)
         let discardNewDestination = {
-            if !destinationExisted { try? StoreRegistry.destroy(type: destination.type, at: destination.url) }
+            if !destinationExisted { try? StoreRegistry.destroy(type: destination.type, at: destination.url, options: destination.options) }
         }
         let coordinator = manager.migrationStacks.destination.coordinator
         let destinationStore: NSPersistentStore

@@ -26,10 +26,9 @@ final class PostgreSQLStore: NSPersistentStore, RelationalStore, @unchecked Send
     /// Whether saves record persistent history (`NSPersistentHistoryTrackingKey`).
     var tracksHistory = false
 
-    /// The channel each save notifies, which commit listeners listen on.
-    var commitChannel: String {
-        PostgreSQLCommitListener.channel(ofStore: identifier ?? "")
-    }
+    /// The channel each save notifies, which commit listeners listen on: named after the UUID
+    /// the store had when it was loaded, which every coordinator of the store reads alike.
+    private(set) var commitChannel = ""
 
     override var type: String {
         NSPostgreSQLStoreType
@@ -47,12 +46,34 @@ final class PostgreSQLStore: NSPersistentStore, RelationalStore, @unchecked Send
     var compilesSubfetches: Bool { true }
 
     override class func metadataForPersistentStore(with url: URL) throws -> [String: Any] {
-        let connection = try PostgreSQLConnection(address: try PostgreSQLServerAddress(url: url, options: nil))
+        try metadata(at: url, options: nil)
+    }
+
+    /// The metadata of the store in the schema `options` name (`NSPostgreSQLSchemaOption`).
+    static func metadata(at url: URL, options: [AnyHashable: Any]?) throws -> [String: Any] {
+        let connection = try PostgreSQLConnection(address: try PostgreSQLServerAddress(url: url, options: options))
         defer { connection.close() }
         guard let metadata = try PostgreSQLSchemaInstaller.existingMetadata(in: connection) else {
             throw CoreDataError.storeOpen(url, "the database has no Core Data store.")
         }
         return metadata
+    }
+
+    /// Drops the schema `options` name (`NSPostgreSQLSchemaOption`), and the store's tables and
+    /// functions with it. A store in the database's default schema is refused, since that
+    /// schema may hold tables that are not the store's.
+    static func destroyStore(at url: URL, options: [AnyHashable: Any]?) throws {
+        let address = try PostgreSQLServerAddress(url: url, options: options)
+        guard let schema = address.schema.flatMap(PostgreSQLIdentifier.quoted) else {
+            throw CoreDataError.make(
+                NSPersistentStoreOperationError,
+                "Only a PostgreSQL store in a schema of its own (NSPostgreSQLSchemaOption) can be destroyed; drop the tables of a store in the default schema yourself.",
+                userInfo: [NSURLErrorKey: url]
+            )
+        }
+        let connection = try PostgreSQLConnection(address: address)
+        defer { connection.close() }
+        try connection.execute("DROP SCHEMA IF EXISTS \(schema) CASCADE")
     }
 
     // MARK: Loading
@@ -64,6 +85,7 @@ final class PostgreSQLStore: NSPersistentStore, RelationalStore, @unchecked Send
         schema = installed.schema
         storedMetadata = installed.metadata
         identifier = installed.metadata[NSStoreUUIDKey] as? String
+        commitChannel = PostgreSQLCommitListener.channel(ofStore: identifier ?? "")
         metadataChanged = installed.recordsModelHashes
         try prepareHistory(fileRecordsHistory: StoreMetadata.recordsHistory(installed.metadata))
     }
@@ -110,4 +132,4 @@ final class PostgreSQLStore: NSPersistentStore, RelationalStore, @unchecked Send
     }
 }
 
-extension PostgreSQLStore: PersistentHistoryStoring {}
+extension PostgreSQLStore: PersistentHistoryStoring, StoreLocatedByOptions {}

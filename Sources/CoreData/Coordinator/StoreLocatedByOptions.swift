@@ -1,0 +1,9 @@
+/// A store class whose stores a URL alone does not locate (a store in one schema of a database
+/// server's database): it reads and destroys a store given the options it is added with too.
+package protocol StoreLocatedByOptions: NSPersistentStore {
+    /// The metadata of the store at `url` that `options` name.
+    static func metadata(at url: URL, options: [AnyHashable: Any]?) throws -> [String: Any]
+
+    /// Deletes the store at `url` that `options` name (`destroyPersistentStore(at:type:options:)`).
+    static func destroyStore(at url: URL, options: [AnyHashable: Any]?) throws
+}
