@@ -110,15 +110,18 @@ extension PostgreSQLStore {
         let keys = SavePrimaryKeys(inserts: [], permanentIDs: [])
         let assignments = try SQLRowEncoding.assignments(of: row.values, slots: row.changedSlots, mapping: mapping, keys: keys, schema: schema, encode: { try SQLValueCodec.encode($0, for: $1) })
         let sets = (["Z_OPT = Z_OPT + 1"] + assignments.map { "\($0.column) = ?" }).joined(separator: ", ")
+        // The notification joins the row, so the server sends it only when the row is updated,
+        // and the statement returns no rows, only its count.
         let statement = try connection.statement(
-            "WITH changed AS (UPDATE \(mapping.table) SET \(sets) WHERE Z_PK = ? AND Z_OPT = ? RETURNING 1) SELECT pg_notify('\(commitChannel)', '') FROM changed"
+            "UPDATE \(mapping.table) SET \(sets) FROM (SELECT pg_notify('\(commitChannel)', '')) AS notified WHERE Z_PK = ? AND Z_OPT = ?"
         )
         statement.bind(assignments.map(\.value) + [.integer(primaryKey), .integer(row.version)])
         do {
-            return try statement.readFirstRow { _ in true } ?? false
+            try statement.run()
         } catch {
             throw saveError(error)
         }
+        return connection.changes == 1
     }
 
     /// The rows a save updates, deletes or checks, each marked whether the save deletes it.
