@@ -35,6 +35,8 @@ final class PostgreSQLConnection: SQLDatabase, @unchecked Sendable {
     /// Whether the open transaction has run nothing yet but its `BEGIN`, so that it can start
     /// again on a new connection when the connection turns out to be lost.
     private var transactionIsEmpty = false
+    /// The statement that opened the transaction, which opens it again on a new connection.
+    private var beginStatement = "BEGIN"
 
     /// Statements sent without waiting for their answers (`pipeline(_:)`), which the next
     /// statement waits for first: the server runs a connection's statements in order, so a
@@ -131,16 +133,28 @@ final class PostgreSQLConnection: SQLDatabase, @unchecked Sendable {
         }
     }
 
+    /// Inside an open transaction (a query generation's, or a save's holding rows locked), `body`
+    /// runs in it, which sees one snapshot already.
     func readTransaction<Result>(_ body: () throws -> Result) throws -> Result {
-        try pipeline("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
-        isInTransaction = true
-        transactionIsEmpty = true
+        guard !isInTransaction else { return try body() }
+        try beginReadOnly()
         defer { rollback() }
         return try body()
     }
 
     func begin() throws {
-        try pipeline("BEGIN")
+        try begin(with: "BEGIN")
+    }
+
+    /// Opens a read-only transaction that sees one snapshot of the data, taken by its first
+    /// statement.
+    func beginReadOnly() throws {
+        try begin(with: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+    }
+
+    private func begin(with statement: String) throws {
+        try pipeline(statement)
+        beginStatement = statement
         isInTransaction = true
         transactionIsEmpty = true
     }
@@ -169,7 +183,7 @@ final class PostgreSQLConnection: SQLDatabase, @unchecked Sendable {
         } catch let lost as PostgreSQLConnectionLost {
             Self.logger.info("The connection to the PostgreSQL server was lost; sending again on a new one.", metadata: ["reason": "\(lost.reason)"])
             do {
-                if isInTransaction { try begin() }
+                if isInTransaction { try begin(with: beginStatement) }
                 return try send(query)
             } catch let again as PostgreSQLConnectionLost {
                 throw PostgreSQLErrors.make(NSPersistentStoreOperationError, "The connection to the PostgreSQL server was lost (\(again.reason)).", location: location)

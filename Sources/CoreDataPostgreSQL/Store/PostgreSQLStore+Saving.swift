@@ -12,12 +12,12 @@ import CoreData
 // does under SQLite's write lock. `saveDidEnd()` rolls back a transaction the save left open.
 extension PostgreSQLStore {
     func obtainPermanentIDs(for objects: [NSManagedObject]) throws -> [NSManagedObjectID] {
-        let (connection, schema) = try readingDatabase()
+        let (connection, schema) = try writingDatabase()
         return try permanentIDs(for: objects.map(\.entity), connection: connection, schema: schema)
     }
 
     func beginSave(_ changes: StoreSaveChanges) throws -> StoreSaveOutcome {
-        let (connection, schema) = try readingDatabase()
+        let (connection, schema) = try writingDatabase()
         var result = StoreSaveResult()
         // A conflict round gives an object the key it was given in the first round: those keys
         // were reserved before the transaction, which a new reservation would join.
@@ -68,7 +68,7 @@ extension PostgreSQLStore {
     }
 
     func finishSave(committing: Bool) throws {
-        let (connection, _) = try readingDatabase()
+        let (connection, _) = try writingDatabase()
         defer {
             pendingMetadata = nil
             savePermanentIDs = [:]

@@ -23,6 +23,8 @@ final class PostgreSQLStore: NSPersistentStore, RelationalStore, @unchecked Send
     var savePermanentIDs: [NSManagedObjectID: NSManagedObjectID] = [:]
     /// Reports commits while the coordinator posts remote-change notifications.
     private var commitListener: PostgreSQLCommitListener?
+    /// The query generation a pinned context is reading through, while it reads.
+    var pinnedRead: PostgreSQLReadSnapshot?
     /// Whether saves record persistent history (`NSPersistentHistoryTrackingKey`).
     var tracksHistory = false
 
@@ -39,7 +41,6 @@ final class PostgreSQLStore: NSPersistentStore, RelationalStore, @unchecked Send
     /// Well under PostgreSQL's limit of 65,535 parameters.
     static let maximumParameters = 10_000
 
-    var readGeneration: Int { rowChanges.currentGeneration }
 
     var externalData: (any ExternalDataReading)? { nil }
 
@@ -112,15 +113,18 @@ final class PostgreSQLStore: NSPersistentStore, RelationalStore, @unchecked Send
 
     // MARK: Access for the extensions
 
+    /// The connection reads go through (the pinned snapshot's while a pinned context reads), and
+    /// the schema.
     func readingDatabase() throws -> (PostgreSQLConnection, SQLSchema) {
+        let (connection, schema) = try writingDatabase()
+        return (pinnedRead?.connection ?? connection, schema)
+    }
+
+    func writingDatabase() throws -> (PostgreSQLConnection, SQLSchema) {
         guard let connection, let schema else {
             throw CoreDataError.make(NSPersistentStoreOperationError, "The PostgreSQL store at \(url?.absoluteString ?? "?") is not open.")
         }
         return (connection, schema)
-    }
-
-    func writingDatabase() throws -> (PostgreSQLConnection, SQLSchema) {
-        try readingDatabase()
     }
 
     func historyValue(of value: Any?, attribute: NSAttributeDescription) throws -> SQLValue {

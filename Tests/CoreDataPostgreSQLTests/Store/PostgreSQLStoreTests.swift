@@ -171,7 +171,28 @@ struct PostgreSQLStoreTests {
         #expect("\(String(reflecting: error))".contains("23505"))
     }
 
-    // MARK: Bad input
+    // MARK: Query generations
+
+    @Test func aPinnedContextDoesNotSeeWhatAnotherServerSavesUntilItMovesOn() throws {
+        let stack = try PostgreSQLStack(model: LibraryModel.make())
+        let writer = try stack.another().newContext()
+        func insertBook(_ title: String) throws {
+            try writer.performAndWait {
+                NSEntityDescription.insertNewObject(forEntityName: "Book", into: writer).setValue(title, forKey: "title")
+                try writer.save()
+            }
+        }
+        try insertBook("Before")
+        let pinned = stack.newContext()
+        let bookCount = { try pinned.performAndWait { try pinned.count(for: NSFetchRequest<NSManagedObject>(entityName: "Book")) } }
+        try pinned.performAndWait { try pinned.setQueryGenerationFrom(.current) }
+        #expect(try bookCount() == 1)
+        try insertBook("After")
+        #expect(try bookCount() == 1)
+        try pinned.performAndWait { try pinned.setQueryGenerationFrom(.current) }
+        #expect(try bookCount() == 2)
+    }
+
 
     @Test func valuesAreBoundNotSpliced() throws {
         let stack = try PostgreSQLStack(model: LibraryModel.make())

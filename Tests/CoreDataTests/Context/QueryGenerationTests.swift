@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 /// Query generations (spec MOC-34): a pinned context reads the stores as they were when it was
-/// pinned, until a save, reset or merge moves it to the latest data.
+/// pinned, until a save, reset or merge moves it to the latest data; on SQLite, and on
+/// PostgreSQL when there is a server.
 @Suite struct QueryGenerationTests {
     /// A stack whose store holds Alien (1979) and Heat (1995).
     private static func stack(_ storeType: String = NSSQLiteStoreType) throws -> CtxStack {
@@ -63,8 +64,9 @@ import Testing
         #expect(context.queryGenerationToken == nil)
     }
 
-    @Test func aPinnedContextDoesNotSeeLaterSaves() throws {
-        let stack = try Self.stack()
+    @Test(arguments: MigrationScenario.relationalStoreTypes)
+    func aPinnedContextDoesNotSeeLaterSaves(_ storeType: String) throws {
+        let stack = try Self.stack(storeType)
         let pinned = try Self.pinnedContext(stack)
         #expect(try Self.movieCount(pinned) == 2)
         try Self.changeElsewhere(stack)
@@ -74,8 +76,9 @@ import Testing
         #expect(try Self.alienYear(stack.newContext()) == 1980)
     }
 
-    @Test func anotherContextCanShareAGeneration() throws {
-        let stack = try Self.stack()
+    @Test(arguments: MigrationScenario.relationalStoreTypes)
+    func anotherContextCanShareAGeneration(_ storeType: String) throws {
+        let stack = try Self.stack(storeType)
         let pinned = try Self.pinnedContext(stack)
         _ = try Self.movieCount(pinned)
         try Self.changeElsewhere(stack)
@@ -86,8 +89,9 @@ import Testing
         #expect(try Self.alienYear(follower) == 1979)
     }
 
-    @Test func savingResettingAndMergingMoveToTheLatestData() throws {
-        let stack = try Self.stack()
+    @Test(arguments: MigrationScenario.relationalStoreTypes)
+    func savingResettingAndMergingMoveToTheLatestData(_ storeType: String) throws {
+        let stack = try Self.stack(storeType)
         let pinned = try Self.pinnedContext(stack)
         _ = try Self.movieCount(pinned)
         try Self.changeElsewhere(stack)
@@ -156,8 +160,9 @@ import Testing
         #expect(try Self.movieCount(pinned) == 1)
     }
 
-    @Test func theGenerationEndsWhenNothingUsesIt() throws {
-        let stack = try Self.stack()
+    @Test(arguments: MigrationScenario.relationalStoreTypes)
+    func theGenerationEndsWhenNothingUsesIt(_ storeType: String) throws {
+        let stack = try Self.stack(storeType)
         let pinned = try Self.pinnedContext(stack)
         _ = try Self.movieCount(pinned)
         weak let generation = pinned.queryGenerationToken?.pin
