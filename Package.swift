@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import CompilerPluginSupport
 import PackageDescription
 
@@ -10,6 +10,10 @@ let package = Package(
         .library(name: "CoreDataPostgreSQL", targets: ["CoreDataPostgreSQL"]),
         .executable(name: "coredata", targets: ["coredata"]),
         .plugin(name: "CoreDataCodegen", targets: ["CoreDataCodegen"]),
+    ],
+    traits: [
+        // Off by default, so that `swift run coredata demo` does not build PostgresNIO.
+        .trait(name: "PostgreSQL", description: "The coredata tool opens PostgreSQL stores: `swift run --traits PostgreSQL coredata demo --store postgres://…`."),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -77,6 +81,7 @@ let package = Package(
             name: "coredata",
             dependencies: [
                 "CoreData",
+                .target(name: "CoreDataPostgreSQL", condition: .when(traits: ["PostgreSQL"])),
                 "CoreDataCodeGeneration",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

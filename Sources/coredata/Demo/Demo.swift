@@ -1,30 +1,31 @@
 import ArgumentParser
 import CoreData
 
-/// `coredata demo`: saves the Movie / Actor / Character sample into a SQLite store, reopens it,
-/// and shows sorting, paging, predicates run as SQL, a grouped dictionary fetch, a cascading
-/// delete, a denied delete and an edit in a child context; then the tutorials' Games list, a
-/// fetched results controller reporting changes as they happen.
+/// `coredata demo`: saves the Movie / Actor / Character sample into a SQLite store (or, with
+/// `--store`, a PostgreSQL one), reopens it, and shows sorting, paging, predicates run as SQL, a
+/// grouped dictionary fetch, a cascading delete, a denied delete and an edit in a child context;
+/// then the tutorials' Games list, a fetched results controller reporting changes as they happen.
 struct Demo: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Saves a small movie database in a SQLite store, reopens it and queries it."
+        abstract: "Saves a small movie database in a SQLite store (or on a PostgreSQL server), reopens it and queries it."
     )
 
     @Option(help: "The directory of the store (default: the container's default directory).")
     var directory: String?
 
+    @Option(help: "A PostgreSQL server to keep the store on instead, postgres://user@host:port/database (in the schema coredata_demo; needs `swift run --traits PostgreSQL`).")
+    var store: String?
+
     func run() throws {
-        let storeURL = directory.map { URL(fileURLWithPath: $0, isDirectory: true) }
-            .map { $0.appendingPathComponent("Movies.sqlite") }
-            ?? NSPersistentContainer.defaultDirectoryURL().appendingPathComponent("CoreDataDemo/Movies.sqlite")
+        let store = try store.map(DemoStore.server) ?? DemoStore.sqlite(inDirectory: directory)
         let model = MovieCatalog.makeModel()
 
-        print("Store: \(storeURL.path)")
-        try startFresh(at: storeURL, model: model)
-        try createStore(at: storeURL, model: model)
+        print("Store: \(store.location)")
+        if try store.removePrevious(model: model) { print("Removed the store of a previous run.") }
+        try createStore(store, model: model)
 
         print("\nReopening the store with a new coordinator…")
-        let context = try openStore(at: storeURL, model: model)
+        let context = try openStore(store, model: model)
         try context.performAndWait {
             try listMovies(in: context)
             try listActors(in: context)
@@ -41,14 +42,8 @@ struct Demo: ParsableCommand {
 
     // MARK: Steps
 
-    private func startFresh(at url: URL, model: NSManagedObjectModel) throws {
-        guard FileManager.default.fileExists(atPath: url.path) else { return }
-        try NSPersistentStoreCoordinator(managedObjectModel: model).destroyPersistentStore(at: url, ofType: NSSQLiteStoreType)
-        print("Removed the store of a previous run.")
-    }
-
-    private func createStore(at url: URL, model: NSManagedObjectModel) throws {
-        let context = try openStore(at: url, model: model)
+    private func createStore(_ store: DemoStore, model: NSManagedObjectModel) throws {
+        let context = try openStore(store, model: model)
         try context.performAndWait {
             MovieCatalog.insertSampleData(into: context)
             let inserted = context.insertedObjects.count
@@ -57,9 +52,9 @@ struct Demo: ParsableCommand {
         }
     }
 
-    private func openStore(at url: URL, model: NSManagedObjectModel) throws -> NSManagedObjectContext {
+    private func openStore(_ store: DemoStore, model: NSManagedObjectModel) throws -> NSManagedObjectContext {
         let container = NSPersistentContainer(name: "Movies", managedObjectModel: model)
-        container.persistentStoreDescriptions = [NSPersistentStoreDescription(url: url)]
+        container.persistentStoreDescriptions = [store.storeDescription]
         var loadError: Error?
         container.loadPersistentStores { _, error in loadError = error }
         if let loadError { throw loadError }
@@ -136,7 +131,7 @@ struct Demo: ParsableCommand {
         for row in try context.fetch(request) {
             table.append("\(row["decade"] ?? "")s", "\(row["films"] ?? "")", String(format: "%.2f", (row["rating"] as? Double) ?? 0))
         }
-        print("\nFilms per decade: a dictionary fetch grouped by an expression, computed by SQLite:")
+        print("\nFilms per decade: a dictionary fetch grouped by an expression, computed by the database:")
         print(table.rendered)
     }
 

@@ -171,6 +171,55 @@ struct PostgreSQLStoreTests {
         #expect("\(String(reflecting: error))".contains("23505"))
     }
 
+    // MARK: Sorting
+
+    @Test(arguments: ["caseInsensitiveCompare:", "localizedCompare:", "localizedCaseInsensitiveCompare:", "localizedStandardCompare:"] as [Selector])
+    func sortsByComparisonMethodsOrderAsTheInMemoryStoreDoes(selector: Selector) throws {
+        let titles = ["file10", "file2", "File2", "Éclair", "eclair", "e\u{301}clair", "zebra", "Zebra", "a", "B", "ä", "10", "9", ""]
+        func fill(_ context: NSManagedObjectContext) throws {
+            try context.performAndWait {
+                for (rank, title) in titles.enumerated() {
+                    let author = NSEntityDescription.insertNewObject(forEntityName: "Author", into: context)
+                    author.setValue(titles[(rank + 5) % titles.count], forKey: "name")
+                    let book = NSEntityDescription.insertNewObject(forEntityName: "Book", into: context)
+                    book.setValue(title, forKey: "title")
+                    book.setValue(rank, forKey: "pages")
+                    book.setValue(author, forKey: "author")
+                }
+                try context.save()
+            }
+        }
+        func pages(_ context: NSManagedObjectContext, by key: String, ascending: Bool) throws -> [Int] {
+            try context.performAndWait {
+                let request = NSFetchRequest<NSManagedObject>(entityName: "Book")
+                request.sortDescriptors = [NSSortDescriptor(key: key, ascending: ascending, selector: selector), NSSortDescriptor(key: "pages", ascending: true)]
+                request.fetchOffset = 2
+                request.fetchLimit = 9
+                return try context.fetch(request).map { ($0.value(forKey: "pages") as? Int) ?? -1 }
+            }
+        }
+        let server = try PostgreSQLStack(model: LibraryModel.make()).newContext()
+        try fill(server)
+        let memoryCoordinator = NSPersistentStoreCoordinator(managedObjectModel: LibraryModel.make())
+        try memoryCoordinator.addPersistentStore(ofType: NSInMemoryStoreType, configurationName: nil, at: nil)
+        let memory = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+        memory.persistentStoreCoordinator = memoryCoordinator
+        try fill(memory)
+        for key in ["title", "author.name"] {
+            for ascending in [true, false] {
+                let fetched = try pages(server, by: key, ascending: ascending)
+                #expect(fetched.count == 9)
+                #expect(fetched == (try pages(memory, by: key, ascending: ascending)), "\(selector) \(key) \(ascending)")
+            }
+        }
+        let count = try server.performAndWait { () throws -> Int in
+            let request = NSFetchRequest<NSManagedObject>(entityName: "Book")
+            request.sortDescriptors = [NSSortDescriptor(key: "title", ascending: true, selector: selector)]
+            return try server.count(for: request)
+        }
+        #expect(count == titles.count)
+    }
+
     // MARK: Query generations
 
     @Test func aPinnedContextDoesNotSeeWhatAnotherServerSavesUntilItMovesOn() throws {

@@ -2,6 +2,7 @@
 // predicate and sort compiled to SQL and every value bound as a parameter.
 extension RelationalStore {
     package func fetchRows(_ plan: FetchPlan) throws -> [RowSnapshot] {
+        if sortsInMemory(plan) { return try fetchRowsSortedInMemory(plan) }
         let (connection, schema) = try readingDatabase()
         let generation = readGeneration
         let readTime = DispatchTime.now().uptimeNanoseconds
@@ -21,6 +22,13 @@ extension RelationalStore {
     }
 
     package func fetchCompactObjectIDs(_ plan: FetchPlan) throws -> FetchedObjectIDs {
+        if sortsInMemory(plan) {
+            let identifiers = FetchedObjectIDs(store: self)
+            for row in try fetchRowsSortedInMemory(plan) {
+                identifiers.append(primaryKey: row.objectIDValue.keyNumber, entity: row.objectIDValue.entity)
+            }
+            return identifiers
+        }
         let (connection, schema) = try readingDatabase()
         let statement = try prepare(try select("t0.Z_PK, t0.Z_ENT", plan: plan, schema: schema, paged: true), on: connection)
         let identifiers = FetchedObjectIDs(store: self)
@@ -32,6 +40,7 @@ extension RelationalStore {
     }
 
     package func fetchCompactObjectIDs(_ plan: FetchPlan, withValuesOf keyPaths: [String]) throws -> FetchedKeyedObjectIDs? {
+        guard !sortsInMemory(plan) else { return nil }
         let (connection, schema) = try readingDatabase()
         var attributes: [NSAttributeDescription]?
         let query = try select(plan: plan, schema: schema, paged: true) { compiler, scope in

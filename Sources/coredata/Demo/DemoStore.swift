@@ -1,0 +1,52 @@
+import ArgumentParser
+import CoreData
+#if PostgreSQL
+import CoreDataPostgreSQL
+#endif
+
+/// Where the demo keeps its movie store: a SQLite file, or a schema of its own on a PostgreSQL
+/// server (with the package's `PostgreSQL` trait).
+struct DemoStore {
+    let url: URL
+    let type: String
+    let options: [String: NSObject]
+    /// Where the store is, as the demo prints it.
+    let location: String
+
+    /// The SQLite file `Movies.sqlite` in `directory`, or in the container's default directory.
+    static func sqlite(inDirectory directory: String?) -> DemoStore {
+        let url = directory.map { URL(fileURLWithPath: $0, isDirectory: true).appendingPathComponent("Movies.sqlite") }
+            ?? NSPersistentContainer.defaultDirectoryURL().appendingPathComponent("CoreDataDemo/Movies.sqlite")
+        return DemoStore(url: url, type: NSSQLiteStoreType, options: [:], location: url.path)
+    }
+
+    /// The schema `coredata_demo` of the database a `postgres://` URL names.
+    static func server(_ address: String) throws -> DemoStore {
+        guard let url = URL(string: address), url.scheme == "postgres" || url.scheme == "postgresql" else {
+            throw ValidationError("--store takes a PostgreSQL URL, postgres://user@host:port/database; got '\(address)'.")
+        }
+        #if PostgreSQL
+        let schema = "coredata_demo"
+        return DemoStore(url: url, type: NSPostgreSQLStoreType, options: [NSPostgreSQLSchemaOption: schema as NSString], location: "\(address), schema \(schema)")
+        #else
+        throw ValidationError("This coredata was built without PostgreSQL: run it as `swift run --traits PostgreSQL coredata demo --store \(address)`.")
+        #endif
+    }
+
+    /// The store's description for a container.
+    var storeDescription: NSPersistentStoreDescription {
+        let description = NSPersistentStoreDescription(url: url)
+        description.type = type
+        for (key, value) in options {
+            description.setOption(value, forKey: key)
+        }
+        return description
+    }
+
+    /// Deletes the store a previous run left; false when there was none.
+    func removePrevious(model: NSManagedObjectModel) throws -> Bool {
+        guard (try? NSPersistentStoreCoordinator.metadataForPersistentStore(ofType: type, at: url, options: options)) != nil else { return false }
+        try NSPersistentStoreCoordinator(managedObjectModel: model).destroyPersistentStore(at: url, ofType: type, options: options)
+        return true
+    }
+}
