@@ -220,6 +220,38 @@ struct PostgreSQLStoreTests {
         #expect(count == titles.count)
     }
 
+    @Test func aDictionaryFetchGroupedByAnExpressionIsSortedByAnotherKey() throws {
+        let context = try PostgreSQLStack(model: LibraryModel.make()).newContext()
+        try context.performAndWait {
+            for (pages, price) in [(120, 10.0), (180, 20.0), (250, 5.0), (310, 7.0), (390, 9.0)] {
+                let book = NSEntityDescription.insertNewObject(forEntityName: "Book", into: context)
+                book.setValue("\(pages)", forKey: "title")
+                book.setValue(pages, forKey: "pages")
+                book.setValue(price, forKey: "price")
+            }
+            try context.save()
+        }
+        let hundreds = NSExpressionDescription()
+        hundreds.name = "hundreds"
+        hundreds.expression = NSExpression(format: "pages / 100 * 100")
+        hundreds.expressionResultType = .integer64AttributeType
+        let books = NSExpressionDescription()
+        books.name = "books"
+        books.expression = NSExpression(forFunction: "count:", arguments: [NSExpression(forKeyPath: "title")])
+        books.expressionResultType = .integer64AttributeType
+        let request = NSFetchRequest<NSDictionary>(entityName: "Book")
+        request.resultType = .dictionaryResultType
+        request.propertiesToFetch = [hundreds, books]
+        request.propertiesToGroupBy = [hundreds]
+        for ascending in [true, false] {
+            request.sortDescriptors = [NSSortDescriptor(key: "pages", ascending: ascending)]
+            let rows = try context.performAndWait { try context.fetch(request) }
+            let groups = rows.map { [($0["hundreds"] as? NSNumber)?.intValue, ($0["books"] as? NSNumber)?.intValue] }
+            let expected: [[Int?]] = [[100, 2], [200, 1], [300, 2]]
+            #expect(groups == (ascending ? expected : expected.reversed()))
+        }
+    }
+
     // MARK: Query generations
 
     @Test func aPinnedContextDoesNotSeeWhatAnotherServerSavesUntilItMovesOn() throws {

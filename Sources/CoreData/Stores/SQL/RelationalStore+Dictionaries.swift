@@ -8,7 +8,10 @@ extension RelationalStore {
         let pagedInSQL = shape.having == nil
         let query = try select(plan: plan, schema: schema, paged: pagedInSQL) { compiler, scope in
             columns = try shape.columns.map { ($0, try compiler.selectItem($0.expression, in: scope)) }
-            let groupBy = try shape.groupBy.map { try compiler.selectItem($0.expression, in: scope).columns }
+            let groupBy = try shape.groupBy.map { column in
+                let item = try compiler.selectItem(column.expression, in: scope)
+                return Self.selectedPosition(of: item, named: column.name, in: columns) ?? item.columns
+            }
             return SQLProjection(
                 columns: SQLFragment.joined(columns.map(\.1.columns), separator: ", "),
                 groupBy: groupBy,
@@ -28,6 +31,16 @@ extension RelationalStore {
         guard let having = shape.having else { return results.map { NSDictionary(dictionary: $0) } }
         let kept = try results.filter { try having.evaluate(with: $0, variables: $0) }
         return plan.page(of: kept).map { NSDictionary(dictionary: $0) }
+    }
+
+    /// A grouped expression that takes parameters, as the position of the fetched column of the
+    /// same name: PostgreSQL matches grouped and selected expressions by their text, in which
+    /// their parameters differ.
+    private static func selectedPosition(of item: SQLPredicateCompiler.SelectItem, named name: String,
+                                         in columns: [(DictionaryColumn, SQLPredicateCompiler.SelectItem)]) -> SQLFragment? {
+        guard !item.fragment.bindings.isEmpty, let index = columns.firstIndex(where: { $0.0.name == name }) else { return nil }
+        let position = columns[..<index].reduce(1) { $0 + $1.1.columnCount }
+        return SQLFragment(sql: String(position))
     }
 
     /// The value of a selected item, advancing `position` past its columns.

@@ -233,7 +233,7 @@ extension RelationalStore {
         let numbers = plan.entities.compactMap { schema.mapping(for: $0)?.number }
         let hierarchy = plan.entity.rootEntity.selfAndDescendants.filter { schema.mapping(for: $0) != nil }
         let condition = try plan.predicate.map { try compiler.compile($0.node, in: scope) }
-        let order = sorted ? try plan.sortDescriptors.map { try compiler.orderTerm($0, in: scope) } : []
+        let order = sorted ? try plan.sortDescriptors.map { try compiler.orderTerm($0, in: scope, grouped: !selected.groupBy.isEmpty) } : []
         var filters: [String] = []
         if numbers.count < hierarchy.count { filters.append("t0.Z_ENT IN (\(numbers.map(String.init).joined(separator: ", ")))") }
         if let condition { filters.append("(\(condition.sql))") }

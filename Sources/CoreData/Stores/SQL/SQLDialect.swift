@@ -95,6 +95,16 @@ package struct SQLDialect: Sendable {
         }
     }
 
+    /// A sort key of a grouped query that is not grouped by. SQLite sorts the groups by the
+    /// value of one of their rows (a bare column); PostgreSQL refuses a column that is not
+    /// grouped by, and sorts here by the group's least value ascending, greatest descending.
+    func groupedSortKey(_ column: String, ascending: Bool) -> String {
+        switch database {
+        case .sqlite: column
+        case .postgreSQL: ascending ? "MIN(\(column))" : "MAX(\(column))"
+        }
+    }
+
     /// The qualified name of a connection's temporary table, which only that connection sees.
     func temporaryTable(_ name: String) -> String {
         switch database {

@@ -13,6 +13,12 @@ extension SQLPredicateCompiler {
             guard case .objectID(_, let entityColumn?) = decoding else { return fragment }
             return SQLFragment(sql: fragment.sql + ", " + entityColumn, bindings: fragment.bindings)
         }
+
+        /// The number of columns of `columns`.
+        var columnCount: Int {
+            guard case .objectID(_, _?) = decoding else { return 1 }
+            return 2
+        }
     }
 
     /// How a selected value reads back.

@@ -7,23 +7,27 @@ extension SQLPredicateCompiler {
     /// exactly as sorting in memory does; SQLite applies a collation to text only, and other
     /// values order alike in SQL and in memory without one. Descriptors
     /// SQL cannot order by (comparator blocks, unsupported selectors, no key) throw.
-    mutating func orderTerm(_ descriptor: NSSortDescriptor, in scope: SQLScope) throws -> String {
+    /// In a grouped query (`grouped`), a key is read from the group's rows as the dialect reads
+    /// a column that is not grouped by (`SQLDialect.groupedSortKey`).
+    mutating func orderTerm(_ descriptor: NSSortDescriptor, in scope: SQLScope, grouped: Bool = false) throws -> String {
         guard let components = descriptor.keyPathComponents else {
             throw CoreDataError.invalidRequest("A sort descriptor without a key cannot sort a fetch: \(descriptor)")
         }
         let comparison = try descriptor.selectorComparison()
         let direction = descriptor.ascending ? "ASC\(dialect.nullsFirst)" : "DESC\(dialect.nullsLast)"
+        let dialect = dialect
+        let key = { (column: String) in grouped ? dialect.groupedSortKey(column, ascending: descriptor.ascending) : column }
         switch try keyPathOperand(components, in: scope) {
         case .attribute(let column, let attribute) where attribute.attributeType == .stringAttributeType:
             // `compare:` is the column's own order: bytes, in SQLite and in the other databases'
             // text columns (`SQLDialect.columnTypes`).
-            guard let collation = comparison.collationName else { return "\(column) \(direction)" }
+            guard let collation = comparison.collationName else { return "\(key(column)) \(direction)" }
             guard dialect.hasComparisonCollations else {
                 throw unsupported("sorting by \(comparison.selector), which only \(SQLDialect.sqlite.storeName) orders in SQL")
             }
-            return "\(column) COLLATE \(collation) \(direction)"
+            return "\(key(column)) COLLATE \(collation) \(direction)"
         case .attribute(let column, _):
-            return "\(column) \(direction)"
+            return "\(key(column)) \(direction)"
         case .toMany(let relationship, let ownerAlias, let remainder) where remainder.first == "@count":
             return "\(try countSubquery(relationship, ownerAlias: ownerAlias).sql) \(direction)"
         case .toMany(let relationship, let ownerAlias, let remainder):
