@@ -24,7 +24,7 @@ final class PostgreSQLStore: NSPersistentStore, RelationalStore, @unchecked Send
     /// Reports commits while the coordinator posts remote-change notifications.
     private var commitListener: PostgreSQLCommitListener?
     /// The query generation a pinned context is reading through, while it reads.
-    var pinnedRead: PostgreSQLReadSnapshot?
+    var pinnedRead: SQLReadSnapshot<PostgreSQLConnection>?
     /// Whether saves record persistent history (`NSPersistentHistoryTrackingKey`).
     var tracksHistory = false
 

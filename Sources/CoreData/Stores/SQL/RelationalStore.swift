@@ -20,6 +20,9 @@ package protocol RelationalStore: BatchRequestExecuting {
     /// The store generation rows read now belong to (see `RowChangeLog`).
     var readGeneration: Int { get }
 
+    /// The query generation a pinned context is reading through, while it reads.
+    var pinnedRead: SQLReadSnapshot<Database>? { get set }
+
     /// The files binary data stored outside the database lives in, when the store keeps any.
     var externalData: ExternalDataReading? { get }
 

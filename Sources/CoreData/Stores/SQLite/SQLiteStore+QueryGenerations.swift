@@ -14,20 +14,10 @@ extension SQLiteStore {
         // The snapshot is taken by the transaction's first read.
         try reader.execute("BEGIN")
         _ = try reader.scalar("SELECT COUNT(*) FROM Z_METADATA")
-        return SQLiteReadSnapshot(connection: reader, generation: rowChanges.currentGeneration)
-    }
-
-    func read<T>(at generation: StoreQueryGeneration, _ body: () throws -> T) throws -> T {
-        guard let snapshot = generation as? SQLiteReadSnapshot else { return try body() }
-        let previous = pinnedRead
-        pinnedRead = snapshot
-        defer { pinnedRead = previous }
-        return try body()
-    }
-
-    /// The store generation rows read now belong to: the pinned snapshot's while reading one.
-    var readGeneration: Int {
-        pinnedRead?.generation ?? rowChanges.currentGeneration
+        return SQLReadSnapshot(connection: reader, generation: rowChanges.currentGeneration) { reader in
+            try? reader.execute("ROLLBACK")
+            reader.close()
+        }
     }
 
     private func journalMode() throws -> String? {

@@ -14,7 +14,7 @@ final class SQLiteStore: NSPersistentStore, RelationalStore, @unchecked Sendable
     /// The save whose transaction is open between `beginSave` and `finishSave`.
     var pendingSave: PendingSave?
     /// While a context pinned to a query generation reads: the snapshot its reads go through.
-    var pinnedRead: SQLiteReadSnapshot?
+    var pinnedRead: SQLReadSnapshot<SQLiteConnection>?
     /// The external data files beside the store file (replaced when the store moves).
     lazy var externalStorage = ExternalBinaryStorage(storeURL: url ?? URL(fileURLWithPath: "/"))
     /// Reports commits to the file while the coordinator posts remote-change notifications.

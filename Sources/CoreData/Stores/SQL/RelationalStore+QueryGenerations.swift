@@ -1,0 +1,16 @@
+// Query generations in a relational store: each is a read transaction on a connection of its
+// own (`SQLReadSnapshot`), which a pinned context's reads go through.
+extension RelationalStore {
+    package func read<T>(at generation: StoreQueryGeneration, _ body: () throws -> T) throws -> T {
+        guard let snapshot = generation as? SQLReadSnapshot<Database> else { return try body() }
+        let previous = pinnedRead
+        pinnedRead = snapshot
+        defer { pinnedRead = previous }
+        return try body()
+    }
+
+    /// The store generation rows read now belong to: the pinned snapshot's while reading one.
+    package var readGeneration: Int {
+        pinnedRead?.generation ?? rowChanges.currentGeneration
+    }
+}
