@@ -13,7 +13,7 @@ enum PostgreSQLErrors {
         if let location { userInfo[NSURLErrorKey] = location }
         if let underlying {
             userInfo[NSUnderlyingErrorKey] = underlying
-            if let state = (underlying as? PSQLError)?.serverInfo?[.sqlState] { userInfo[sqlStateKey] = state }
+            if let state = sqlState(of: underlying) { userInfo[sqlStateKey] = state }
         }
         return NSError(domain: NSCocoaErrorDomain, code: code, userInfo: userInfo)
     }

@@ -16,7 +16,20 @@ extension PostgreSQLStore {
         return try permanentIDs(for: objects.map(\.entity), connection: connection, schema: schema)
     }
 
+    /// A save the server rolled back to break a deadlock (a batch request locking rows in
+    /// another order, say), or for a serialization failure, runs again, up to three times in all.
     func beginSave(_ changes: StoreSaveChanges) throws -> StoreSaveOutcome {
+        var attempt = 1
+        while true {
+            do {
+                return try attemptSave(changes)
+            } catch let error where attempt < 3 && ["40P01", "40001"].contains(PostgreSQLErrors.sqlState(of: error)) {
+                attempt += 1
+            }
+        }
+    }
+
+    private func attemptSave(_ changes: StoreSaveChanges) throws -> StoreSaveOutcome {
         let (connection, schema) = try writingDatabase()
         var result = StoreSaveResult()
         // A conflict round gives an object the key it was given in the first round: those keys

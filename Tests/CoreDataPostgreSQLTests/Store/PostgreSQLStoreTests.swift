@@ -154,6 +154,61 @@ struct PostgreSQLStoreTests {
         #expect(titles == ["Theirs"])
     }
 
+    @Test(arguments: [1, 2])
+    func aSaveTheServerRollsBackToBreakADeadlockRunsAgain(changedBooks: Int) throws {
+        let stack = try PostgreSQLStack(model: LibraryModel.make())
+        let context = stack.newContext()
+        let books = try context.performAndWait {
+            let books = (0..<changedBooks).map { index in
+                let book = NSEntityDescription.insertNewObject(forEntityName: "Book", into: context)
+                book.setValue("Book \(index)", forKey: "title")
+                return book
+            }
+            try context.save()
+            return books
+        }
+        // The first update the server runs fails as the deadlock detector fails a transaction.
+        try PostgreSQLTestServer.administer("CREATE SEQUENCE update_calls", inSchema: stack.schema)
+        try PostgreSQLTestServer.administer("""
+            CREATE FUNCTION deadlock_once() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF nextval('update_calls') = 1 THEN RAISE EXCEPTION 'deadlock detected' USING ERRCODE = 'deadlock_detected'; END IF;
+                RETURN NEW;
+            END $$;
+            """, inSchema: stack.schema)
+        try PostgreSQLTestServer.administer("CREATE TRIGGER deadlock_once BEFORE UPDATE ON zbook FOR EACH ROW EXECUTE FUNCTION deadlock_once()", inSchema: stack.schema)
+        try context.performAndWait {
+            for book in books { book.setValue("Saved", forKey: "title") }
+            try context.save()
+        }
+        let other = try stack.another().newContext()
+        let titles = try other.performAndWait { try other.fetch(NSFetchRequest<NSManagedObject>(entityName: "Book")).map { $0.value(forKey: "title") as? String } }
+        #expect(titles == Array(repeating: "Saved", count: changedBooks))
+    }
+
+    @Test func aSaveThatKeepsMeetingDeadlocksFailsWithTheServersState() throws {
+        let stack = try PostgreSQLStack(model: LibraryModel.make())
+        let context = stack.newContext()
+        let book = try context.performAndWait {
+            let book = NSEntityDescription.insertNewObject(forEntityName: "Book", into: context)
+            book.setValue("Kept", forKey: "title")
+            try context.save()
+            return book
+        }
+        try PostgreSQLTestServer.administer("""
+            CREATE FUNCTION deadlock_always() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN RAISE EXCEPTION 'deadlock detected' USING ERRCODE = 'deadlock_detected'; END $$;
+            """, inSchema: stack.schema)
+        try PostgreSQLTestServer.administer("CREATE TRIGGER deadlock_always BEFORE UPDATE ON zbook FOR EACH ROW EXECUTE FUNCTION deadlock_always()", inSchema: stack.schema)
+        let error = context.performAndWait {
+            book.setValue("Changed", forKey: "title")
+            return #expect(throws: NSError.self) { try context.save() }
+        }
+        #expect(error?.domain == NSCocoaErrorDomain)
+        #expect(error?.code == NSPersistentStoreSaveError)
+        #expect(error?.userInfo["PostgreSQLState"] as? String == "40P01")
+    }
+
     @Test func theDatabaseItselfRefusesADuplicateOfAUniqueValue() throws {
         let model = LibraryModel.make()
         let book = try #require(model.entitiesByName["Book"])
