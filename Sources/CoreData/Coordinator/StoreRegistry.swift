@@ -59,4 +59,13 @@ enum StoreRegistry {
         if let located = storeClass as? StoreLocatedByOptions.Type { return try located.destroyStore(at: url, options: options) }
         try storeClass.destroyStore(at: url)
     }
+
+    /// Whether there is a store of a type at a location: its file, or for a store class that
+    /// options locate, a store whose metadata it reads.
+    static func hasStore(type: String, at url: URL, options: [AnyHashable: Any]?) -> Bool {
+        if let located = (try? storeClass(for: type)) as? StoreLocatedByOptions.Type {
+            return (try? located.metadata(at: url, options: options)) != nil
+        }
+        return FileManager.default.fileExists(atPath: url.path)
+    }
 }

@@ -28,7 +28,7 @@ struct StoreMigrationRun {
 
     /// Opens the source store read-only: the migration never changes it, not even its journal mode.
     private func openSource(in coordinator: NSPersistentStoreCoordinator) throws -> NSPersistentStore {
-        guard source.type == NSInMemoryStoreType || FileManager.default.fileExists(atPath: source.url.path) else {
+        guard source.type == NSInMemoryStoreType || StoreRegistry.hasStore(type: source.type, at: source.url, options: source.options) else {
             throw CoreDataError.make(NSMigrationManagerSourceStoreError, "There is no source store at \(source.url.path).", userInfo: [NSURLErrorKey: source.url])
         }
         var options = source.options ?? [:]
@@ -39,7 +39,7 @@ struct StoreMigrationRun {
     /// Runs the mapping on objects and saves the destination; a destination the run created is
     /// deleted when the run fails.
     private func migrateObjects() throws {
-        let destinationExisted = destination.type != NSInMemoryStoreType && FileManager.default.fileExists(atPath: destination.url.path)
+        let destinationExisted = destination.type != NSInMemoryStoreType && StoreRegistry.hasStore(type: destination.type, at: destination.url, options: destination.options)
         let discardNewDestination = {
             if !destinationExisted { try? StoreRegistry.destroy(type: destination.type, at: destination.url, options: destination.options) }
         }

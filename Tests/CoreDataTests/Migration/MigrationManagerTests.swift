@@ -1,4 +1,5 @@
 @testable import CoreData
+import CoreDataPostgreSQL
 import Testing
 
 /// Heavy migration through `NSMigrationManager` on real stores: mapping models built in code, value
@@ -156,6 +157,32 @@ import Testing
         }
         #expect(memberCounts == [1, 2])
         #expect(try Self.employees(scenario) == Self.originalEmployees)
+    }
+
+    @Test(.enabled(if: CtxPostgreSQLServer.url != nil, "needs \(CtxPostgreSQLServer.environmentVariable)"))
+    func aCustomMappingMigratesBetweenPostgreSQLSchemas() throws {
+        let scenario = try MigrationScenario("heavy-postgresql", storeType: NSPostgreSQLStoreType)
+        defer { scenario.remove() }
+        try scenario.write(Self.company()) { context in
+            let sales = ctxInsert("Department", into: context, ["title": "Sales"])
+            ctxInsert("Employee", into: context, ["name": "Ann", "salary": 3000, "department": sales])
+            ctxInsert("Employee", into: context, ["name": "Bob", "salary": 1000, "department": sales])
+        }
+        let destinationOptions = [NSPostgreSQLSchemaOption: "test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()]
+        let manager = NSMigrationManager(sourceModel: Self.company(), destinationModel: Self.teams())
+        try manager.migrateStore(
+            from: scenario.url, type: .postgreSQL, options: scenario.storeOptions, mapping: Self.companyToTeams(),
+            to: scenario.url, type: .postgreSQL, options: destinationOptions
+        )
+        let stack = try SQLiteTestStack(model: Self.teams(), url: scenario.url, options: destinationOptions, storeType: NSPostgreSQLStoreType)
+        defer { stack.close() }
+        let people = try stack.context.performAndWait {
+            try ctxFetch("Person", in: stack.context, sortedBy: "fullName").map { person in
+                "\(person.value(forKey: "fullName") ?? "nil") \(person.value(forKey: "grade") ?? "nil") \((person.value(forKey: "team") as? NSManagedObject)?.value(forKey: "name") ?? "nil")"
+            }
+        }
+        #expect(people == ["Ann senior Sales", "Bob junior Sales"])
+        #expect(try Self.employees(scenario) == ["Ann 3000", "Bob 1000"])
     }
 
     @Test func callbacksComeInApplesOrder() throws {

@@ -19,7 +19,7 @@ struct MigrationScenario {
     let storeType: String
     let url: URL
     /// The options every opening passes: a PostgreSQL store's schema of its own.
-    private let storeOptions: [AnyHashable: Any]
+    let storeOptions: [AnyHashable: Any]
 
     init(_ label: String, storeType: String = NSSQLiteStoreType) throws {
         directory = try SQLiteScratchDirectory("migration-\(label)")
