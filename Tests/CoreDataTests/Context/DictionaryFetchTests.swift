@@ -3,10 +3,10 @@ import Testing
 
 /// Dictionary results (`.dictionaryResultType`): fetched properties and key paths, expression
 /// descriptions with aggregates and arithmetic, `propertiesToGroupBy`, `havingPredicate` and
-/// `returnsDistinctResults`, with the same answers from the SQLite store (in SQL) and the
-/// in-memory store (in memory).
+/// `returnsDistinctResults`, with the same answers from the relational stores (in SQL: SQLite,
+/// and PostgreSQL when there is a server) and the in-memory store (in memory).
 @Suite struct DictionaryFetchTests {
-    private static let storeTypes = [NSSQLiteStoreType, NSInMemoryStoreType]
+    private static let storeTypes = MigrationScenario.relationalStoreTypes + [NSInMemoryStoreType]
 
     /// Movies (title, year, rating, released) with their characters (name, actor).
     private static func stack(_ storeType: String) throws -> CtxStack {

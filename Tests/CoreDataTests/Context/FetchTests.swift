@@ -3,10 +3,10 @@ import Testing
 
 /// Fetching (FLT-4): sub-entities, sorting, limits and offsets,
 /// predicates, counts, result types, pending changes, and errors that throw instead of trapping.
-/// Each behaviour runs against both the SQLite store (predicates compiled to SQL) and the
-/// in-memory store (predicates evaluated in memory).
+/// Each behaviour runs against the relational stores (predicates compiled to SQL: SQLite, and
+/// PostgreSQL when there is a server) and the in-memory store (predicates evaluated in memory).
 @Suite struct FetchTests {
-    static let storeTypes = [NSSQLiteStoreType, NSInMemoryStoreType]
+    static let storeTypes = MigrationScenario.relationalStoreTypes + [NSInMemoryStoreType]
 
     /// Movies, with characters, saved and then read through a fresh context.
     ///
@@ -37,7 +37,7 @@ import Testing
             }
             try stack.context.save()
         }
-        if storeType == NSSQLiteStoreType {
+        if storeType != NSInMemoryStoreType {
             return try stack.reopened()
         }
         stack.context.performAndWait { stack.context.reset() }
@@ -551,8 +551,8 @@ import Testing
     }
 
     /// A variable as a key path component (`SELF.$key`) becomes that key when a string is
-    /// substituted for it, so every store fetches with it; a SQLite fetch refuses it unsubstituted,
-    /// naming the variable.
+    /// substituted for it, so every store fetches with it; a relational store's fetch refuses it
+    /// unsubstituted, naming the variable.
     @Test(arguments: storeTypes)
     func variableKeysSubstitutedBeforeFetching(storeType: String) throws {
         let stack = try movieStack(storeType)
@@ -565,7 +565,7 @@ import Testing
             return try stack.context.fetch(request).compactMap { $0.value(forKey: "name") as? String }
         }
         #expect(names == ["Ripley", "Ripley"])
-        if storeType == NSSQLiteStoreType {
+        if storeType != NSInMemoryStoreType {
             let error = stack.context.performAndWait { ctxError { _ = try ctxFetch("Character", in: stack.context, "SELF.$key == 'Ripley'") } }
             #expect(error?.explanation.contains("$key") == true)
         }

@@ -2,8 +2,11 @@
 import Testing
 
 /// Predicates that compare with an `NSFetchRequestExpression` (a fetch as a subquery, or its
-/// count) answer the same from a SQLite store as from the in-memory store.
+/// count) answer the same from a relational store (SQLite, and PostgreSQL when there is a server)
+/// as from the in-memory store.
 @Suite struct SQLiteFetchRequestExpressionTests {
+    static let storeTypes = MigrationScenario.relationalStoreTypes + [NSInMemoryStoreType]
+
     /// | movie        | year | characters           |
     /// |--------------|------|----------------------|
     /// | Alien        | 1979 | Ripley, Ash, Dallas  |
@@ -28,7 +31,7 @@ import Testing
             }
             try stack.context.save()
         }
-        return storeType == NSSQLiteStoreType ? try stack.reopened() : stack
+        return storeType == NSInMemoryStoreType ? stack : try stack.reopened()
     }
 
     private static func request<Result>(_ entityName: String, _ format: String, _ arguments: [Any] = [], of _: Result.Type = NSManagedObject.self) -> NSFetchRequest<Result> {
@@ -43,9 +46,9 @@ import Testing
     }
 
     /// The sorted names (`title` or `name`) of the objects of `entityName` matching the predicate
-    /// `predicate` makes with the stack's context, from a SQLite store and from an in-memory store.
-    private static func answers(_ entityName: String, _ predicate: @escaping (NSManagedObjectContext) -> NSPredicate) throws -> (sqlite: [String], inMemory: [String]) {
-        (try names(entityName, in: stack(NSSQLiteStoreType), predicate), try names(entityName, in: stack(NSInMemoryStoreType), predicate))
+    /// `predicate` makes with the stack's context, from a relational store and from an in-memory store.
+    private static func answers(_ storeType: String, _ entityName: String, _ predicate: @escaping (NSManagedObjectContext) -> NSPredicate) throws -> (relational: [String], inMemory: [String]) {
+        (try names(entityName, in: stack(storeType), predicate), try names(entityName, in: stack(NSInMemoryStoreType), predicate))
     }
 
     private static func names(_ entityName: String, in stack: CtxStack, _ predicate: (NSManagedObjectContext) -> NSPredicate) throws -> [String] {
@@ -84,9 +87,9 @@ import Testing
                       expected: ["Aliens", "Amélie"]),
     ]
 
-    @Test(arguments: agreementCases)
-    func aComparisonWithAFetchAgreesAcrossStores(_ agreement: AgreementCase) throws {
-        let answers = try Self.answers(agreement.entity) { context in
+    @Test(arguments: agreementCases, MigrationScenario.relationalStoreTypes)
+    func aComparisonWithAFetchAgreesAcrossStores(_ agreement: AgreementCase, storeType: String) throws {
+        let answers = try Self.answers(storeType, agreement.entity) { context in
             let nested: NSPersistentStoreRequest
             if agreement.objectIDs {
                 let request = Self.request(agreement.nested.entity, agreement.nested.format, of: NSManagedObjectID.self)
@@ -97,53 +100,52 @@ import Testing
             }
             return NSPredicate(format: agreement.format, Self.fetch(nested, in: context, countOnly: agreement.countOnly))
         }
-        #expect(answers.sqlite == agreement.expected)
-        #expect(answers.inMemory == answers.sqlite)
+        #expect(answers.relational == agreement.expected)
+        #expect(answers.inMemory == answers.relational)
     }
 
-    @Test func theNestedFetchSeesItsContextsUnsavedChanges() throws {
-        for storeType in [NSSQLiteStoreType, NSInMemoryStoreType] {
-            let stack = try Self.stack(storeType)
-            let titles = try stack.context.performAndWait { () throws in
-                let heat = ctxInsert("Movie", into: stack.context, ["title": "Heat", "year": 1995])
-                ctxInsert("Character", into: stack.context, ["name": "McCauley", "movie": heat])
-                let hicks = try #require(try ctxFetch("Character", in: stack.context, "name == 'Hicks'").first)
-                hicks.setValue("Mr Hicks", forKey: "name")
-                let characters = Self.request("Character", "name BEGINSWITH 'M'")
-                let request = NSFetchRequest<NSManagedObject>(entityName: "Movie")
-                request.predicate = NSPredicate(format: "ANY characters IN %@", Self.fetch(characters, in: stack.context, countOnly: false))
-                return try stack.context.fetch(request).map(Self.name).sorted()
-            }
-            #expect(titles == ["Aliens", "Heat"], "\(storeType)")
+    @Test(arguments: storeTypes)
+    func theNestedFetchSeesItsContextsUnsavedChanges(storeType: String) throws {
+        let stack = try Self.stack(storeType)
+        let titles = try stack.context.performAndWait { () throws in
+            let heat = ctxInsert("Movie", into: stack.context, ["title": "Heat", "year": 1995])
+            ctxInsert("Character", into: stack.context, ["name": "McCauley", "movie": heat])
+            let hicks = try #require(try ctxFetch("Character", in: stack.context, "name == 'Hicks'").first)
+            hicks.setValue("Mr Hicks", forKey: "name")
+            let characters = Self.request("Character", "name BEGINSWITH 'M'")
+            let request = NSFetchRequest<NSManagedObject>(entityName: "Movie")
+            request.predicate = NSPredicate(format: "ANY characters IN %@", Self.fetch(characters, in: stack.context, countOnly: false))
+            return try stack.context.fetch(request).map(Self.name).sorted()
         }
+        #expect(titles == ["Aliens", "Heat"])
     }
 
-    @Test func aNestedFetchWithAnOrderAndALimitAgreesAcrossStores() throws {
-        let answers = try Self.answers("Character") { context in
+    @Test(arguments: MigrationScenario.relationalStoreTypes)
+    func aNestedFetchWithAnOrderAndALimitAgreesAcrossStores(storeType: String) throws {
+        let answers = try Self.answers(storeType, "Character") { context in
             let latest = Self.request("Movie", "year > 1900")
             latest.sortDescriptors = [NSSortDescriptor(key: "year", ascending: false)]
             latest.fetchLimit = 2
             latest.fetchOffset = 1
             return NSPredicate(format: "movie IN %@", Self.fetch(latest, in: context, countOnly: false))
         }
-        #expect(answers.sqlite == ["Deckard", "Hicks", "Ripley"])
-        #expect(answers.inMemory == answers.sqlite)
+        #expect(answers.relational == ["Deckard", "Hicks", "Ripley"])
+        #expect(answers.inMemory == answers.relational)
     }
 
-    @Test func aNestedFetchInAnotherContextSeesThatContextsChanges() throws {
-        for storeType in [NSSQLiteStoreType, NSInMemoryStoreType] {
-            let stack = try Self.stack(storeType)
-            let other = stack.newContext()
-            try other.performAndWait { () throws in
-                try #require(try ctxFetch("Movie", in: other, "title == 'Blade Runner'").first).setValue(2019, forKey: "year")
-            }
-            let titles = try stack.context.performAndWait { () throws in
-                let request = NSFetchRequest<NSManagedObject>(entityName: "Movie")
-                request.predicate = NSPredicate(format: "SELF IN %@", Self.fetch(Self.request("Movie", "year > 2010"), in: other, countOnly: false))
-                return try stack.context.fetch(request).map(Self.name)
-            }
-            #expect(titles == ["Blade Runner"], "\(storeType)")
+    @Test(arguments: storeTypes)
+    func aNestedFetchInAnotherContextSeesThatContextsChanges(storeType: String) throws {
+        let stack = try Self.stack(storeType)
+        let other = stack.newContext()
+        try other.performAndWait { () throws in
+            try #require(try ctxFetch("Movie", in: other, "title == 'Blade Runner'").first).setValue(2019, forKey: "year")
         }
+        let titles = try stack.context.performAndWait { () throws in
+            let request = NSFetchRequest<NSManagedObject>(entityName: "Movie")
+            request.predicate = NSPredicate(format: "SELF IN %@", Self.fetch(Self.request("Movie", "year > 2010"), in: other, countOnly: false))
+            return try stack.context.fetch(request).map(Self.name)
+        }
+        #expect(titles == ["Blade Runner"])
     }
 
     // MARK: One statement
@@ -180,8 +182,9 @@ import Testing
         #expect(statements.first?.contains("(SELECT COUNT(*) FROM (SELECT t0.Z_PK FROM ZCHARACTER t0 WHERE") == true)
     }
 
-    @Test func aFetchInsideAnotherExpressionGivesAnErrorNotACrash() throws {
-        let stack = try Self.stack(NSSQLiteStoreType)
+    @Test(arguments: MigrationScenario.relationalStoreTypes)
+    func aFetchInsideAnotherExpressionGivesAnErrorNotACrash(storeType: String) throws {
+        let stack = try Self.stack(storeType)
         let error = try #require(stack.context.performAndWait {
             ctxError {
                 let fetch = Self.fetch(Self.request("Movie", "year > 1980"), in: stack.context, countOnly: false)

@@ -1,20 +1,29 @@
 @testable import CoreData
+import CoreDataPostgreSQL
 import Testing
 
-/// A SQLite fetch orders objects exactly as sorting them in memory does, for every comparison
-/// selector, both directions, and keys through a to-one relationship: strings are ordered by
-/// collations that run the in-memory comparison, and by SQLite's byte order for `compare:`,
-/// which sorting in memory uses too. Descriptors SQL cannot order by throw.
+/// A relational store's fetch (SQLite, and PostgreSQL when there is a server) orders objects
+/// exactly as sorting them in memory does, for every comparison selector, both directions, and
+/// keys through a to-one relationship: SQLite orders strings by collations that run the in-memory
+/// comparison, and by byte order for `compare:`, which sorting in memory uses too; PostgreSQL
+/// orders by byte order in SQL and sorts by the other comparison methods in memory.
+/// Descriptors SQL cannot order by throw.
 @Suite struct SQLiteSortAgreementTests {
     /// Strings whose orders differ between comparisons and from byte order: case, accents
     /// (precomposed and decomposed), numbers inside names, full-width letters, characters at
     /// the top of the Unicode range, an embedded NUL, the empty string and nil.
-    static let names: [String?] = [
+    static let allNames: [String?] = [
         "file10", "file2", "File2", "file02", "file1", "ｆｉｌｅ3",
         "Éclair", "eclair", "Eclair", "\u{e9}clair", "e\u{301}clair", "e\u{301}x", "\u{e9}a",
         "zebra", "Zebra", "a", "B", "b", "ä", "A",
-        "Ab\u{10FFFF}z", "Ab\u{FFFD}z", "Nul\u{0}Byte", "Nul", "10", "9", "", nil,
+        "Ab\u{10FFFF}z", "Ab\u{FFFD}z", nulName, "Nul", "10", "9", "", nil,
     ]
+    static let nulName = "Nul\u{0}Byte"
+
+    /// The names a store of the type holds: PostgreSQL's text cannot hold NUL (README, PostgreSQL).
+    static func names(for storeType: String) -> [String?] {
+        storeType == NSPostgreSQLStoreType ? allNames.filter { $0 != nulName } : allNames
+    }
 
     static let selectors: [Selector] = [
         "compare:", "caseInsensitiveCompare:", "localizedCompare:", "localizedCaseInsensitiveCompare:", "localizedStandardCompare:",
@@ -32,9 +41,10 @@ import Testing
         return ModelFixtureKit.model([item, owner])
     }
 
-    /// A store holding one item per name; item `i` belongs to an owner labelled with the name
-    /// seven places on, except every fifth item, which has no owner.
-    static func stack(_ storeType: String) throws -> CtxStack {
+    /// A store holding one item per name (those of its own type unless given); item `i` belongs
+    /// to an owner labelled with the name seven places on, except every fifth item, which has no owner.
+    static func stack(_ storeType: String, holding names: [String?]? = nil) throws -> CtxStack {
+        let names = names ?? Self.names(for: storeType)
         let stack = try CtxStack(model: model(), storeType: storeType)
         try stack.context.performAndWait { () throws in
             for (rank, name) in names.enumerated() {
@@ -47,7 +57,7 @@ import Testing
             }
             try stack.context.save()
         }
-        return storeType == NSSQLiteStoreType ? try stack.reopened() : stack
+        return storeType == NSInMemoryStoreType ? stack : try stack.reopened()
     }
 
     /// The ranks of the items a fetch returns, in its order.
@@ -71,19 +81,20 @@ import Testing
 
     // MARK: Agreement
 
-    @Test(arguments: selectors, ["name", "owner.label"])
-    func sqliteOrdersAsMemoryDoes(selector: Selector, key: String) throws {
-        let sqlite = try Self.stack(NSSQLiteStoreType)
-        let memory = try Self.stack(NSInMemoryStoreType)
-        for ascending in [true, false] {
+    @Test(arguments: selectors, MigrationScenario.relationalStoreTypes)
+    func theStoreOrdersAsMemoryDoes(selector: Selector, storeType: String) throws {
+        let names = Self.names(for: storeType)
+        let relational = try Self.stack(storeType)
+        let memory = try Self.stack(NSInMemoryStoreType, holding: names)
+        for (key, ascending) in [("name", true), ("name", false), ("owner.label", true), ("owner.label", false)] {
             let descriptors = [NSSortDescriptor(key: key, ascending: ascending, selector: selector), NSSortDescriptor(key: "rank", ascending: true)]
-            let fetched = try Self.ranks(sqlite, sortedBy: descriptors)
-            let sortedInMemory = try sqlite.context.performAndWait { () throws in
-                let items = try ctxFetch("Item", in: sqlite.context)
+            let fetched = try Self.ranks(relational, sortedBy: descriptors)
+            let sortedInMemory = try relational.context.performAndWait { () throws in
+                let items = try ctxFetch("Item", in: relational.context)
                 return try SortOrdering.sorted(items, by: descriptors).map(Self.rank)
             }
-            let pairwise = try sqlite.context.performAndWait { () throws in
-                try ctxFetch("Item", in: sqlite.context).sorted { lhs, rhs in
+            let pairwise = try relational.context.performAndWait { () throws in
+                try ctxFetch("Item", in: relational.context).sorted { lhs, rhs in
                     for descriptor in descriptors {
                         let order = descriptor.compare(lhs, to: rhs)
                         if order != .orderedSame { return order == .orderedAscending }
@@ -91,18 +102,21 @@ import Testing
                     return false
                 }.map(Self.rank)
             }
-            #expect(fetched.count == Self.names.count)
-            #expect(fetched == sortedInMemory, "\(selector) \(key) \(ascending ? "ascending" : "descending")")
-            #expect(fetched == pairwise)
-            #expect(try Self.ranks(memory, sortedBy: descriptors) == fetched, "the in-memory store agrees")
+            let label = "\(selector) \(key) \(ascending ? "ascending" : "descending")"
+            #expect(fetched.count == names.count)
+            #expect(fetched == sortedInMemory, "\(label)")
+            #expect(fetched == pairwise, "\(label)")
+            #expect(try Self.ranks(memory, sortedBy: descriptors) == fetched, "the in-memory store agrees: \(label)")
         }
     }
 
-    @Test func comparisonsOrderAsFoundationDoes() throws {
-        let stack = try Self.stack(NSSQLiteStoreType)
+    @Test(arguments: MigrationScenario.relationalStoreTypes)
+    func comparisonsOrderAsFoundationDoes(storeType: String) throws {
+        let stack = try Self.stack(storeType)
+        let stored = Self.names(for: storeType)
         func names(_ selector: Selector) throws -> [String?] {
             let descriptors = [NSSortDescriptor(key: "name", ascending: true, selector: selector), NSSortDescriptor(key: "rank", ascending: true)]
-            return try Self.ranks(stack, sortedBy: descriptors).map { Self.names[$0] }
+            return try Self.ranks(stack, sortedBy: descriptors).map { stored[$0] }
         }
         let standard = try names("localizedStandardCompare:")
         #expect(standard.first == .some(nil), "nil sorts first")
@@ -118,8 +132,9 @@ import Testing
 
     // MARK: Refused descriptors
 
-    @Test func comparatorDescriptorsCannotSortASQLiteFetch() throws {
-        let stack = try Self.stack(NSSQLiteStoreType)
+    @Test(arguments: MigrationScenario.relationalStoreTypes)
+    func comparatorDescriptorsCannotSortASQLiteFetch(storeType: String) throws {
+        let stack = try Self.stack(storeType)
         let descriptor = NSSortDescriptor(key: "name", ascending: true) { lhs, rhs in
             ((lhs as? String) ?? "").count < ((rhs as? String) ?? "").count ? .orderedAscending : .orderedSame
         }
@@ -137,12 +152,12 @@ import Testing
             return lhs < rhs ? .orderedAscending : lhs > rhs ? .orderedDescending : .orderedSame
         }
         let ranks = try Self.ranks(stack, sortedBy: [byLength, NSSortDescriptor(key: "rank", ascending: true)])
-        let lengths = ranks.map { Self.names[$0]?.count ?? -1 }
+        let lengths = ranks.map { Self.allNames[$0]?.count ?? -1 }
         #expect(lengths == lengths.sorted(by: >), "longest first, nil last")
         #expect(lengths.last == -1)
     }
 
-    @Test(arguments: [NSSQLiteStoreType, NSInMemoryStoreType])
+    @Test(arguments: MigrationScenario.relationalStoreTypes + [NSInMemoryStoreType])
     func unknownSelectorsMakeFetchesThrow(storeType: String) throws {
         let stack = try Self.stack(storeType)
         let descriptor = NSSortDescriptor(key: "name", ascending: true, selector: Selector("compareBackwards:"))
@@ -151,11 +166,13 @@ import Testing
         #expect(error.explanation.contains("compareBackwards:"))
     }
 
-    @Test func sortingByAStringAttributeThroughAToOneRelationshipJoins() throws {
-        let stack = try Self.stack(NSSQLiteStoreType)
+    @Test(arguments: MigrationScenario.relationalStoreTypes)
+    func sortingByAStringAttributeThroughAToOneRelationshipJoins(storeType: String) throws {
+        let stack = try Self.stack(storeType)
+        let names = Self.names(for: storeType)
         let ranks = try Self.ranks(stack, sortedBy: [NSSortDescriptor(key: "owner.label", ascending: true), NSSortDescriptor(key: "rank", ascending: true)])
         // Items without an owner (every fifth) and owners without a label read as nil: first.
-        let ownerless = Self.names.indices.filter { $0 % 5 == 4 || Self.names[($0 + 7) % Self.names.count] == nil }
+        let ownerless = names.indices.filter { $0 % 5 == 4 || names[($0 + 7) % names.count] == nil }
         #expect(Array(ranks.prefix(ownerless.count)) == ownerless)
     }
 }

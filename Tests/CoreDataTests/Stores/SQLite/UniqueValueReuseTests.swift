@@ -15,36 +15,30 @@ import Testing
         return ModelFixtureKit.model([item])
     }
 
-    /// A store holding "a" (remoteID 1) and "b" (remoteID 2).
-    private static func makeStore(in directory: SQLiteScratchDirectory) throws -> URL {
-        let url = directory.file("Items.sqlite")
-        let stack = try SQLiteTestStack(model: model(), url: url)
-        defer { stack.close() }
+    /// A store (SQLite, or PostgreSQL when there is a server) holding "a" (remoteID 1) and "b" (remoteID 2).
+    private static func makeStore(_ storeType: String) throws -> CtxStack {
+        let stack = try CtxStack(model: model(), storeType: storeType)
         try stack.context.performAndWait {
             ctxInsert("Item", into: stack.context, ["name": "a", "remoteID": NSNumber(value: Int32(1))])
             ctxInsert("Item", into: stack.context, ["name": "b", "remoteID": NSNumber(value: Int32(2))])
             try stack.context.save()
         }
-        return url
+        return try stack.reopened()
     }
 
     /// Every stored item as "name=remoteID", read through a new coordinator.
-    private static func storedItems(at url: URL) throws -> [String] {
-        let stack = try SQLiteTestStack(model: model(), url: url)
-        defer { stack.close() }
-        return try stack.context.performAndWait {
-            try ctxFetch("Item", in: stack.context, sortedBy: "name").map { item in
+    private static func storedItems(of stack: CtxStack) throws -> [String] {
+        let reader = try stack.reopened()
+        return try reader.context.performAndWait {
+            try ctxFetch("Item", in: reader.context, sortedBy: "name").map { item in
                 "\(item.value(forKey: "name") as? String ?? "nil")=\((item.value(forKey: "remoteID") as? NSNumber)?.stringValue ?? "nil")"
             }
         }
     }
 
-    @Test(arguments: [NSMergePolicyType.errorMergePolicyType, .mergeByPropertyObjectTrumpMergePolicyType])
-    func aFetchedObjectTakesTheUniqueValueOfAnObjectDeletedInTheSameSave(policy: NSMergePolicyType) throws {
-        let directory = try SQLiteScratchDirectory("unique-reuse-update")
-        defer { directory.remove() }
-        let url = try Self.makeStore(in: directory)
-        let stack = try SQLiteTestStack(model: Self.model(), url: url)
+    @Test(arguments: [NSMergePolicyType.errorMergePolicyType, .mergeByPropertyObjectTrumpMergePolicyType], MigrationScenario.relationalStoreTypes)
+    func aFetchedObjectTakesTheUniqueValueOfAnObjectDeletedInTheSameSave(policy: NSMergePolicyType, storeType: String) throws {
+        let stack = try Self.makeStore(storeType)
         stack.context.mergePolicy = NSMergePolicy(merge: policy)
         try stack.context.performAndWait {
             let a = try #require(try ctxFetch("Item", in: stack.context, "name == 'a'").first)
@@ -53,22 +47,18 @@ import Testing
             stack.context.delete(b)
             try stack.context.save()
         }
-        stack.close()
-        #expect(try Self.storedItems(at: url) == ["a=2"])
+        #expect(try Self.storedItems(of: stack) == ["a=2"])
     }
 
-    @Test func anInsertedObjectTakesTheUniqueValueOfAnObjectDeletedInTheSameSave() throws {
-        let directory = try SQLiteScratchDirectory("unique-reuse-insert")
-        defer { directory.remove() }
-        let url = try Self.makeStore(in: directory)
-        let stack = try SQLiteTestStack(model: Self.model(), url: url)
+    @Test(arguments: MigrationScenario.relationalStoreTypes)
+    func anInsertedObjectTakesTheUniqueValueOfAnObjectDeletedInTheSameSave(storeType: String) throws {
+        let stack = try Self.makeStore(storeType)
         try stack.context.performAndWait {
             let b = try #require(try ctxFetch("Item", in: stack.context, "name == 'b'").first)
             stack.context.delete(b)
             ctxInsert("Item", into: stack.context, ["name": "c", "remoteID": NSNumber(value: Int32(2))])
             try stack.context.save()
         }
-        stack.close()
-        #expect(try Self.storedItems(at: url) == ["a=1", "c=2"])
+        #expect(try Self.storedItems(of: stack) == ["a=1", "c=2"])
     }
 }
