@@ -131,6 +131,8 @@ final class PostgreSQLStatement: SQLStatement {
             switch value {
             case .null: bindings.appendNull()
             case .integer(let integer): bindings.append(integer)
+            // SQLite, whose values the relational layer's are, stores a NaN as NULL.
+            case .real(let real) where real.isNaN: bindings.appendNull()
             case .real(let real): bindings.append(real)
             case .text(let text): bindings.append(text)
             case .blob(let data): bindings.append(ByteBuffer(bytes: data))
