@@ -169,7 +169,7 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
 
     /// Writes metadata into a store file that no coordinator has open.
     open class func setMetadata(_ metadata: [String: Any], forPersistentStoreOfType storeType: String, at url: URL, options: [AnyHashable: Any]? = nil) throws {
-        try StoreRegistry.setMetadata(metadata, type: storeType, at: url)
+        try StoreRegistry.setMetadata(metadata, type: storeType, at: url, options: options)
     }
 
     // MARK: Moving and replacing stores

@@ -4,6 +4,10 @@ package protocol StoreLocatedByOptions: NSPersistentStore {
     /// The metadata of the store at `url` that `options` name.
     static func metadata(at url: URL, options: [AnyHashable: Any]?) throws -> [String: Any]
 
+    /// Writes metadata into the store at `url` that `options` name, which no coordinator has open;
+    /// the keys of `metadata` replace the store's.
+    static func setMetadata(_ metadata: [String: Any], at url: URL, options: [AnyHashable: Any]?) throws
+
     /// Deletes the store at `url` that `options` name (`destroyPersistentStore(at:type:options:)`).
     static func destroyStore(at url: URL, options: [AnyHashable: Any]?) throws
 }

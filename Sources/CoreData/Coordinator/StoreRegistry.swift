@@ -50,8 +50,10 @@ enum StoreRegistry {
         return try storeClass.metadataForPersistentStore(with: url)
     }
 
-    static func setMetadata(_ metadata: [String: Any], type: String, at url: URL) throws {
-        try storeClass(for: type).setMetadata(metadata, forPersistentStoreAt: url)
+    static func setMetadata(_ metadata: [String: Any], type: String, at url: URL, options: [AnyHashable: Any]?) throws {
+        let storeClass = try storeClass(for: type)
+        if let located = storeClass as? StoreLocatedByOptions.Type { return try located.setMetadata(metadata, at: url, options: options) }
+        try storeClass.setMetadata(metadata, forPersistentStoreAt: url)
     }
 
     static func destroy(type: String, at url: URL, options: [AnyHashable: Any]?) throws {

@@ -122,7 +122,7 @@ extension PostgreSQLStore {
         guard let mapping = schema.mapping(for: row.objectID.entity), let primaryKey = row.objectID.primaryKey else { return true }
         let keys = SavePrimaryKeys(inserts: [], permanentIDs: [])
         let assignments = try SQLRowEncoding.assignments(of: row.values, slots: row.changedSlots, mapping: mapping, keys: keys, schema: schema, encode: { try SQLValueCodec.encode($0, for: $1) })
-        let sets = (["Z_OPT = Z_OPT + 1"] + assignments.map { "\($0.column) = ?" }).joined(separator: ", ")
+        let sets = Self.versionedAssignments(of: assignments.map(\.column))
         // The notification joins the row, so the server sends it only when the row is updated,
         // and the statement returns no rows, only its count.
         let statement = try connection.statement(

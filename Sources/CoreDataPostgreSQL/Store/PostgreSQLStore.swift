@@ -50,6 +50,10 @@ final class PostgreSQLStore: NSPersistentStore, RelationalStore, @unchecked Send
         try metadata(at: url, options: nil)
     }
 
+    override class func setMetadata(_ metadata: [String: Any]?, forPersistentStoreAt url: URL) throws {
+        try setMetadata(metadata ?? [:], at: url, options: nil)
+    }
+
     /// The metadata of the store in the schema `options` name (`NSPostgreSQLSchemaOption`).
     static func metadata(at url: URL, options: [AnyHashable: Any]?) throws -> [String: Any] {
         let connection = try PostgreSQLConnection(address: try PostgreSQLServerAddress(url: url, options: options))
@@ -58,6 +62,19 @@ final class PostgreSQLStore: NSPersistentStore, RelationalStore, @unchecked Send
             throw CoreDataError.storeOpen(url, "the database has no Core Data store.")
         }
         return metadata
+    }
+
+    /// Writes metadata into the store of the schema `options` name, in one transaction.
+    static func setMetadata(_ metadata: [String: Any], at url: URL, options: [AnyHashable: Any]?) throws {
+        let connection = try PostgreSQLConnection(address: try PostgreSQLServerAddress(url: url, options: options))
+        defer { connection.close() }
+        try connection.transaction {
+            guard var merged = try PostgreSQLSchemaInstaller.existingMetadata(in: connection) else {
+                throw CoreDataError.storeOpen(url, "the database has no Core Data store.")
+            }
+            metadata.forEach { merged[$0.key] = $0.value }
+            try SQLMetadataTable.write(merged, to: connection)
+        }
     }
 
     /// Drops the schema `options` name (`NSPostgreSQLSchemaOption`), and the store's tables and

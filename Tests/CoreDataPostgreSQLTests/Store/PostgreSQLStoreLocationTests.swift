@@ -18,6 +18,20 @@ struct PostgreSQLStoreLocationTests {
         #expect(first.store.identifier != second.store.identifier)
     }
 
+    @Test func metadataWrittenWithoutACoordinatorReachesTheStoreOfTheSchema() throws {
+        let stack = try PostgreSQLStack(model: LibraryModel.make())
+        let url = try #require(PostgreSQLTestServer.url)
+        let identifier = stack.store.identifier
+        for store in stack.coordinator.persistentStores { try stack.coordinator.remove(store) }
+        try NSPersistentStoreCoordinator.setMetadata(["appVersion": "2.1"], forPersistentStoreOfType: NSPostgreSQLStoreType, at: url, options: stack.options)
+        let metadata = try NSPersistentStoreCoordinator.metadataForPersistentStore(ofType: NSPostgreSQLStoreType, at: url, options: stack.options)
+        #expect(metadata["appVersion"] as? String == "2.1")
+        #expect(metadata[NSStoreUUIDKey] as? String == identifier)
+        let reopened = try stack.another()
+        #expect(reopened.store.metadata["appVersion"] as? String == "2.1")
+        #expect(reopened.store.identifier == identifier)
+    }
+
     @Test func destroyingAStoreDropsItsSchemaAndAddingItAgainStartsEmpty() throws {
         let stack = try PostgreSQLStack(model: LibraryModel.make())
         let context = stack.newContext()

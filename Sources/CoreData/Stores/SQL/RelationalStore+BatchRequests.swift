@@ -288,7 +288,7 @@ extension RelationalStore {
     /// Sets the values a row gave on an existing row, with a new version.
     private func update(_ existing: NSManagedObjectID, with values: [SQLValue], given: [Bool], columns: [String], mapping: SQLSchema.EntityMapping, connection: Database) throws {
         let positions = given.indices.filter { given[$0] }
-        let sets = (["Z_OPT = Z_OPT + 1"] + positions.map { "\(columns[$0]) = ?" }).joined(separator: ", ")
+        let sets = Self.versionedAssignments(of: positions.map { columns[$0] })
         let statement = try connection.statement("UPDATE \(mapping.table) SET \(sets) WHERE Z_PK = ?")
         for (index, position) in positions.enumerated() { statement.bind(values[position], at: Int32(index + 1)) }
         statement.bind(existing.primaryKey ?? 0, at: Int32(positions.count + 1))

@@ -23,7 +23,7 @@ extension RelationalStore {
     /// Updates a row's columns and its version, failing with a conflict when the row has
     /// another version now, or is gone.
     package func update(_ row: RowChange, primaryKey: Int64, with assignments: [(column: String, value: SQLValue)], mapping: SQLSchema.EntityMapping, connection: Database) throws {
-        let sets = (["Z_OPT = Z_OPT + 1"] + assignments.map { "\($0.column) = ?" }).joined(separator: ", ")
+        let sets = Self.versionedAssignments(of: assignments.map(\.column))
         let statement = try connection.statement("UPDATE \(mapping.table) SET \(sets) WHERE Z_PK = ? AND Z_OPT = ?")
         statement.bind(assignments.map(\.value) + [.integer(primaryKey), .integer(row.version)])
         try statement.run()
@@ -48,6 +48,11 @@ extension RelationalStore {
             statement.bind(primaryKey, at: 1)
             try statement.run()
         }
+    }
+
+    /// The `SET` list that gives each column a parameter and the row a new version.
+    package static func versionedAssignments(of columns: [String]) -> String {
+        (["Z_OPT = Z_OPT + 1"] + columns.map { "\($0) = ?" }).joined(separator: ", ")
     }
 
     /// The optimistic-locking version of a row now; nil when the row is gone.
