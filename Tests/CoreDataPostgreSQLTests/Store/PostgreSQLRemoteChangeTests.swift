@@ -79,4 +79,29 @@ struct PostgreSQLRemoteChangeTests {
         #expect(afterUpdate == afterInsert + 1)
         #expect(count.withLock { $0 } == afterUpdate)
     }
+
+    @Test func eachBatchRequestOfAnotherCoordinatorIsPostedAsARemoteChange() throws {
+        let saving = try PostgreSQLStack(model: LibraryModel.make())
+        var options = saving.options
+        options[NSPersistentStoreRemoteChangeNotificationPostOptionKey] = true
+        let listening = try PostgreSQLStack(model: saving.model, options: options)
+        let count = Mutex(0)
+        let observer = NotificationCenter.default.addObserver(forName: .NSPersistentStoreRemoteChange, object: listening.coordinator, queue: nil) { _ in
+            count.withLock { $0 += 1 }
+        }
+        defer { NotificationCenter.default.removeObserver(observer) }
+        let update = NSBatchUpdateRequest(entityName: "Book")
+        update.propertiesToUpdate = ["pages": 10]
+        let requests: [NSPersistentStoreRequest] = [
+            NSBatchInsertRequest(entityName: "Book", objects: [["title": "Earthsea"], ["title": "Lavinia"]]),
+            update,
+            NSBatchDeleteRequest(fetchRequest: NSFetchRequest(entityName: "Book")),
+        ]
+        let context = saving.newContext()
+        for (index, request) in requests.enumerated() {
+            _ = try context.performAndWait { try context.execute(request) }
+            try PostgreSQLTestServer.waitForDelivery()
+            #expect(count.withLock { $0 } == index + 1, "\(type(of: request))")
+        }
+    }
 }
