@@ -135,7 +135,8 @@ package struct VersionConflict: Error {
 
 /// What a store's share of a save came to.
 package enum StoreSaveOutcome {
-    /// Written, in a transaction that is still open.
+    /// Written, in a transaction that is still open; or, for changes that are the whole save
+    /// (`StoreSaveChanges.isWholeSave`), committed already, when the store could do it at once.
     case written(StoreSaveResult)
     /// Not written: a row changed since it was read. The store has rolled back its writes (and
     /// may hold the rows locked until the save is over, see `PersistentStoreEngine.beginSave`).

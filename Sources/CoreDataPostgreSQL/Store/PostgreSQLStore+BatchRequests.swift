@@ -17,7 +17,8 @@ extension PostgreSQLStore {
         }
     }
 
-    /// The store keeps binary data in its rows, never in files.
+    /// The store keeps binary data in its rows, never in files (a save's values too, and a
+    /// deleted object's history).
     func encode(_ value: Any?, attribute: NSAttributeDescription, files: inout ExternalFileChanges) throws -> SQLValue {
         try SQLValueCodec.encode(value, for: attribute)
     }

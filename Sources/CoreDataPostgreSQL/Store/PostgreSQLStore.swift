@@ -41,7 +41,6 @@ final class PostgreSQLStore: NSPersistentStore, RelationalStore, @unchecked Send
     /// Well under PostgreSQL's limit of 65,535 parameters.
     static let maximumParameters = 10_000
 
-
     var externalData: (any ExternalDataReading)? { nil }
 
     var compilesSubfetches: Bool { true }
@@ -56,24 +55,17 @@ final class PostgreSQLStore: NSPersistentStore, RelationalStore, @unchecked Send
 
     /// The metadata of the store in the schema `options` name (`NSPostgreSQLSchemaOption`).
     static func metadata(at url: URL, options: [AnyHashable: Any]?) throws -> [String: Any] {
-        let connection = try PostgreSQLConnection(address: try PostgreSQLServerAddress(url: url, options: options))
-        defer { connection.close() }
-        guard let metadata = try PostgreSQLSchemaInstaller.existingMetadata(in: connection) else {
-            throw CoreDataError.storeOpen(url, "the database has no Core Data store.")
-        }
-        return metadata
+        try withConnection(to: PostgreSQLServerAddress(url: url, options: options)) { try requiredMetadata(in: $0, url: url) }
     }
 
     /// Writes metadata into the store of the schema `options` name, in one transaction.
     static func setMetadata(_ metadata: [String: Any], at url: URL, options: [AnyHashable: Any]?) throws {
-        let connection = try PostgreSQLConnection(address: try PostgreSQLServerAddress(url: url, options: options))
-        defer { connection.close() }
-        try connection.transaction {
-            guard var merged = try PostgreSQLSchemaInstaller.existingMetadata(in: connection) else {
-                throw CoreDataError.storeOpen(url, "the database has no Core Data store.")
+        try withConnection(to: PostgreSQLServerAddress(url: url, options: options)) { connection in
+            try connection.transaction {
+                var merged = try requiredMetadata(in: connection, url: url)
+                metadata.forEach { merged[$0.key] = $0.value }
+                try SQLMetadataTable.write(merged, to: connection)
             }
-            metadata.forEach { merged[$0.key] = $0.value }
-            try SQLMetadataTable.write(merged, to: connection)
         }
     }
 
@@ -89,9 +81,25 @@ final class PostgreSQLStore: NSPersistentStore, RelationalStore, @unchecked Send
                 userInfo: [NSURLErrorKey: url]
             )
         }
+        try withConnection(to: address) { try $0.execute("DROP SCHEMA IF EXISTS \(schema) CASCADE") }
+    }
+
+    /// Runs `body` with a connection of its own to a store's address, for the class methods that
+    /// need no coordinator.
+    private static func withConnection<Result>(to address: PostgreSQLServerAddress, _ body: (PostgreSQLConnection) throws -> Result) throws -> Result {
         let connection = try PostgreSQLConnection(address: address)
         defer { connection.close() }
-        try connection.execute("DROP SCHEMA IF EXISTS \(schema) CASCADE")
+        return try body(connection)
+    }
+
+    /// The metadata of the store a connection's schema holds.
+    ///
+    /// - Throws: `NSPersistentStoreOpenError` (134080) when it holds none.
+    private static func requiredMetadata(in connection: PostgreSQLConnection, url: URL) throws -> [String: Any] {
+        guard let metadata = try PostgreSQLSchemaInstaller.existingMetadata(in: connection) else {
+            throw CoreDataError.storeOpen(url, "the database has no Core Data store.")
+        }
+        return metadata
     }
 
     // MARK: Loading
@@ -130,22 +138,11 @@ final class PostgreSQLStore: NSPersistentStore, RelationalStore, @unchecked Send
 
     // MARK: Access for the extensions
 
-    /// The connection reads go through (the pinned snapshot's while a pinned context reads), and
-    /// the schema.
-    func readingDatabase() throws -> (PostgreSQLConnection, SQLSchema) {
-        let (connection, schema) = try writingDatabase()
-        return (pinnedRead?.connection ?? connection, schema)
-    }
-
     func writingDatabase() throws -> (PostgreSQLConnection, SQLSchema) {
         guard let connection, let schema else {
             throw CoreDataError.make(NSPersistentStoreOperationError, "The PostgreSQL store at \(url?.absoluteString ?? "?") is not open.")
         }
         return (connection, schema)
-    }
-
-    func historyValue(of value: Any?, attribute: NSAttributeDescription) throws -> SQLValue {
-        try SQLValueCodec.encode(value, for: attribute)
     }
 
     func rowReader(for entities: [NSEntityDescription], schema: SQLSchema) throws -> SQLRowReader {

@@ -6,7 +6,7 @@ extension SQLiteStore {
         guard storedMetadata[DeferredCleanupTask.metadataKey] != nil || storedMetadata[NSPersistentStoreDeferredLightweightMigrationOptionKey] != nil else {
             return false
         }
-        let (connection, schema) = try requireWritingConnection()
+        let (connection, schema) = try writingDatabase()
         do {
             let (ran, remaining) = try connection.transaction {
                 let metadata = try SQLMetadataTable.read(from: connection, storeType: NSSQLiteStoreType)

@@ -96,9 +96,10 @@ extension RelationalStore {
 
     /// The encoded values of an entity's preserved attributes, in the order of the tombstone columns.
     private func tombstone(of entity: NSEntityDescription, values: SlotValues) throws -> [SQLValue] {
-        try entity.layout.preservedAttributeSlots.map { slot in
+        var files = ExternalFileChanges()
+        return try entity.layout.preservedAttributeSlots.map { slot in
             guard let attribute = entity.layout.slots[slot].attribute, values.indices.contains(slot) else { return .null }
-            return try historyValue(of: values[slot], attribute: attribute)
+            return try encode(values[slot], attribute: attribute, files: &files)
         }
     }
 

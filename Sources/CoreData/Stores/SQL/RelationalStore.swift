@@ -8,17 +8,11 @@ package protocol RelationalStore: BatchRequestExecuting {
     /// How the store's database spells what databases disagree on.
     var dialect: SQLDialect { get }
 
-    /// The connection reads go through, and the schema.
-    func readingDatabase() throws -> (Database, SQLSchema)
-
     /// The connection that writes and sees the latest data, and the schema.
     func writingDatabase() throws -> (Database, SQLSchema)
 
     /// How to read the rows of a set of entities (cached by the store).
     func rowReader(for entities: [NSEntityDescription], schema: SQLSchema) throws -> SQLRowReader
-
-    /// The store generation rows read now belong to (see `RowChangeLog`).
-    var readGeneration: Int { get }
 
     /// The query generation a pinned context is reading through, while it reads.
     var pinnedRead: SQLReadSnapshot<Database>? { get set }
@@ -32,8 +26,10 @@ package protocol RelationalStore: BatchRequestExecuting {
     /// Whether saves and batch requests record persistent history (`NSPersistentHistoryTrackingKey`).
     var tracksHistory: Bool { get set }
 
-    /// The column value of an attribute's value as a deleted object's history keeps it.
-    func historyValue(of value: Any?, attribute: NSAttributeDescription) throws -> SQLValue
+    /// The column value of an attribute's value that a batch request or persistent history
+    /// writes; binary data the store keeps in a file of its own is written to it, and the file
+    /// noted in `files`.
+    func encode(_ value: Any?, attribute: NSAttributeDescription, files: inout ExternalFileChanges) throws -> SQLValue
 
     // MARK: Batch requests
 
@@ -44,10 +40,6 @@ package protocol RelationalStore: BatchRequestExecuting {
     /// commits when `body` returns and rolls back when it throws; the store removes the files
     /// a failed request wrote, and lets other coordinators know of the commit.
     func batchTransaction<Result>(_ body: (Database, inout ExternalFileChanges) throws -> Result) throws -> Result
-
-    /// The column value of an attribute's value a batch request writes; binary data the store
-    /// keeps in a file of its own is written to it, and the file noted in `files`.
-    func encode(_ value: Any?, attribute: NSAttributeDescription, files: inout ExternalFileChanges) throws -> SQLValue
 
     /// The primary keys of up to `count` new rows of an entity, for a batch insert; taken before
     /// its transaction begins.

@@ -6,7 +6,7 @@ extension SQLiteStore {
     static let rowsPerInsert = 1
 
     func batchTransaction<Result>(_ body: (SQLiteConnection, inout ExternalFileChanges) throws -> Result) throws -> Result {
-        let (connection, _) = try requireWritingConnection()
+        let (connection, _) = try writingDatabase()
         var files = ExternalFileChanges()
         do {
             return try connection.transaction { try body(connection, &files) }
@@ -17,7 +17,7 @@ extension SQLiteStore {
     }
 
     func batchPrimaryKeys(count: Int, of entity: NSEntityDescription) throws -> any PrimaryKeySource {
-        let (connection, schema) = try requireWritingConnection()
+        let (connection, schema) = try writingDatabase()
         return PrimaryKeyAllocator(connection: connection, schema: schema)
     }
 }

@@ -21,7 +21,7 @@ extension SQLiteStore {
     }
 
     private func journalMode() throws -> String? {
-        let (connection, _) = try requireWritingConnection()
+        let (connection, _) = try writingDatabase()
         return try connection.statement("PRAGMA journal_mode").readFirstRow { $0.string(at: 0)?.lowercased() } ?? nil
     }
 }

@@ -3,7 +3,7 @@
 // deletes and to-many upkeep are the relational stores' (`RelationalStore+Saving`).
 extension SQLiteStore {
     func obtainPermanentIDs(for objects: [NSManagedObject]) throws -> [NSManagedObjectID] {
-        let (connection, schema) = try requireWritingConnection()
+        let (connection, schema) = try writingDatabase()
         return try connection.transaction {
             var allocator = PrimaryKeyAllocator(connection: connection, schema: schema)
             let identifiers = try objects.map { objectID(for: $0.entity, primaryKey: try allocator.next(for: $0.entity)) }
@@ -13,7 +13,7 @@ extension SQLiteStore {
     }
 
     func beginSave(_ changes: StoreSaveChanges) throws -> StoreSaveOutcome {
-        let (connection, schema) = try requireWritingConnection()
+        let (connection, schema) = try writingDatabase()
         var files = ExternalFileChanges()
         try connection.execute("BEGIN IMMEDIATE")
         do {
@@ -29,7 +29,7 @@ extension SQLiteStore {
     }
 
     func finishSave(committing: Bool) throws {
-        let (connection, _) = try requireWritingConnection()
+        let (connection, _) = try writingDatabase()
         guard let pending = pendingSave else { return }
         pendingSave = nil
         if committing {

@@ -359,22 +359,6 @@ final class SQLiteStore: NSPersistentStore, RelationalStore, @unchecked Sendable
     /// The most `?` parameters one statement binds, well under SQLite's limit of 32766.
     static let maximumParameters = 10_000
 
-    /// The connection reads go through (the pinned snapshot's while a pinned context reads), and
-    /// the schema.
-    func readingDatabase() throws -> (SQLiteConnection, SQLSchema) {
-        let (connection, schema) = try requireWritingConnection()
-        return (pinnedRead?.connection ?? connection, schema)
-    }
-
-    func writingDatabase() throws -> (SQLiteConnection, SQLSchema) {
-        try requireWritingConnection()
-    }
-
-    func historyValue(of value: Any?, attribute: NSAttributeDescription) throws -> SQLValue {
-        var files = ExternalFileChanges()
-        return try encode(value, attribute: attribute, files: &files)
-    }
-
     func rowReader(for entities: [NSEntityDescription], schema: SQLSchema) throws -> SQLRowReader {
         try queryCache.reader(for: entities, schema: schema)
     }
@@ -382,7 +366,7 @@ final class SQLiteStore: NSPersistentStore, RelationalStore, @unchecked Sendable
     var externalData: ExternalDataReading? { externalStorage }
 
     /// The store's own connection, which writes and sees the latest data, and the schema.
-    func requireWritingConnection() throws -> (SQLiteConnection, SQLSchema) {
+    func writingDatabase() throws -> (SQLiteConnection, SQLSchema) {
         guard let connection, let schema else {
             throw CoreDataError.make(NSPersistentStoreOperationError, "The store at \(url?.path ?? "?") is not open.")
         }
