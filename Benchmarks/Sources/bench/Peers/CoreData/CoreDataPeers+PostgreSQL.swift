@@ -79,28 +79,11 @@ extension CoreDataPeers {
         prepare: @escaping (_ stack: CoreDataItemStack, _ input: PeerInput) throws -> () throws -> Int64
     ) -> Peer {
         Peer(name: postgreSQLName, family: .ours) { input in
-            let schema = try PostgreSQLSchema(copying: input.templateSchema)
-            let stack: CoreDataItemStack
-            let body: () throws -> Int64
-            do {
-                stack = try CoreDataItemStack(postgreSQLSchema: schema.name, model: model())
-                do {
-                    body = try prepare(stack, input)
-                } catch {
-                    try? stack.close()
-                    throw error
-                }
-            } catch {
-                schema.drop()
-                throw error
-            }
-            return PreparedRun(
-                body: body,
-                tearDown: {
-                    defer { schema.drop() }
-                    try stack.close()
-                },
-                storeChecksum: storeChecksum.map { sql in { try schema.integers(sql) } })
+            try PostgreSQLSchema.preparedRun(
+                copying: input.templateSchema, storeChecksum: storeChecksum,
+                open: { schema in try CoreDataItemStack(postgreSQLSchema: schema.name, model: model()) },
+                close: { try $0.close() },
+                prepare: { try prepare($0, input) })
         }
     }
 }

@@ -50,6 +50,40 @@ final class PostgreSQLSchema {
         administration.close()
     }
 
+    /// A run of a peer in a schema of its own (a copy of `template`, if there is one): `open`
+    /// makes the peer's connection or stack in the schema and `prepare` returns the body, both in
+    /// set-up; `storeChecksum` (SQL whose columns are integers) reads back what reached the schema
+    /// after the body. Tear-down closes what `open` made and drops the schema; a set-up that fails
+    /// undoes what it made.
+    static func preparedRun<Resource>(
+        copying template: String?, storeChecksum: String?,
+        open: (PostgreSQLSchema) throws -> Resource, close: @escaping (Resource) throws -> Void,
+        prepare: (Resource) throws -> () throws -> Int64
+    ) throws -> PreparedRun {
+        let schema = try PostgreSQLSchema(copying: template)
+        let resource: Resource
+        let body: () throws -> Int64
+        do {
+            resource = try open(schema)
+            do {
+                body = try prepare(resource)
+            } catch {
+                try? close(resource)
+                throw error
+            }
+        } catch {
+            schema.drop()
+            throw error
+        }
+        return PreparedRun(
+            body: body,
+            tearDown: {
+                defer { schema.drop() }
+                try close(resource)
+            },
+            storeChecksum: storeChecksum.map { sql in { try schema.integers(sql) } })
+    }
+
     // MARK: Copying a template
 
     /// Copies the tables of `template` with their rows, then adds their constraints (primary

@@ -19,28 +19,11 @@ enum RawPostgresNIOPeers {
         prepare: @escaping (_ connection: PostgresNIOConnection, _ input: PeerInput) throws -> () throws -> Int64
     ) -> Peer {
         Peer(name: name, family: .raw) { input in
-            let schema = try PostgreSQLSchema(copying: input.templateSchema)
-            let connection: PostgresNIOConnection
-            let body: () throws -> Int64
-            do {
-                connection = try PostgresNIOConnection(url: schema.serverURL, schema: schema.name)
-                do {
-                    body = try prepare(connection, input)
-                } catch {
-                    connection.close()
-                    throw error
-                }
-            } catch {
-                schema.drop()
-                throw error
-            }
-            return PreparedRun(
-                body: body,
-                tearDown: {
-                    connection.close()
-                    schema.drop()
-                },
-                storeChecksum: storeChecksum.map { sql in { try schema.integers(sql) } })
+            try PostgreSQLSchema.preparedRun(
+                copying: input.templateSchema, storeChecksum: storeChecksum,
+                open: { schema in try PostgresNIOConnection(url: schema.serverURL, schema: schema.name) },
+                close: { $0.close() },
+                prepare: { try prepare($0, input) })
         }
     }
 
