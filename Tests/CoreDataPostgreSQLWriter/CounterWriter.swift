@@ -12,7 +12,9 @@ import Foundation
 ///     CoreDataPostgreSQLWriter <store URL> <schema> <error|mergeByPropertyObjectTrump|mergeByPropertyStoreTrump> <writer> <rounds>
 ///
 /// With `migrate` for the policy, the writer opens the store with the counter model's version 2,
-/// letting the store migrate itself, and saves a `Tally` named after itself. With `history` after
+/// letting the store migrate itself, and saves a `Tally` named after itself. With `staged`, it
+/// migrates through a staged migration manager instead, whose custom stage adds 100 to the total
+/// before the migration and saves a `Tally` naming the writer after it. With `history` after
 /// the rounds, it opens the store with persistent history, as a store that records it requires.
 @main
 enum CounterWriter {
@@ -31,12 +33,12 @@ enum CounterWriter {
     static func main() {
         let arguments = CommandLine.arguments
         guard (6...7).contains(arguments.count), let url = URL(string: arguments[1]), let writer = Int(arguments[4]), let rounds = Int(arguments[5]) else {
-            fail("usage: CoreDataPostgreSQLWriter <store URL> <schema> <policy|migrate> <writer> <rounds> [history]")
+            fail("usage: CoreDataPostgreSQLWriter <store URL> <schema> <policy|migrate|staged> <writer> <rounds> [history]")
         }
         let recordsHistory = arguments.count == 7 && arguments[6] == "history"
         guard let policy = Policy(rawValue: arguments[3]) else {
-            guard arguments[3] == "migrate" else { fail("unknown policy \(arguments[3])") }
-            return migrate(url: url, schema: arguments[2], writer: writer)
+            guard ["migrate", "staged"].contains(arguments[3]) else { fail("unknown policy \(arguments[3])") }
+            return migrate(url: url, schema: arguments[2], writer: writer, staged: arguments[3] == "staged")
         }
         do {
             let coordinator = NSPersistentStoreCoordinator(managedObjectModel: try CounterModel.make())
@@ -55,12 +57,15 @@ enum CounterWriter {
         }
     }
 
-    private static func migrate(url: URL, schema: String, writer: Int) {
+    private static func migrate(url: URL, schema: String, writer: Int, staged: Bool) {
         do {
             let coordinator = NSPersistentStoreCoordinator(managedObjectModel: try CounterModel.make(version: 2))
-            let options: [AnyHashable: Any] = [
+            var options: [AnyHashable: Any] = [
                 NSPostgreSQLSchemaOption: schema, NSMigratePersistentStoresAutomaticallyOption: true, NSInferMappingModelAutomaticallyOption: true,
             ]
+            if staged {
+                options[NSPersistentStoreStagedMigrationManagerOptionKey] = try stagedMigration(writer: writer)
+            }
             try coordinator.addPersistentStore(ofType: NSPostgreSQLStoreType, configurationName: nil, at: url, options: options)
             let context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
             context.persistentStoreCoordinator = coordinator
@@ -70,6 +75,36 @@ enum CounterWriter {
             }
         } catch {
             fail("writer \(writer): \(error)")
+        }
+    }
+
+    /// The one custom stage from version 1 to 2: the total grows by 100 before it, and a tally
+    /// names the writer that ran it after it.
+    private static func stagedMigration(writer: Int) throws -> NSStagedMigrationManager {
+        let versions = try [1, 2].map { version in
+            let model = try CounterModel.make(version: version)
+            return NSManagedObjectModelReference(model: model, versionChecksum: model.versionChecksum)
+        }
+        let stage = NSCustomMigrationStage(migratingFrom: versions[0], to: versions[1])
+        stage.willMigrateHandler = { manager, _ in
+            try changeStore(of: manager) { context in
+                let counter = try fetchCounter(in: context)
+                counter.setValue((counter.value(forKey: "total") as? Int64 ?? 0) + 100, forKey: "total")
+            }
+        }
+        stage.didMigrateHandler = { manager, _ in
+            try changeStore(of: manager) { context in
+                NSEntityDescription.insertNewObject(forEntityName: "Tally", into: context).setValue("stage by writer \(writer)", forKey: "label")
+            }
+        }
+        return NSStagedMigrationManager([stage])
+    }
+
+    private static func changeStore(of manager: NSStagedMigrationManager, _ change: (NSManagedObjectContext) throws -> Void) throws {
+        guard let context = manager.container?.newBackgroundContext() else { fail("a stage ran without its container") }
+        try context.performAndWait {
+            try change(context)
+            try context.save()
         }
     }
 

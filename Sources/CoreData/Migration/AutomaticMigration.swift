@@ -12,7 +12,8 @@ package enum AutomaticMigration {
     /// deferring its cleanup when the options set `NSPersistentStoreDeferredLightweightMigrationOptionKey`.
     ///
     /// Atomic stores (binary, XML, and registered subclasses that read their metadata without a
-    /// coordinator) migrate through the inferred mapping only; staged migrations are SQLite's.
+    /// coordinator) migrate through the inferred mapping only; staged migrations are the
+    /// relational stores'. A store on a database server migrates itself as it loads.
     static func migrateIfNeeded(_ store: NSPersistentStore, to model: NSManagedObjectModel) throws {
         guard let url = store.url, !store.isOptionSet(NSIgnorePersistentStoreVersioningOption) else { return }
         if store.type == NSSQLiteStoreType {
@@ -75,9 +76,9 @@ package enum AutomaticMigration {
         let configuration = store.modelConfiguration
         guard try needsMigration(store, at: url, metadata: metadata, to: model) else { return }
         if let stagedManager {
-            try StagedMigration(
-                manager: stagedManager, url: url, destinationModel: model, configuration: configuration,
-                tracksHistory: store.isOptionSet(NSPersistentHistoryTrackingKey)).run(metadata: metadata)
+            try StagedMigration(manager: stagedManager, store: store, at: url, destinationModel: model) { source, destination, mapping in
+                try SQLiteInPlaceMigration(url: url, sourceModel: source, destinationModel: destination, mapping: mapping, configuration: configuration).run()
+            }.run(metadata: metadata)
             metadata = try SQLiteStore.readMetadata(at: url)
             guard !store.isCompatible(metadata, with: model),
                   store.isOptionSet(NSMigratePersistentStoresAutomaticallyOption) else { return }

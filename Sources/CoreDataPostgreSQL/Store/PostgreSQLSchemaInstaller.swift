@@ -4,6 +4,10 @@ import CoreData
 /// and migrates them when the options ask for it, in one transaction holding an advisory lock
 /// on the schema: servers that start at once install or migrate the store once, the others
 /// waiting and then finding it done. A migration that fails leaves the store as it was.
+///
+/// A staged migration (`NSPersistentStoreStagedMigrationManagerOptionKey`) runs first, a
+/// transaction per version step, under a second lock held across its steps: its handlers open
+/// the store on connections of their own, which the installer's lock would keep waiting.
 struct PostgreSQLSchemaInstaller {
     let store: PostgreSQLStore
     let model: NSManagedObjectModel
@@ -19,6 +23,7 @@ struct PostgreSQLSchemaInstaller {
 
     func install() throws -> Installed {
         try createSchema()
+        try runStagedMigration()
         return try connection.transaction {
             try connection.execute("SELECT pg_advisory_xact_lock(hashtext(current_schema()))")
             let entities = SQLSchema.storeEntities(in: model, configuration: store.configurationName)
@@ -31,7 +36,7 @@ struct PostgreSQLSchemaInstaller {
                 return Installed(schema: schema, metadata: metadata, recordsModelHashes: false)
             }
             if let migration = try AutomaticMigration.lightweightMigration(of: store, at: connection.location, metadata: metadata, to: model) {
-                try migrate(metadata: metadata, from: migration.source, mapping: migration.mapping)
+                try migrate(from: migration.source, to: model, mapping: migration.mapping, metadata: metadata)
                 metadata = try Self.existingMetadata(in: connection) ?? metadata
             }
             let ignoresVersions = store.isOptionSet(NSIgnorePersistentStoreVersioningOption)
@@ -62,18 +67,36 @@ struct PostgreSQLSchemaInstaller {
         }
     }
 
-    /// Runs the lightweight migration from `source` to the model, inside the installer's
+    /// Runs the stages of the store's staged migration manager, if it has one and the store
+    /// needs them. Servers that start at once take turns: the first migrates, and the others find
+    /// the store at a version no stage starts from, so that the handlers run once.
+    private func runStagedMigration() throws {
+        guard let manager = store.options?[NSPersistentStoreStagedMigrationManagerOptionKey] as? NSStagedMigrationManager,
+              !store.isReadOnly else { return }
+        // The two-key form keeps this lock apart from the installer's one-key lock on the schema.
+        try connection.execute("SELECT pg_advisory_lock(hashtext(current_schema()), 1)")
+        defer { try? connection.execute("SELECT pg_advisory_unlock(hashtext(current_schema()), 1)") }
+        guard let metadata = try Self.existingMetadata(in: connection), !store.isCompatible(metadata, with: model) else { return }
+        try StagedMigration(manager: manager, store: store, at: connection.location, destinationModel: model) { source, destination, mapping in
+            try connection.transaction {
+                try connection.execute("SELECT pg_advisory_xact_lock(hashtext(current_schema()))")
+                try migrate(from: source, to: destination, mapping: mapping, metadata: try Self.existingMetadata(in: connection) ?? metadata)
+            }
+        }.run(metadata: metadata)
+    }
+
+    /// Runs the lightweight migration from `source` to `destination` in the connection's open
     /// transaction, with the SQLite store's planner in PostgreSQL's dialect.
-    private func migrate(metadata: [String: Any], from source: NSManagedObjectModel, mapping: NSMappingModel) throws {
+    private func migrate(from source: NSManagedObjectModel, to destination: NSManagedObjectModel, mapping: NSMappingModel, metadata: [String: Any]) throws {
         source.freeze()
-        model.freeze()
+        destination.freeze()
         let planner = try SQLMigrationPlanner(
             source: SQLSchema(entities: SQLSchema.storeEntities(in: source, configuration: store.configurationName), stored: try storedLayout()),
-            destination: SQLSchema(entities: SQLSchema.storeEntities(in: model, configuration: store.configurationName)),
+            destination: SQLSchema(entities: SQLSchema.storeEntities(in: destination, configuration: store.configurationName)),
             mapping: mapping,
             metadata: metadata,
-            destinationModel: model,
-            configuredEntities: model.entities(forConfigurationName: store.configurationName) ?? model.entities,
+            destinationModel: destination,
+            configuredEntities: destination.entities(forConfigurationName: store.configurationName) ?? destination.entities,
             dialect: .postgreSQL
         )
         do {

@@ -72,6 +72,35 @@ struct PostgreSQLMultiProcessTests {
         #expect(error?.code == NSPersistentStoreIncompatibleVersionHashError)
     }
 
+    /// Two server processes that start at once with a staged migration race to run it: one runs
+    /// the custom stage and its handlers, while the other waits, then finds the store migrated
+    /// and runs none.
+    @Test func twoProcessesStartingWithAStagedMigrationRunItsHandlersOnce() throws {
+        let stack = try PostgreSQLStack(model: try CounterModel.make())
+        let context = stack.newContext()
+        try context.performAndWait {
+            NSEntityDescription.insertNewObject(forEntityName: "Counter", into: context).setValue(Int64(41), forKey: "total")
+            try context.save()
+        }
+        let writers = try (0..<2).map { writer in
+            try Self.launch(["\(try #require(PostgreSQLTestServer.url))", stack.schema, "staged", "\(writer)", "0"])
+        }
+        for (writer, errors) in writers {
+            writer.waitUntilExit()
+            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            #expect(writer.terminationStatus == 0, "\(message)")
+        }
+        let migrated = try PostgreSQLStack(model: try CounterModel.make(version: 2), options: stack.options).newContext()
+        let (total, labels) = try migrated.performAndWait {
+            let counter = try #require(try migrated.fetch(NSFetchRequest<NSManagedObject>(entityName: "Counter")).first)
+            let labels = try migrated.fetch(NSFetchRequest<NSManagedObject>(entityName: "Tally")).compactMap { $0.value(forKey: "label") as? String }
+            return (counter.value(forKey: "total") as? Int64, labels.sorted())
+        }
+        #expect(total == 141)
+        #expect(labels.filter { $0.hasPrefix("stage by writer") }.count == 1)
+        #expect(labels.filter { $0.hasPrefix("writer") } == ["writer 0", "writer 1"])
+    }
+
     /// A fetched results controller in this process follows the saves of three writer processes:
     /// each remote-change notification brings the history after the last token read, which the
     /// context merges, as a server following the others does.

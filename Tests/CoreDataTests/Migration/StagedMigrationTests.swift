@@ -5,7 +5,7 @@ import Testing
 /// fill nils before an attribute becomes mandatory and finish the data after, with the store
 /// reached through the manager's container; stages skipped for a newer store; failures (a
 /// throwing handler, a backward migration, references that do not resolve); and model references
-/// by model, file, name and entity hashes.
+/// by model, file, name and entity hashes. Each runs on SQLite and on PostgreSQL.
 @Suite struct StagedMigrationTests {
     typealias Models = MigrationModels
 
@@ -25,8 +25,8 @@ import Testing
     }
 
     /// A v1 store with a titled and an untitled note.
-    static func notesStore(_ label: String, version: Int = 1) throws -> MigrationScenario {
-        let scenario = try MigrationScenario(label)
+    static func notesStore(_ label: String, version: Int = 1, storeType: String = NSSQLiteStoreType) throws -> MigrationScenario {
+        let scenario = try MigrationScenario(label, storeType: storeType)
         try scenario.write(notes(version)) { context in
             ctxInsert("Note", into: context, ["title": "Groceries", "body": "milk"])
             ctxInsert("Note", into: context, ["body": "untitled thoughts"])
@@ -72,8 +72,9 @@ import Testing
         }
     }
 
-    @Test func aCustomStagePreparesAndFinishesTheDataAroundItsMigration() throws {
-        let scenario = try Self.notesStore("custom-stage")
+    @Test(arguments: MigrationScenario.relationalStoreTypes)
+    func aCustomStagePreparesAndFinishesTheDataAroundItsMigration(_ storeType: String) throws {
+        let scenario = try Self.notesStore("custom-stage", storeType: storeType)
         defer { scenario.remove() }
         var events: [String] = []
         let manager = Self.stages(
@@ -93,6 +94,10 @@ import Testing
         )
         let container = NSPersistentContainer(name: "Notes", managedObjectModel: Self.notes(3))
         let description = NSPersistentStoreDescription(url: scenario.url)
+        description.type = storeType
+        for case let (key as String, value as NSObject) in scenario.storeOptions {
+            description.setOption(value, forKey: key)
+        }
         description.setOption(manager, forKey: NSPersistentStoreStagedMigrationManagerOptionKey)
         container.persistentStoreDescriptions = [description]
         var loadError: Error?
@@ -107,8 +112,9 @@ import Testing
         }
     }
 
-    @Test func withoutTheHandlerTheCustomStageFailsAndTheStoreStaysAtItsLastVersion() throws {
-        let scenario = try Self.notesStore("no-handler")
+    @Test(arguments: MigrationScenario.relationalStoreTypes)
+    func withoutTheHandlerTheCustomStageFailsAndTheStoreStaysAtItsLastVersion(_ storeType: String) throws {
+        let scenario = try Self.notesStore("no-handler", storeType: storeType)
         defer { scenario.remove() }
         let error = try #require(scenario.openingError(Self.notes(3), options: Self.openingOptions(Self.stages(willMigrate: nil))))
         #expect(error.code == NSMigrationError)
@@ -116,9 +122,10 @@ import Testing
         #expect(try scenario.read(Self.notes(2), options: [:], Self.titles) == ["Groceries/nil", "nil/nil"])
     }
 
-    @Test func aThrowingHandlerStopsTheMigrationWithItsError() throws {
+    @Test(arguments: MigrationScenario.relationalStoreTypes)
+    func aThrowingHandlerStopsTheMigrationWithItsError(_ storeType: String) throws {
         struct NotReady: Error {}
-        let scenario = try Self.notesStore("throwing-handler")
+        let scenario = try Self.notesStore("throwing-handler", storeType: storeType)
         defer { scenario.remove() }
         let manager = Self.stages(willMigrate: { _, _ in throw NotReady() })
         #expect(throws: NotReady.self) {
@@ -128,8 +135,9 @@ import Testing
         #expect(try scenario.read(Self.notes(2), options: [:], Self.titles).count == 2)
     }
 
-    @Test func stagesBeforeTheStoresVersionAreSkipped() throws {
-        let scenario = try Self.notesStore("skip", version: 2)
+    @Test(arguments: MigrationScenario.relationalStoreTypes)
+    func stagesBeforeTheStoresVersionAreSkipped(_ storeType: String) throws {
+        let scenario = try Self.notesStore("skip", version: 2, storeType: storeType)
         defer { scenario.remove() }
         var ran: [String] = []
         let manager = Self.stages(willMigrate: { manager, stage in
@@ -143,8 +151,9 @@ import Testing
         #expect(ran == ["will"])
     }
 
-    @Test func aStoreIsNeverMigratedBackward() throws {
-        let scenario = try MigrationScenario("backward")
+    @Test(arguments: MigrationScenario.relationalStoreTypes)
+    func aStoreIsNeverMigratedBackward(_ storeType: String) throws {
+        let scenario = try MigrationScenario("backward", storeType: storeType)
         defer { scenario.remove() }
         try scenario.write(Self.notes(3)) { context in ctxInsert("Note", into: context, ["title": "Done"]) }
         let manager = Self.stages(willMigrate: Self.fillTitles)
@@ -153,8 +162,9 @@ import Testing
         #expect(try scenario.read(Self.notes(3), options: [:], Self.titles) == ["Done/nil"])
     }
 
-    @Test func referencesThatDoNotResolveAreErrors() throws {
-        let scenario = try Self.notesStore("unresolved")
+    @Test(arguments: MigrationScenario.relationalStoreTypes)
+    func referencesThatDoNotResolveAreErrors(_ storeType: String) throws {
+        let scenario = try Self.notesStore("unresolved", storeType: storeType)
         defer { scenario.remove() }
         let unknownName = NSCustomMigrationStage(migratingFrom: NSManagedObjectModelReference(name: "NoSuchModel", in: nil, versionChecksum: "x"), to: Self.reference(3))
         let wrongChecksum = NSCustomMigrationStage(migratingFrom: NSManagedObjectModelReference(model: Self.notes(1), versionChecksum: Self.notes(2).versionChecksum), to: Self.reference(3))
@@ -167,8 +177,9 @@ import Testing
         #expect(try scenario.read(Self.notes(1), options: [:], Self.titles).count == 2)
     }
 
-    @Test func aLightweightStageRunsThroughTheVersionsOfAModelFile() throws {
-        let scenario = try MigrationScenario("lightweight-stage")
+    @Test(arguments: MigrationScenario.relationalStoreTypes)
+    func aLightweightStageRunsThroughTheVersionsOfAModelFile(_ storeType: String) throws {
+        let scenario = try MigrationScenario("lightweight-stage", storeType: storeType)
         defer { scenario.remove() }
         try scenario.write(try ShelfMigrationTests.shelf("Shelf")) { context in
             ctxInsert("Reader", into: context, ["name": "Ann"])
@@ -178,7 +189,7 @@ import Testing
         // Opened with version 2, the stage stops there; opened with version 3, it goes on.
         let version2 = try ShelfMigrationTests.shelf("Shelf 2")
         #expect(try scenario.read(version2, options: Self.openingOptions(manager)) { try ctxFetch("Subscriber", in: $0, sortedBy: "name").count } == 1)
-        #expect(try NSPersistentStoreCoordinator.metadataForPersistentStore(ofType: NSSQLiteStoreType, at: scenario.url)["NSStoreModelVersionChecksumKey"] as? String == checksums[1])
+        #expect(try NSPersistentStoreCoordinator.metadataForPersistentStore(ofType: storeType, at: scenario.url, options: scenario.storeOptions)["NSStoreModelVersionChecksumKey"] as? String == checksums[1])
         let version3 = try ShelfMigrationTests.shelf("Shelf 3")
         #expect(try scenario.read(version3, options: Self.openingOptions(manager)) { try ctxFetch("Subscriber", in: $0, sortedBy: "name").count } == 1)
     }

@@ -1,15 +1,32 @@
-/// A staged migration of a store file: the stages of an `NSStagedMigrationManager`, from the
-/// version the store was written with on, each version step migrated in place with an inferred
-/// mapping and, for a custom stage, its handlers run around it on a container at the step's
-/// versions (spec `semantics.md` MIG-16…19).
-struct StagedMigration {
+/// A staged migration of a store: the stages of an `NSStagedMigrationManager`, from the version
+/// the store was written with on, each version step migrated in place with an inferred mapping
+/// and, for a custom stage, its handlers run around it on a container at the step's versions
+/// (spec `semantics.md` MIG-16…19). The store type migrates each step itself: SQLite in its
+/// file, PostgreSQL in its schema.
+package struct StagedMigration {
     let manager: NSStagedMigrationManager
+    /// The store being added: the handlers' container opens it at the same place, with the same
+    /// type and options (a store that records history is read-only without them).
+    let store: NSPersistentStore
+    /// Where the store is, as its URL names it.
     let url: URL
     let destinationModel: NSManagedObjectModel
-    let configuration: String?
-    /// Whether the store is opened with `NSPersistentHistoryTrackingKey`; the handlers'
-    /// container opens it so too, as a store that records history is read-only without it.
-    let tracksHistory: Bool
+    /// Migrates the store in place from one model version to the next with a mapping model.
+    let migrateInPlace: (_ source: NSManagedObjectModel, _ destination: NSManagedObjectModel, _ mapping: NSMappingModel) throws -> Void
+
+    package init(
+        manager: NSStagedMigrationManager,
+        store: NSPersistentStore,
+        at url: URL,
+        destinationModel: NSManagedObjectModel,
+        migrateInPlace: @escaping (_ source: NSManagedObjectModel, _ destination: NSManagedObjectModel, _ mapping: NSMappingModel) throws -> Void
+    ) {
+        self.manager = manager
+        self.store = store
+        self.url = url
+        self.destinationModel = destinationModel
+        self.migrateInPlace = migrateInPlace
+    }
 
     /// One version step, and the custom stage it belongs to, if any.
     private struct Step {
@@ -20,7 +37,7 @@ struct StagedMigration {
 
     /// Runs the steps from the version of the store with `metadata` on. A store whose version no
     /// stage names is left as it is, for the coordinator's other checks.
-    func run(metadata: [String: Any]) throws {
+    package func run(metadata: [String: Any]) throws {
         let resolver = VersionResolver(destinationModel: destinationModel)
         // References first: a lightweight stage may name versions only a later custom stage has.
         for case .reference(let reference) in manager.stages.flatMap({ $0.stageVersions() }) {
@@ -57,7 +74,7 @@ struct StagedMigration {
     }
 
     private func isVersion(_ model: NSManagedObjectModel, of metadata: [String: Any]) -> Bool {
-        let name = configuration.flatMap { model.configurations.contains($0) ? $0 : nil }
+        let name = store.modelConfiguration.flatMap { model.configurations.contains($0) ? $0 : nil }
         return model.isConfiguration(withName: name, compatibleWithStoreMetadata: metadata)
     }
 
@@ -66,7 +83,7 @@ struct StagedMigration {
             try withContainer(at: step.from) { try handler(manager, stage) }
         }
         let mapping = try AutomaticMigration.mappingModel(from: step.from, to: step.to, inferring: true, url: url)
-        try SQLiteInPlaceMigration(url: url, sourceModel: step.from, destinationModel: step.to, mapping: mapping, configuration: configuration).run()
+        try migrateInPlace(step.from, step.to, mapping)
         if let stage = step.stage, let handler = stage.didMigrateHandler {
             try withContainer(at: step.to) { try handler(manager, stage) }
         }
@@ -76,12 +93,13 @@ struct StagedMigration {
     private func withContainer(at model: NSManagedObjectModel, _ body: () throws -> Void) throws {
         let container = NSPersistentContainer(name: url.deletingPathExtension().lastPathComponent, managedObjectModel: model)
         let description = NSPersistentStoreDescription(url: url)
-        description.configuration = configuration
+        description.type = store.type
+        description.configuration = store.modelConfiguration
+        for case let (key as String, value as NSObject) in store.options ?? [:] where key != NSPersistentStoreStagedMigrationManagerOptionKey {
+            description.setOption(value, forKey: key)
+        }
         description.shouldMigrateStoreAutomatically = false
         description.shouldInferMappingModelAutomatically = false
-        if tracksHistory {
-            description.setOption(NSNumber(value: true), forKey: NSPersistentHistoryTrackingKey)
-        }
         container.persistentStoreDescriptions = [description]
         var loadError: Error?
         container.loadPersistentStores { _, error in loadError = error }
