@@ -87,11 +87,11 @@ final class PostgreSQLConnection: SQLDatabase, @unchecked Sendable {
     /// the other (the extended protocol takes one statement at a time).
     func execute(_ sql: String) throws {
         guard sql.contains(";") else {
-            _ = try run(PostgresQuery(unsafeSQL: sql))
+            try run(PostgresQuery(unsafeSQL: sql))
             return
         }
         for statement in Self.statements(in: sql) {
-            _ = try run(PostgresQuery(unsafeSQL: statement))
+            try run(PostgresQuery(unsafeSQL: statement))
         }
     }
 
@@ -173,48 +173,88 @@ final class PostgreSQLConnection: SQLDatabase, @unchecked Sendable {
     func rollback() {
         guard isInTransaction else { return }
         isInTransaction = false
-        if let connection, !connection.isClosed { _ = try? run(PostgresQuery(unsafeSQL: "ROLLBACK")) }
+        if let connection, !connection.isClosed { try? run(PostgresQuery(unsafeSQL: "ROLLBACK")) }
     }
 
-    /// Sends a query and waits for all its rows.
-    func run(_ query: PostgresQuery) throws -> PostgresQueryResult {
+    /// Sends a query and waits for its end, dropping any rows.
+    func run(_ query: PostgresQuery) throws {
+        var stream: PostgreSQLRowStream?
+        while try nextRow(of: &stream, query: query) != nil {}
+    }
+
+    /// The next row of a query, sending it first when `stream` is nil; nil after the last row,
+    /// when `changes` counts the rows the query changed and `stream` is nil again.
+    ///
+    /// A query whose connection is lost before it returns a row is sent again on a new
+    /// connection, once, when it runs outside a transaction or first in one.
+    func nextRow(of stream: inout PostgreSQLRowStream?, query: @autoclosure () -> PostgresQuery) throws -> PostgresRow? {
         do {
-            return try send(query)
+            return try readOrSend(&stream, query: query)
         } catch let lost as PostgreSQLConnectionLost {
             Self.logger.info("The connection to the PostgreSQL server was lost; sending again on a new one.", metadata: ["reason": "\(lost.reason)"])
             do {
-                if isInTransaction { try begin(with: beginStatement) }
-                return try send(query)
+                return try readOrSend(&stream, query: query)
             } catch let again as PostgreSQLConnectionLost {
                 throw PostgreSQLErrors.make(NSPersistentStoreOperationError, "The connection to the PostgreSQL server was lost (\(again.reason)).", location: location)
             }
         }
     }
 
-    private func send(_ query: PostgresQuery) throws -> PostgresQueryResult {
+    /// Waits for the end of a query whose rows are no longer wanted, and sets `changes`.
+    func finish(_ stream: PostgreSQLRowStream) throws {
+        do {
+            changes = try stream.finish().rows ?? 0
+            transactionIsEmpty = false
+        } catch {
+            throw failure(error, of: stream, canRunAgain: false)
+        }
+    }
+
+    private func readOrSend(_ stream: inout PostgreSQLRowStream?, query: () -> PostgresQuery) throws -> PostgresRow? {
+        let current = try stream ?? send(query())
+        stream = current
+        do {
+            if let row = try current.next() { return row }
+        } catch {
+            stream = nil
+            throw failure(error, of: current, canRunAgain: current.rowsRead == 0)
+        }
+        stream = nil
+        try finish(current)
+        return nil
+    }
+
+    /// Sends a query, whose rows then arrive on the stream while the caller reads them.
+    private func send(_ query: PostgresQuery) throws -> PostgreSQLRowStream {
         try Self.refuseEventLoopThread(location: location)
         let connection = try openConnection()
-        let answer = connection.query(query, logger: Self.logger)
+        let stream = PostgreSQLRowStream(query: query)
+        connection.query(query, logger: Self.logger) { stream.receive($0) }.whenComplete { stream.finish($0) }
         let earlier = pipelined
         pipelined = []
         do {
             for future in earlier { _ = try future.wait() }
-            let result = try answer.wait()
-            changes = result.metadata.rows ?? 0
-            transactionIsEmpty = false
-            return result
         } catch {
-            guard PostgreSQLErrors.isConnectionLoss(error) else {
-                transactionIsEmpty = false
-                throw PostgreSQLErrors.error(error, sql: query.sql, location: location)
-            }
-            discardConnection()
-            guard !isInTransaction || transactionIsEmpty else { throw PostgreSQLErrors.error(error, sql: query.sql, location: location) }
-            throw PostgreSQLConnectionLost(reason: PostgreSQLErrors.reason(of: error))
+            throw failure(error, of: stream, canRunAgain: true)
         }
+        return stream
     }
 
-    /// The open connection, or a new one when the last was lost.
+    /// The error a query failed with, as the store reports it. A lost connection is closed, and
+    /// the error of a query that may run again on a new one is `PostgreSQLConnectionLost`.
+    private func failure(_ error: any Error, of stream: PostgreSQLRowStream, canRunAgain: Bool) -> any Error {
+        guard PostgreSQLErrors.isConnectionLoss(error) else {
+            transactionIsEmpty = false
+            return PostgreSQLErrors.error(error, sql: stream.query.sql, location: location)
+        }
+        discardConnection()
+        guard canRunAgain, !isInTransaction || transactionIsEmpty else { return PostgreSQLErrors.error(error, sql: stream.query.sql, location: location) }
+        return PostgreSQLConnectionLost(reason: PostgreSQLErrors.reason(of: error))
+    }
+
+    /// The open connection, or a new one when the last was lost. A transaction that has run
+    /// nothing but its `BEGIN` starts again on the new one, so that no statement meant for it
+    /// runs outside it.
     private func openConnection() throws -> PostgresConnection {
         if let connection, !connection.isClosed { return connection }
         // A transaction that ran statements is gone with its connection: what follows must not
@@ -222,8 +262,12 @@ final class PostgreSQLConnection: SQLDatabase, @unchecked Sendable {
         guard !isInTransaction || transactionIsEmpty else {
             throw PostgreSQLErrors.make(NSPersistentStoreOperationError, "The connection to the PostgreSQL server was lost in the middle of a transaction, which the server rolled back.", location: location)
         }
+        discardConnection()
         try connect()
         guard let connection else { throw PostgreSQLErrors.make(NSPersistentStoreOperationError, "The PostgreSQL server did not accept a connection.", location: location) }
+        if isInTransaction {
+            pipelined.append(connection.query(PostgresQuery(unsafeSQL: beginStatement), logger: Self.logger))
+        }
         return connection
     }
 

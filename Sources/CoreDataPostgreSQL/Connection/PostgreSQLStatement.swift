@@ -3,15 +3,16 @@ import NIOCore
 import PostgresNIO
 
 /// A statement on a `PostgreSQLConnection`: its `?` parameters are bound by position and sent
-/// with the SQL (as `$1`, `$2`, …), and the first `step()` runs it and keeps its rows. Each step
-/// decodes the row it reaches once, into the values the columns are read from.
+/// with the SQL (as `$1`, `$2`, …), and the first `step()` runs it. Its rows arrive as the
+/// steps read them; each step decodes the row it reaches once, into the values the columns are
+/// read from.
 final class PostgreSQLStatement: SQLStatement {
     private unowned let connection: PostgreSQLConnection
     /// The SQL with numbered parameters, as PostgreSQL reads it.
     let sql: String
     private var values: [SQLValue]
-    private var rows: [PostgresRow]?
-    private var position = -1
+    /// The rows of the statement's run, until its last is read.
+    private var stream: PostgreSQLRowStream?
     /// The row the statement is on, decoded.
     private var current: [SQLValue] = []
 
@@ -27,40 +28,35 @@ final class PostgreSQLStatement: SQLStatement {
     }
 
     func bind(_ value: SQLValue, at index: Int32) {
-        rows = nil
+        abandonRun()
         let position = Int(index) - 1
         if position >= values.count { values += Array(repeating: .null, count: position - values.count + 1) }
         values[position] = value
     }
 
+    /// Moves to the next row, running the statement first when it is not running; false after
+    /// the last row, and the next step runs it again, as SQLite's statements do.
     @discardableResult
     func step() throws -> Bool {
-        try runIfNeeded()
-        position += 1
-        guard let rows, position < rows.count else {
-            // As SQLite's statements do, the next step runs the statement again.
-            self.rows = nil
-            return false
-        }
+        guard let row = try connection.nextRow(of: &stream, query: PostgresQuery(unsafeSQL: sql, binds: bindings())) else { return false }
         current.removeAll(keepingCapacity: true)
-        for cell in rows[position] {
+        for cell in row {
             current.append(Self.value(of: cell))
         }
         return true
     }
 
-    /// Runs the statement with its bindings, unless its rows are there already.
-    private func runIfNeeded() throws {
-        guard rows == nil else { return }
-        let result = try connection.run(PostgresQuery(unsafeSQL: sql, binds: bindings()))
-        rows = result.rows
-        position = -1
+    func reset() {
+        abandonRun()
+        values = Array(repeating: .null, count: values.count)
     }
 
-    func reset() {
-        rows = nil
-        position = -1
-        values = Array(repeating: .null, count: values.count)
+    /// Ends a run whose remaining rows are not wanted: the connection's next query waits for it
+    /// anyway, and its count of changed rows is then known.
+    private func abandonRun() {
+        guard let stream else { return }
+        self.stream = nil
+        try? connection.finish(stream)
     }
 
     func readFirstRow<Value>(_ read: (PostgreSQLStatement) throws -> Value) throws -> Value? {
@@ -70,8 +66,10 @@ final class PostgreSQLStatement: SQLStatement {
     }
 
     func run() throws {
-        defer { rows = nil }
         try step()
+        guard let stream else { return }
+        self.stream = nil
+        try connection.finish(stream)
     }
 
     // MARK: Reading

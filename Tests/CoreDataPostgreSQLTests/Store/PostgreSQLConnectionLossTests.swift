@@ -113,4 +113,23 @@ struct PostgreSQLConnectionTransactionLossTests {
         let count = try connection.scalar("SELECT COUNT(*) FROM \(schema).ztally")
         #expect(count == 0)
     }
+
+    /// A transaction whose `BEGIN`, sent ahead without waiting, went on a connection lost since
+    /// starts again on a new one before its first statement: that statement never runs outside
+    /// it (and then again inside it).
+    @Test func aTransactionWhoseBeginWasLostStartsAgainBeforeItsFirstStatement() throws {
+        let options = PostgreSQLTestServer.newSchemaOptions()
+        let schema = try #require(options[NSPostgreSQLSchemaOption] as? String)
+        let connection = try PostgreSQLConnection(address: PostgreSQLServerAddress(url: PostgreSQLTestServer.url, options: options))
+        defer { connection.close() }
+        try connection.execute("CREATE SCHEMA \(schema)")
+        try connection.execute("CREATE TABLE \(schema).ztally (z_pk BIGINT)")
+        try connection.begin()
+        try PostgreSQLTestServer.terminateConnections(ofSchema: schema)
+        Thread.sleep(forTimeInterval: 0.2)
+        try connection.execute("INSERT INTO \(schema).ztally VALUES (1)")
+        #expect(try connection.scalar("SELECT COUNT(*) FROM \(schema).ztally") == 1)
+        connection.rollback()
+        #expect(try connection.scalar("SELECT COUNT(*) FROM \(schema).ztally") == 0)
+    }
 }
