@@ -22,10 +22,12 @@ extension Workload {
     }
 
     /// W2-postgresql (issue 23): W2 (2a) on a PostgreSQL store of 100k items, beside raw
-    /// PostgresNIO selecting the ten columns and building a struct per row. The checksum is the
-    /// sum of every attribute read. Goal: ≤ 1.5× raw.
+    /// PostgresNIO selecting the ten columns and building a struct per row, its whole result
+    /// first and, in a second raw peer, row by row as the rows arrive (`vs_streamed_raw=`, the
+    /// streamed peer's median over ours). The checksum is the sum of every attribute read.
+    /// Goal: ≤ 1.5× raw.
     static var w2pFetchItemsFromPostgreSQL: Workload {
-        var peers = [RawPostgresNIOPeers.fetchItems]
+        var peers = [RawPostgresNIOPeers.fetchItems, RawPostgresNIOPeers.fetchItemsStreamed]
         #if canImport(CoreDataPostgreSQL)
         peers.append(CoreDataPeers.fetchItemsFromPostgreSQL)
         #endif
@@ -35,7 +37,8 @@ extension Workload {
             defaultCount: 100_000,
             fixture: .postgreSQLItems,
             peers: peers,
-            expectedChecksum: { count in Checksum(values: [ItemTable.attributeSum(count: count)]) })
+            expectedChecksum: { count in Checksum(values: [ItemTable.attributeSum(count: count)]) },
+            extras: [.timesFaster(field: "vs_streamed_raw", than: RawPostgresNIOPeers.streamedName)])
     }
 
     /// W3a-postgresql (issue 23): W3a on a PostgreSQL store of 1M scored items, beside raw

@@ -36,6 +36,12 @@ final class PostgresNIOConnection {
         try connection.query(query, logger: Self.logger).wait()
     }
 
+    /// Sends `query` and hands each row to `onRow` on the event loop as it arrives, then waits
+    /// for the end: PostgresNIO's callback interface, where decoding overlaps the server's sending.
+    func query(_ query: PostgresQuery, onRow: @escaping @Sendable (PostgresRow) throws -> Void) throws {
+        _ = try connection.query(query, logger: Self.logger, onRow).wait()
+    }
+
     /// Runs SQL without parameters.
     func execute(_ sql: String) throws {
         try query(PostgresQuery(unsafeSQL: sql))

@@ -28,6 +28,37 @@ extension RawPostgresNIOPeers {
         }
     }
 
+    /// W2-postgresql raw, streamed: the same rows and structs, each row decoded on the event loop
+    /// as it arrives (PostgresNIO's `onRow` callback), so that decoding overlaps the server's
+    /// sending, as our store's reading does.
+    static var fetchItemsStreamed: Peer {
+        peer(named: streamedName) { connection, _ in
+            return {
+                let items = StreamedItems()
+                try connection.query(PostgresQuery(unsafeSQL: ItemTable.selectAttributesSQL)) { row in
+                    let (i0, i1, i2, i3, i4, i5, i6, i7, i8, i9) = try row.decode(
+                        (Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64).self)
+                    items.append(RawSQLitePeers.Item(i0: i0, i1: i1, i2: i2, i3: i3, i4: i4, i5: i5, i6: i6, i7: i7, i8: i8, i9: i9))
+                }
+                return items.all.reduce(0) { $0 &+ $1.sum }
+            }
+        }
+    }
+
+    /// The streamed peer's name.
+    static let streamedName = "raw-postgresnio-streamed"
+
+    /// The structs of the streamed peer's rows.
+    // The event loop appends one row at a time; the peer reads them after the query's end,
+    // which its future orders after every append.
+    private final class StreamedItems: @unchecked Sendable {
+        private(set) var all: [RawSQLitePeers.Item] = []
+
+        func append(_ item: RawSQLitePeers.Item) {
+            all.append(item)
+        }
+    }
+
     /// W3a-postgresql raw: the statement our store runs for W3a
     /// (``ScoredItemTable/selectByScoreSQL``, numbered), every row decoded into W3's struct, then
     /// the sum of the scores.
