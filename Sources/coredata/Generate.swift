@@ -29,7 +29,7 @@ struct Generate: ParsableCommand {
         do {
             generator = ManagedObjectCodeGenerator(model: try NSManagedObjectModel(validatingContentsOf: URL(fileURLWithPath: model)))
         } catch {
-            throw Self.failure(error.localizedDescription)
+            throw CommandFailure.report(error.localizedDescription)
         }
         do {
             if let outputFile {
@@ -41,15 +41,9 @@ struct Generate: ParsableCommand {
                 }
             }
         } catch let error as NSError where error.domain == NSCocoaErrorDomain && error.code == NSCoreDataError {
-            throw Self.failure(error.localizedDescription)
+            throw CommandFailure.report(error.localizedDescription)
         } catch {
-            throw Self.failure("Cannot write \(outputFile ?? output ?? ""): \(error.localizedDescription)")
+            throw CommandFailure.report("Cannot write \(outputFile ?? output ?? ""): \(error.localizedDescription)")
         }
-    }
-
-    /// Reports what went wrong on standard error; the command then exits with status 1.
-    private static func failure(_ message: String) -> ExitCode {
-        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
-        return ExitCode.failure
     }
 }

@@ -26,20 +26,20 @@ struct Migrate: ParsableCommand {
             destination = try NSManagedObjectModel(validatingContentsOf: modelURL)
             metadata = try NSPersistentStoreCoordinator.metadataForPersistentStore(ofType: NSSQLiteStoreType, at: storeURL)
         } catch {
-            throw Self.failure(Self.message(for: error))
+            throw CommandFailure.report(error)
         }
         if destination.isConfiguration(withName: nil, compatibleWithStoreMetadata: metadata) {
             print("\(storeURL.lastPathComponent) already matches the current version of \(modelURL.lastPathComponent); nothing to do.")
             return
         }
         guard let (versionName, source) = Self.sourceVersion(in: modelURL, matching: metadata) else {
-            throw Self.failure("No version of \(modelURL.lastPathComponent) matches \(storeURL.lastPathComponent) (error \(NSMigrationMissingSourceModelError)).")
+            throw CommandFailure.report("No version of \(modelURL.lastPathComponent) matches \(storeURL.lastPathComponent) (error \(NSMigrationMissingSourceModelError)).")
         }
         let mapping: NSMappingModel
         do {
             mapping = try NSMappingModel.inferredMappingModel(forSourceModel: source, destinationModel: destination)
         } catch {
-            throw Self.failure(Self.message(for: error))
+            throw CommandFailure.report(error)
         }
         print("Migrating \(storeURL.lastPathComponent) from \(versionName) to the current version of \(modelURL.lastPathComponent):")
         MigrationPlanPrinter(source: source, destination: destination).lines(for: mapping).forEach { print($0) }
@@ -47,24 +47,11 @@ struct Migrate: ParsableCommand {
         try migrate(storeURL, to: destination)
     }
 
-    /// What an error says: its description and, for Core Data's errors, the reason it gives
-    /// under `reason` (the description alone is Apple's, as general as "An error occurred during
-    /// persistent store migration.").
-    private static func message(for error: Error) -> String {
-        let error = error as NSError
-        guard let reason = error.userInfo["reason"] as? String else { return error.localizedDescription }
-        return "\(error.localizedDescription) \(reason)"
-    }
 
     /// The version of the model that wrote the store, by version name.
     private static func sourceVersion(in modelURL: URL, matching metadata: [String: Any]) -> (String, NSManagedObjectModel)? {
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: modelURL.path)) ?? []).filter { $0.hasSuffix(".xcdatamodel") }.sorted()
-        for name in names {
-            guard let version = try? NSManagedObjectModel(validatingContentsOf: modelURL.appendingPathComponent(name)),
-                  version.isConfiguration(withName: nil, compatibleWithStoreMetadata: metadata) else { continue }
-            return ((name as NSString).deletingPathExtension, version)
-        }
-        return nil
+        let versions = (try? NSManagedObjectModel.versions(inModelAt: modelURL)) ?? []
+        return versions.first { $0.model.isConfiguration(withName: nil, compatibleWithStoreMetadata: metadata) }
     }
 
     /// Opens the store with migration on, drawing the migration's progress as a bar.
@@ -82,15 +69,9 @@ struct Migrate: ParsableCommand {
             ])
         } catch {
             bar.stop()
-            throw Self.failure(Self.message(for: error))
+            throw CommandFailure.report(error)
         }
         bar.stop()
         print("Migrated \(storeURL.lastPathComponent).")
-    }
-
-    /// Reports what went wrong on standard error; the command then exits with status 1.
-    private static func failure(_ message: String) -> ExitCode {
-        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
-        return ExitCode.failure
     }
 }

@@ -36,6 +36,20 @@ extension NSManagedObjectModel {
         }
     }
 
+    /// Every version of the model in a model file, by version name, in the order of their names;
+    /// a lone `.xcdatamodel` is its only version. For tools that look at a model's history
+    /// (`coredata model`, `coredata migrate`).
+    ///
+    /// - Throws: What `init(validatingContentsOf:)` throws for a file that cannot be read.
+    package static func versions(inModelAt url: URL) throws -> [(name: String, model: NSManagedObjectModel)] {
+        do {
+            let bundle = try ModelBundle(url: ModelLocator.sourceURL(for: url))
+            return try zip(bundle.versionURLs, bundle.allModels()).map { ($0.deletingPathExtension().lastPathComponent, $1) }
+        } catch let error as ModelFileError {
+            throw error.nsError
+        }
+    }
+
     /// A model merging every model found in the bundles.
     ///
     /// Each bundle's resources are searched for `.xcdatamodeld` bundles (their current version)

@@ -62,8 +62,8 @@ extension SQLiteStore {
         return columns
     }
 
-    /// An identifier quoted for SQL.
-    private static func quoted(_ identifier: String) -> String {
+    /// An identifier quoted for SQL, whatever characters a file's own names hold.
+    static func quoted(_ identifier: String) -> String {
         "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

@@ -171,25 +171,31 @@ final class SQLiteStore: NSPersistentStore, RelationalStore, @unchecked Sendable
     /// stores are refused.
     static func existingContents(_ url: URL) throws -> Contents? {
         guard fileSize(url) > 0 else { return nil }
-        return try read(url, noStoreIfEmpty: true)
+        return try read(url, noStoreIfEmpty: true) { _, contents in contents }
     }
 
     /// Reads a store file's metadata, entity numbers and tables without changing the file, refusing
     /// files that are not Core Data SQLite stores.
     static func inspect(_ url: URL) throws -> Contents {
-        guard let contents = try read(url, noStoreIfEmpty: false) else {
-            throw CoreDataError.storeOpen(url, "the file is a SQLite database without tables, not a Core Data store.")
-        }
-        return contents
+        try inspect(url) { _, contents in contents }
     }
 
-    private static func fileSize(_ url: URL) -> Int {
+    /// Reads a store file as ``inspect(_:)`` does, then reads more of it through the same
+    /// connection with `body`, without changing the file.
+    static func inspect<Result>(_ url: URL, _ body: (SQLiteConnection, Contents) throws -> Result) throws -> Result {
+        guard let result = try read(url, noStoreIfEmpty: false, body) else {
+            throw CoreDataError.storeOpen(url, "the file is a SQLite database without tables, not a Core Data store.")
+        }
+        return result
+    }
+
+    static func fileSize(_ url: URL) -> Int {
         (try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
     }
 
-    /// Reads a store file through one connection; with `noStoreIfEmpty`, a writable database
-    /// without tables reads as no store (nil).
-    private static func read(_ url: URL, noStoreIfEmpty: Bool) throws -> Contents? {
+    /// Reads a store file through one connection, its metadata and layout, then what `body`
+    /// reads; with `noStoreIfEmpty`, a writable database without tables reads as no store (nil).
+    private static func read<Result>(_ url: URL, noStoreIfEmpty: Bool, _ body: (SQLiteConnection, Contents) throws -> Result) throws -> Result? {
         try checkHeader(url)
         let sideFiles = SideFiles(of: url)
         // Only the last read-write connection to close removes the write-ahead log files; a
@@ -201,7 +207,7 @@ final class SQLiteStore: NSPersistentStore, RelationalStore, @unchecked Sendable
             if noStoreIfEmpty, writable, try isWithoutTables(connection) {
                 return nil
             }
-            return try contents(readFrom: connection, url: url)
+            return try body(connection, try contents(readFrom: connection, url: url))
         } catch {
             // A refused file had no legitimate writer; leave no side files behind it.
             connection.close()

@@ -4,42 +4,14 @@ import Testing
 /// `coredata migrate`, run as a program (the build puts the tool beside the tests): the printed
 /// plan, `--dry-run`, the migration itself, errors, and a migration killed part-way through.
 @Suite struct MigrateCommandTests {
-    private struct Outcome {
-        let status: Int32
-        let output: String
-        let errors: String
-    }
-
-    private static var tool: URL {
-        get throws {
-            try #require(Bundle.main.executableURL?.deletingLastPathComponent()).appendingPathComponent("coredata")
-        }
-    }
-
     private static var shelf: URL {
         get throws {
             try #require(Bundle.module.url(forResource: "Shelf", withExtension: "xcdatamodeld"))
         }
     }
 
-    private static func process(_ arguments: [String]) throws -> (Process, Pipe, Pipe) {
-        let process = Process()
-        process.executableURL = try tool
-        process.arguments = ["migrate"] + arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        return (process, output, errors)
-    }
-
-    private static func run(_ arguments: [String]) throws -> Outcome {
-        let (process, output, errors) = try process(arguments)
-        try process.run()
-        let printed = output.fileHandleForReading.readDataToEndOfFile()
-        let complained = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Outcome(status: process.terminationStatus, output: String(decoding: printed, as: UTF8.self), errors: String(decoding: complained, as: UTF8.self))
+    private static func run(_ arguments: [String]) throws -> CoreDataToolRun {
+        try CoreDataToolRun.run(["migrate"] + arguments)
     }
 
     /// A Shelf version 1 store with `count` volumes by one writer.
@@ -118,7 +90,7 @@ import Testing
         for delay in [0.05, 0.15, 0.3, 0.6] {
             try? SQLiteStore.destroyStore(at: scenario.url)
             try FileManager.default.copyItem(at: original, to: scenario.url)
-            let (process, _, _) = try Self.process(["--store", scenario.url.path, "--model", try Self.shelf.path])
+            let (process, _, _) = try CoreDataToolRun.process(["migrate", "--store", scenario.url.path, "--model", try Self.shelf.path])
             try process.run()
             Thread.sleep(forTimeInterval: delay)
             kill(process.processIdentifier, SIGKILL)

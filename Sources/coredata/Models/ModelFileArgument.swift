@@ -1,0 +1,56 @@
+import CoreData
+
+/// Model files named on the command line or found near a store.
+enum ModelFileArgument {
+    /// The current version of the model at `path`.
+    ///
+    /// - Throws: A ``CommandFailure`` saying why the model cannot be read.
+    static func currentModel(at path: String) throws -> NSManagedObjectModel {
+        do {
+            return try NSManagedObjectModel(validatingContentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw CommandFailure.report(error)
+        }
+    }
+
+    /// Every version of the model at `path`, by version name.
+    ///
+    /// - Throws: A ``CommandFailure`` saying why the model cannot be read.
+    static func versions(at path: String) throws -> [(name: String, model: NSManagedObjectModel)] {
+        do {
+            return try NSManagedObjectModel.versions(inModelAt: URL(fileURLWithPath: path))
+        } catch {
+            throw CommandFailure.report(error)
+        }
+    }
+
+    /// The first version of a model file in the directories, or below them (three levels down,
+    /// past hidden and build directories), that matches a store's metadata.
+    static func version(matching metadata: [String: Any], near directories: [URL]) -> (file: URL, version: String, model: NSManagedObjectModel)? {
+        for file in modelFiles(in: directories) {
+            for version in (try? NSManagedObjectModel.versions(inModelAt: file)) ?? []
+            where version.model.isConfiguration(withName: nil, compatibleWithStoreMetadata: metadata) {
+                return (file, version.name, version.model)
+            }
+        }
+        return nil
+    }
+
+    private static func modelFiles(in directories: [URL]) -> [URL] {
+        var seen = Set<String>()
+        var files: [URL] = []
+        for directory in directories where seen.insert(directory.standardizedFileURL.path).inserted {
+            guard let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil) else { continue }
+            for case let url as URL in enumerator {
+                let name = url.lastPathComponent
+                if name.hasPrefix(".") || enumerator.level > 3 {
+                    enumerator.skipDescendants()
+                } else if url.pathExtension == "xcdatamodeld" || url.pathExtension == "xcdatamodel" {
+                    files.append(url)
+                    enumerator.skipDescendants()
+                }
+            }
+        }
+        return files.sorted { $0.path < $1.path }
+    }
+}
