@@ -4,10 +4,18 @@ struct TextTable {
     private(set) var rows: [[String]] = []
 
     init(_ columns: String...) {
+        self.init(columns: columns)
+    }
+
+    init(columns: [String]) {
         self.columns = columns
     }
 
     mutating func append(_ cells: String...) {
+        append(cells: cells)
+    }
+
+    mutating func append(cells: [String]) {
         rows.append(cells)
     }
 
