@@ -59,7 +59,7 @@ struct MigrationPlanPrinter {
     }
 
     /// The name Xcode's model editor shows for an attribute type.
-    private static func typeName(_ type: NSAttributeType) -> String {
+    static func typeName(_ type: NSAttributeType) -> String {
         switch type {
         case .integer16AttributeType: "Integer 16"
         case .integer32AttributeType: "Integer 32"
