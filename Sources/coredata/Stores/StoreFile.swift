@@ -38,14 +38,16 @@ struct StoreFile {
         metadata[NSStoreModelVersionHashesKey] as? [String: Data] ?? [:]
     }
 
-    /// A coordinator holding the store, opened read-only with `model`.
+    /// A coordinator holding the store, opened read-only with `model`, and with persistent
+    /// history when `readingHistory`.
     ///
     /// - Throws: A ``CommandFailure`` when the model does not match the store or the store
     ///   cannot be opened.
-    func open(with model: NSManagedObjectModel) throws -> NSPersistentStoreCoordinator {
+    func open(with model: NSManagedObjectModel, readingHistory: Bool = false) throws -> NSPersistentStoreCoordinator {
         let coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
+        let options: [AnyHashable: Any] = [NSReadOnlyPersistentStoreOption: true, NSPersistentHistoryTrackingKey: readingHistory]
         do {
-            try coordinator.addPersistentStore(ofType: type, configurationName: nil, at: url, options: [NSReadOnlyPersistentStoreOption: true])
+            try coordinator.addPersistentStore(ofType: type, configurationName: nil, at: url, options: options)
         } catch {
             throw CommandFailure.report(error)
         }
