@@ -6,9 +6,9 @@
 /// applies them in reverse to store a value; any other transformer turns a value into data.
 /// Without a name, `NSKeyedUnarchiveFromData` is used, which archives any class that adopts
 /// `NSCoding`, as Apple's Core Data does; it logs a warning for such attributes, as Apple's does.
-enum TransformableCoding {
+package enum TransformableCoding {
     /// The data to store for a value.
-    static func encode(_ value: Any, for attribute: NSAttributeDescription) throws -> Data {
+    package static func encode(_ value: Any, for attribute: NSAttributeDescription) throws -> Data {
         let transformer = self.transformer(for: attribute)
         let encoded = isUnarchiving(transformer) ? transformer.reverseTransformedValue(value) : transformer.transformedValue(value)
         guard let data = encoded as? Data else {
@@ -22,7 +22,7 @@ enum TransformableCoding {
     }
 
     /// The value stored data stands for, or nil when the transformer cannot read it.
-    static func decode(_ data: Data, for attribute: NSAttributeDescription) -> Any? {
+    package static func decode(_ data: Data, for attribute: NSAttributeDescription) -> Any? {
         let transformer = self.transformer(for: attribute)
         return isUnarchiving(transformer) ? transformer.transformedValue(data) : transformer.reverseTransformedValue(data)
     }

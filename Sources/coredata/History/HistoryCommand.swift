@@ -44,11 +44,7 @@ struct HistoryCommand: ParsableCommand {
 
     private func matchingModel(for store: StoreFile) throws -> NSManagedObjectModel {
         if let model {
-            let versions = try ModelFileArgument.versions(at: model)
-            guard let match = versions.first(where: { $0.model.isConfiguration(withName: nil, compatibleWithStoreMetadata: store.metadata) }) else {
-                throw CommandFailure.report("No version of \(model) matches the store \(store.url.lastPathComponent) (error \(NSPersistentStoreIncompatibleVersionHashError)).")
-            }
-            return match.model
+            return try ModelFileArgument.version(at: model, matching: store)
         }
         let directories = [store.url.deletingLastPathComponent(), URL(fileURLWithPath: FileManager.default.currentDirectoryPath)]
         guard let found = ModelFileArgument.version(matching: store.metadata, near: directories) else {

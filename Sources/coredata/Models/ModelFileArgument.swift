@@ -24,6 +24,16 @@ enum ModelFileArgument {
         }
     }
 
+    /// The version of the model at `path` that matches a store.
+    ///
+    /// - Throws: A ``CommandFailure`` when the model cannot be read or no version matches.
+    static func version(at path: String, matching store: StoreFile) throws -> NSManagedObjectModel {
+        guard let match = try versions(at: path).first(where: { $0.model.isConfiguration(withName: nil, compatibleWithStoreMetadata: store.metadata) }) else {
+            throw CommandFailure.report("No version of \(path) matches the store \(store.url.lastPathComponent) (error \(NSPersistentStoreIncompatibleVersionHashError)).")
+        }
+        return match.model
+    }
+
     /// The first version of a model file in the directories, or below them (three levels down,
     /// past hidden and build directories), that matches a store's metadata.
     static func version(matching metadata: [String: Any], near directories: [URL]) -> (file: URL, version: String, model: NSManagedObjectModel)? {

@@ -35,7 +35,7 @@ struct Query: ParsableCommand {
 
     func run() throws {
         let storeFile = try StoreFile(path: store)
-        let model = try Self.version(of: self.model, matching: storeFile)
+        let model = try ModelFileArgument.version(at: self.model, matching: storeFile)
         guard let entity = model.entitiesByName[self.entity] else {
             throw CommandFailure.report("The model has no entity \(self.entity) (its entities: \(model.entitiesByName.keys.sorted().joined(separator: ", "))).")
         }
@@ -54,15 +54,6 @@ struct Query: ParsableCommand {
             throw CommandFailure.report(error)
         }
         print(try format.render(columns: properties.map(\.name), rows: rows))
-    }
-
-    /// The version of the model file that matches the store.
-    private static func version(of path: String, matching store: StoreFile) throws -> NSManagedObjectModel {
-        let versions = try ModelFileArgument.versions(at: path)
-        guard let match = versions.first(where: { $0.model.isConfiguration(withName: nil, compatibleWithStoreMetadata: store.metadata) }) else {
-            throw CommandFailure.report("No version of \(path) matches the store \(store.url.lastPathComponent) (error \(NSPersistentStoreIncompatibleVersionHashError)).")
-        }
-        return match.model
     }
 
     /// The properties `--keys` names, or all of the entity's, by name.

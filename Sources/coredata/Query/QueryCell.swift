@@ -9,7 +9,7 @@ struct QueryCell {
     let json: Any
 
     /// The cell of an object's property. A relationship shows its destinations' URIs, sorted
-    /// for an unordered one; binary data its size, and base 64 in JSON.
+    /// for an unordered one; an attribute its JSON (``AttributeJSON``).
     init(_ value: Any?, of property: NSPropertyDescription) {
         guard let value else {
             self.init(text: nil, json: NSNull())
@@ -30,46 +30,22 @@ struct QueryCell {
     }
 
     private init(relationship: NSRelationshipDescription, value: Any) {
-        func uri(_ object: Any) -> String {
-            (object as? NSManagedObject)?.objectID.uriRepresentation().absoluteString ?? String(describing: object)
-        }
-        guard relationship.isToMany else {
-            let single = uri(value)
-            self.init(text: single, json: single)
-            return
-        }
-        let uris: [String]
-        if let ordered = value as? NSOrderedSet {
-            uris = ordered.array.map(uri)
-        } else {
-            uris = ((value as? Set<NSManagedObject>).map { Array($0) as [Any] } ?? (value as? NSSet)?.allObjects ?? []).map(uri).sorted()
-        }
-        self.init(text: uris.joined(separator: " "), json: uris)
+        let json = RelationshipJSON.json(value, for: relationship)
+        self.init(text: (json as? [String])?.joined(separator: " ") ?? "\(json)", json: json)
     }
 
+    /// An attribute's JSON (``AttributeJSON``), shown as it is but for binary data, whose size
+    /// a table shows, and composites, shown as their JSON.
     private init(attribute: NSAttributeDescription, value: Any) {
-        switch value {
-        case let string as String:
-            self.init(text: string, json: string)
-        case let date as Date:
-            let text = date.formatted(.iso8601)
-            self.init(text: text, json: text)
-        case let data as Data:
-            self.init(text: "<\(data.count) bytes>", json: data.base64EncodedString())
-        case let uuid as UUID:
-            self.init(text: uuid.uuidString, json: uuid.uuidString)
-        case let url as URL:
-            self.init(text: url.absoluteString, json: url.absoluteString)
-        case let objectID as NSManagedObjectID:
-            let uri = objectID.uriRepresentation().absoluteString
-            self.init(text: uri, json: uri)
-        case let number as NSNumber where attribute.attributeType == .booleanAttributeType:
-            self.init(text: number.boolValue ? "true" : "false", json: number.boolValue)
-        case let number as NSNumber:
-            self.init(text: "\(number)", json: number)
+        let json = AttributeJSON.json(value, for: attribute)
+        switch (value, json) {
+        case (let data as Data, _) where attribute.attributeType == .binaryDataAttributeType:
+            self.init(text: "<\(data.count) bytes>", json: json)
+        case (_, let object as [String: Any]):
+            let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+            self.init(text: data.map { String(decoding: $0, as: UTF8.self) } ?? "\(object)", json: json)
         default:
-            let text = String(describing: value)
-            self.init(text: text, json: text)
+            self.init(text: "\(json)", json: json)
         }
     }
 }
