@@ -22,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
@@ -33,7 +34,11 @@ let package = Package(
         ),
         .target(
             name: "CoreData",
-            dependencies: ["CSQLite"]
+            dependencies: [
+                "CSQLite",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+            ]
         ),
         // Writes a model's classes as Swift source: the tool's `generate` command, which the plugin runs.
         // It has no product; what it needs of CoreData's internals is `package`.
@@ -93,6 +98,17 @@ let package = Package(
         ),
         // The writer the crash and multi-process tests run as a child process and kill. It has no
         // product: it is built with the tests and never offered to packages that depend on this one.
+        // Logs and metrics as a server sees them: a child process of the tests that bootstraps
+        // swift-log and swift-metrics with handlers of its own before Core Data starts.
+        .executableTarget(
+            name: "CoreDataObservabilityProbe",
+            dependencies: [
+                "CoreData",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+            ],
+            path: "Tests/CoreDataObservabilityProbe"
+        ),
         .executableTarget(
             name: "CoreDataCrashWriter",
             dependencies: ["CoreData"],
@@ -109,6 +125,7 @@ let package = Package(
             dependencies: [
                 "CoreData",
                 "CoreDataCrashWriter",
+                "CoreDataObservabilityProbe",
                 "CSQLiteFaultVFS",
                 // The conformance table runs against the PostgreSQL store too, when a server is there.
                 "CoreDataPostgreSQL",

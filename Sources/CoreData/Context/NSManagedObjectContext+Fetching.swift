@@ -2,6 +2,7 @@
 // and overlaid with the context's unsaved changes when the request includes pending changes.
 extension NSManagedObjectContext {
     func fetchImplementation<T>(_ request: NSFetchRequest<T>) throws -> [T] {
+        CoreDataMetrics.fetches.increment()
         let coordinator = try requireCoordinator()
         let plan = try fetchPlan(for: request, model: coordinator.managedObjectModel)
         let stores = coordinator.stores(holding: plan.entities, affected: request.affectedStores)

@@ -7,6 +7,7 @@ extension NSManagedObjectContext {
     /// Merges a did-save notification's changes (objects or object IDs of another context of the
     /// same stores) into this context.
     func mergeChangesImplementation(fromContextDidSave notification: Notification) {
+        CoreDataMetrics.merges.increment()
         let userInfo = notification.userInfo ?? [:]
         let inserted = Self.objectIDs(userInfo, idsKey: NSInsertedObjectIDsKey, objectsKey: NSInsertedObjectsKey)
         let updated = Self.objectIDs(userInfo, idsKey: NSUpdatedObjectIDsKey, objectsKey: NSUpdatedObjectsKey)
@@ -103,7 +104,7 @@ extension NSManagedObjectContext {
                 succeeded = true
             } catch {
                 // A merge cannot throw; the objects read their rows again when used, which reports it.
-                DebugSwitch.log("error: a merge could not read the rows it refreshes: \(error)")
+                CoreDataLog.context.error("a merge could not read the rows it refreshes: \(error)")
                 rows = [:]
                 succeeded = false
             }

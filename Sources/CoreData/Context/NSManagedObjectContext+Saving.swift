@@ -30,10 +30,13 @@ extension NSManagedObjectContext {
 
         // The stores stay locked from the first conflict check to the commit, so that no other
         // save comes between a conflict's resolution and the write it allows.
+        let start = DispatchTime.now().uptimeNanoseconds
         let saved = try coordinator.withStores { stores in
             defer { stores.forEach { try? $0.engine().saveDidEnd() } }
             return try writeResolvingConflicts(coordinator)
         }
+        CoreDataMetrics.saves.increment()
+        CoreDataMetrics.saveDuration.recordNanoseconds(DispatchTime.now().uptimeNanoseconds - start)
         postDidSave(saved)
     }
 
@@ -63,6 +66,7 @@ extension NSManagedObjectContext {
                 objectsCheckedForConflicts = []
                 return saved
             case .conflict(let conflict):
+                CoreDataMetrics.conflicts.increment()
                 let conflicts = try optimisticLockingConflicts(in: saved)
                 guard !conflicts.isEmpty else { throw conflict.error }
                 // When the policy keeps leaving conflicts, the save fails as under the error policy.

@@ -108,9 +108,7 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     ///     when every property is involved.
     /// - Returns: Whether the context deletes the object.
     open func shouldHandleInaccessibleFault(_ fault: NSManagedObject, for oid: NSManagedObjectID, triggeredByProperty property: NSPropertyDescription?) -> Bool {
-        if DebugSwitch.sqlDebug {
-            DebugSwitch.log("the row of \(oid) is gone; the fault\(property.map { " fired by '\($0.name)'" } ?? "") cannot be fulfilled.")
-        }
+        CoreDataLog.context.debug("the row of \(oid) is gone; the fault\(property.map { " fired by '\($0.name)'" } ?? "") cannot be fulfilled.")
         return shouldDeleteInaccessibleFaults
     }
 

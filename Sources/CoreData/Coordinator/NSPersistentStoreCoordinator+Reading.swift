@@ -6,7 +6,9 @@ extension NSPersistentStoreCoordinator {
 
     /// The rows matching a plan in each store, with their values.
     func rows(matching plan: FetchPlan, in stores: [NSPersistentStore], for context: NSManagedObjectContext) throws -> [RowSnapshot] {
-        try reading(for: context) { try joined(stores) { try $0.fetchRows(plan) } }
+        let rows = try reading(for: context) { try joined(stores) { try $0.fetchRows(plan) } }
+        CoreDataMetrics.rowsFetched.increment(by: rows.count)
+        return rows
     }
 
     /// The IDs of the rows matching a plan in each store.
@@ -52,10 +54,14 @@ extension NSPersistentStoreCoordinator {
         let store = try store(of: objectID)
         let rowCache = rowCache(for: context)
         if let cached = rowCache?.row(for: objectID.identity), !isStale(cached, stalenessInterval: context.stalenessInterval) {
+            CoreDataMetrics.rowCacheHits.increment()
             return cached
         }
         let row = try reading(for: context) { try store.engine().snapshot(for: objectID) }
-        if let row { rowCache?.insert(CollectionOfOne(row)) }
+        if let row {
+            rowCache?.insert(CollectionOfOne(row))
+            CoreDataMetrics.rowsFetched.increment()
+        }
         return row
     }
 
@@ -73,9 +79,11 @@ extension NSPersistentStoreCoordinator {
                 rows[objectID.identity] = cached
                 return true
             }
+            CoreDataMetrics.rowCacheHits.increment(by: rows.count)
         }
         for (store, storeIDs) in grouped(unread) {
             let read = try reading(for: context) { try store.engine().snapshots(for: storeIDs) }
+            CoreDataMetrics.rowsFetched.increment(by: read.count)
             rowCache?.insert(read)
             for row in read { rows[row.objectIDValue.identity] = row }
         }

@@ -115,6 +115,7 @@ open class NSMigrationManager: NSObject {
     ) throws {
         let mapping = try mappings ?? NSMappingModel.inferredMappingModel(forSourceModel: sourceModel, destinationModel: destinationModel)
         try MappingModelCheck(mapping: mapping, sourceModel: sourceModel, destinationModel: destinationModel).run()
+        CoreDataMetrics.migrations.increment()
         // Each run starts from new contexts and tables; they stay for inspection after it.
         reset()
         mappingModel = mapping

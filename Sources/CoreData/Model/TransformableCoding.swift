@@ -31,7 +31,7 @@ package enum TransformableCoding {
     private static func transformer(for attribute: NSAttributeDescription) -> ValueTransformer {
         let resolved = resolveTransformer(for: attribute)
         if let warning = resolved.warning {
-            WarningLog.shared.warnOnce(warning)
+            WarningLog.shared.warnOnce(warning, to: CoreDataLog.model)
         }
         return resolved.transformer
     }

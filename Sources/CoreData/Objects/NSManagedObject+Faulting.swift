@@ -8,6 +8,7 @@ extension NSManagedObject {
     }
 
     private func fulfillFault(triggeredBy slot: Int?) {
+        CoreDataMetrics.faultsFired.increment()
         guard let unretainedContext = contextLink?.unretainedContext else {
             materializeEmpty()
             return

@@ -2,10 +2,6 @@
 /// (`-com.apple.CoreData.SQLDebug 1`) and, for programs that cannot pass arguments (tests,
 /// servers), an environment variable (`COREDATA_SQL_DEBUG=1`).
 enum DebugSwitch {
-    /// Logs every SQL statement a SQLite store runs to standard error, as
-    /// `-com.apple.CoreData.SQLDebug 1` does on Apple platforms.
-    static let sqlDebug = level(launchArgument: "-com.apple.CoreData.SQLDebug", environment: "COREDATA_SQL_DEBUG") > 0
-
     /// The level a switch is set to: the value after its launch argument, or of its environment
     /// variable; 0 when neither is given.
     static func level(
@@ -19,8 +15,4 @@ enum DebugSwitch {
         return environment[variable].flatMap { Int($0) } ?? 0
     }
 
-    /// Writes one line of debug output to standard error.
-    static func log(_ message: String) {
-        FileHandle.standardError.write(Data(("CoreData: " + message + "\n").utf8))
-    }
 }

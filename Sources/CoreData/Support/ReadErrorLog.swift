@@ -1,7 +1,7 @@
 /// The store errors met where Apple's Core Data raises an exception from an API that cannot
 /// throw: firing a fault, loading a to-many relationship, evaluating a fetched property.
 ///
-/// Each error is written to standard error (`CoreData: error: …`), so that a store error never
+/// Each error is logged (`CoreData.Context`, at `error`), so that a store error never
 /// reads as "no data" silently, and the object or relationship reads as empty. With
 /// `COREDATA_TRAP_ON_READ_ERRORS=1` in the environment (or the launch argument
 /// `-CoreDataTrapOnReadErrors 1`), the program stops there instead, as Apple's would.
@@ -35,6 +35,6 @@ final class ReadErrorLog: @unchecked Sendable {
             recent.append(message)
             if recent.count > Self.capacity { recent.removeFirst(recent.count - Self.capacity) }
         }
-        DebugSwitch.log("error: " + message)
+        CoreDataLog.context.error("\(message)")
     }
 }

@@ -1,5 +1,7 @@
-/// The warnings Core Data writes to standard error, each at most once per process, as Apple's
-/// Core Data logs a warning about a model once rather than on every use.
+import Logging
+
+/// The warnings Core Data logs, each at most once per process, as Apple's Core Data logs a
+/// warning about a model once rather than on every use.
 ///
 /// It is `@unchecked Sendable` because every access to `written` holds `lock`.
 final class WarningLog: @unchecked Sendable {
@@ -9,12 +11,12 @@ final class WarningLog: @unchecked Sendable {
     private let lock = NSLock()
     private var written: Set<String> = []
 
-    /// Writes `CoreData: warning: ` and `message` to standard error, unless the same message was
-    /// written before; returns whether it wrote it.
+    /// Logs `message` as a warning to `logger`, unless the same message was logged before;
+    /// returns whether it logged it.
     @discardableResult
-    func warnOnce(_ message: String) -> Bool {
+    func warnOnce(_ message: String, to logger: Logger = CoreDataLog.store) -> Bool {
         guard lock.withLock({ written.insert(message).inserted }) else { return false }
-        DebugSwitch.log("warning: " + message)
+        logger.warning("\(message)")
         return true
     }
 }

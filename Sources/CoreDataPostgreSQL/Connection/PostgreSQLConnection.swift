@@ -208,6 +208,10 @@ final class PostgreSQLConnection: SQLDatabase, @unchecked Sendable {
         } catch {
             throw failure(error, of: stream, canRunAgain: false)
         }
+        if CoreDataLog.sqlDebugLevel > 0 {
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - stream.sentAt) / 1e9
+            CoreDataLog.sql.debug("annotation: sql execution time: \(String(format: "%.6f", seconds))s")
+        }
     }
 
     private func readOrSend(_ stream: inout PostgreSQLRowStream?, query: () -> PostgresQuery) throws -> PostgresRow? {
@@ -229,6 +233,9 @@ final class PostgreSQLConnection: SQLDatabase, @unchecked Sendable {
         try Self.refuseEventLoopThread(location: location)
         let connection = try openConnection()
         let stream = PostgreSQLRowStream(query: query)
+        if CoreDataLog.sqlDebugLevel > 0 {
+            CoreDataLog.sql.debug("sql: \(query.sql)")
+        }
         connection.query(query, logger: Self.logger) { stream.receive($0) }.whenComplete { stream.finish($0) }
         let earlier = pipelined
         pipelined = []

@@ -7,6 +7,8 @@ import PostgresNIO
 // The event loop adds rows and the end, and the reader takes them, both under `condition`.
 final class PostgreSQLRowStream: @unchecked Sendable {
     let query: PostgresQuery
+    /// When the query was sent, on the uptime clock, for the SQL debug log's time.
+    let sentAt = DispatchTime.now().uptimeNanoseconds
     private let condition = NSCondition()
     private var arrived: [PostgresRow] = []
     private var end: Result<PostgresQueryMetadata, any Error>?

@@ -99,6 +99,7 @@ struct PostgreSQLSchemaInstaller {
             configuredEntities: destination.entities(forConfigurationName: store.configurationName) ?? destination.entities,
             dialect: .postgreSQL
         )
+        CoreDataMetrics.migrations.increment()
         do {
             for step in try planner.steps() {
                 try step.run(connection)

@@ -41,6 +41,7 @@ struct SQLiteInPlaceMigration {
     /// Runs steps already planned, for a file with the same metadata as the one they were
     /// planned on (a copy of it).
     func run(_ steps: [SQLMigrationStep]) throws {
+        CoreDataMetrics.migrations.increment()
         let progress = Progress(totalUnitCount: Int64(steps.count))
         let connection: SQLiteConnection
         do {
@@ -53,9 +54,6 @@ struct SQLiteInPlaceMigration {
         if keepsWriteAheadLog {
             // The store opens the file right after; it reads the log, and checkpoints when it closes.
             connection.keepWriteAheadLogOnClose()
-        }
-        if DebugSwitch.sqlDebug {
-            connection.statementObserver = { DebugSwitch.log("sql: " + $0) }
         }
         do {
             try connection.transaction {

@@ -12,8 +12,7 @@ final class SQLiteConnection: SQLDatabase {
     private var statements: [String: SQLiteStatement] = [:]
     /// Called when the statement cache starts over, so that holders of prepared statements drop them.
     var onCacheCleared: (() -> Void)?
-    /// Called with the SQL of every statement about to run: the SQL debug log, and tests that
-    /// count queries.
+    /// Called with the SQL of every statement about to run, for tests that count queries.
     var statementObserver: ((String) -> Void)?
 
     /// Statements kept prepared at most; beyond it the cache starts over (IN lists of varying
@@ -43,6 +42,7 @@ final class SQLiteConnection: SQLDatabase {
         }
         sqlite3_extended_result_codes(db, 1)
         sqlite3_busy_timeout(db, Int32(clamping: Int((busyTimeout * 1000).rounded())))
+        logStatementsAtSQLDebugLevel()
     }
 
     deinit {
@@ -94,6 +94,7 @@ final class SQLiteConnection: SQLDatabase {
             cached.reset()
             return cached
         }
+        logQueryPlanAtSQLDebugLevel(of: sql)
         var raw: OpaquePointer?
         let code = sqlite3_prepare_v2(handle, sql, -1, &raw, nil)
         guard code == SQLITE_OK, let raw else {

@@ -28,7 +28,7 @@ extension SQLiteStore {
         } catch let error as NSError where (error.userInfo[NSSQLiteErrorDomain] as? Int ?? 0) & 0xFF == SQLITE_BUSY {
             return
         } catch {
-            DebugSwitch.log("warning: the external data files of \(url.path) that no row refers to stay: \(CoreDataError.reason(of: error))")
+            CoreDataLog.store.warning("the external data files of \(url.path) that no row refers to stay: \(CoreDataError.reason(of: error))")
         }
     }
 

@@ -121,9 +121,6 @@ final class SQLiteStore: NSPersistentStore, RelationalStore, @unchecked Sendable
         }
         try SQLiteFunctions.register(on: connection)
         connection.onCacheCleared = { [queryCache] in queryCache.removeAll() }
-        if DebugSwitch.sqlDebug {
-            connection.statementObserver = { DebugSwitch.log("sql: " + $0) }
-        }
         if create {
             try connection.execute("PRAGMA auto_vacuum = INCREMENTAL; PRAGMA page_size = 4096")
         }
