@@ -110,6 +110,8 @@ let package = Package(
                 "CoreData",
                 "CoreDataCrashWriter",
                 "CSQLiteFaultVFS",
+                // The examples, built with the tests, which run them (Examples/CoreDataExamplesTests.swift).
+                "MovieCatalog",
                 // The conformance table runs against the PostgreSQL store too, when a server is there.
                 "CoreDataPostgreSQL",
             ],
@@ -182,6 +184,12 @@ let package = Package(
             name: "SwiftDataLibrary",
             dependencies: ["SwiftData"],
             path: "Examples/SwiftDataLibrary"
+        ),
+        // The Core Data tutorials' programs, run by the CoreData tests.
+        .executableTarget(
+            name: "MovieCatalog",
+            dependencies: ["CoreData"],
+            path: "Examples/MovieCatalog"
         ),
         // Compiles and runs against the classes the plugin generates from its model.
         .testTarget(

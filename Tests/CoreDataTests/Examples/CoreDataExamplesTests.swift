@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+/// Runs the Core Data tutorials' programs (`Examples/`), which the build puts beside the tests,
+/// each with a scratch directory for its store, and checks all they print.
+@Suite struct CoreDataExamplesTests {
+    /// What a program printed on its standard output, after checking that it exited with 0
+    /// and wrote nothing on its standard error.
+    private func run(_ program: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        let scratch = try CtxTemporaryDirectory()
+        let process = Process()
+        process.executableURL = try #require(Bundle.main.executableURL?.deletingLastPathComponent()).appendingPathComponent(program)
+        process.arguments = [scratch.url.path]
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let printed = output.fileHandleForReading.readDataToEndOfFile()
+        let complaints = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(program) failed: \(complaints)", sourceLocation: sourceLocation)
+        #expect(complaints.isEmpty, sourceLocation: sourceLocation)
+        return String(decoding: printed, as: UTF8.self)
+    }
+
+    @Test func theMovieCatalogShowsItsSectionsByGenreAndASearch() throws {
+        #expect(try run("MovieCatalog") == """
+            Movies by genre
+              Animation (3)
+                1988  My Neighbor Totoro
+                2001  Spirited Away
+                1995  Toy Story
+              Comedy (2)
+                1993  Groundhog Day
+                1959  Some Like It Hot
+              Drama (3)
+                1942  Casablanca
+                2016  Moonlight
+                1972  The Godfather
+              Science fiction (3)
+                1979  Alien
+                2016  Arrival
+                1982  Blade Runner
+              Thriller (1)
+                1958  Vertigo
+            Index: A C D S T
+            Search: "the", or since 2010
+              Drama (2)
+                2016  Moonlight
+                1972  The Godfather
+              Science fiction (1)
+                2016  Arrival
+
+            """)
+    }
+}
