@@ -112,6 +112,7 @@ let package = Package(
                 "CSQLiteFaultVFS",
                 // The examples, built with the tests, which run them (Examples/CoreDataExamplesTests.swift).
                 "MovieCatalog",
+                "StudentList",
                 // The conformance table runs against the PostgreSQL store too, when a server is there.
                 "CoreDataPostgreSQL",
             ],
@@ -190,6 +191,12 @@ let package = Package(
             name: "MovieCatalog",
             dependencies: ["CoreData"],
             path: "Examples/MovieCatalog"
+        ),
+        .executableTarget(
+            name: "StudentList",
+            dependencies: ["CoreData"],
+            path: "Examples/StudentList",
+            resources: [.copy("Students.xcdatamodeld")]
         ),
         // Compiles and runs against the classes the plugin generates from its model.
         .testTarget(

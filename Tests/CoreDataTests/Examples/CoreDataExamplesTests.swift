@@ -54,4 +54,35 @@ import Testing
 
             """)
     }
+
+    @Test func theStudentListShowsTheModelsValidationErrorsAsAFormWould() throws {
+        #expect(try run("StudentList") == """
+            Form: name "Ada Lovelace", age 17, email "ada@example.org"
+            Form: name "Alan Turing", age 19, email ""
+            Form: name "Katherine Johnson", age 18, email "kj@example.org"
+              ✓ saved
+            Students
+              Ada Lovelace, 17, ada@example.org
+              Alan Turing, 19, no email
+              Katherine Johnson, 18, kj@example.org
+            Form: name "", age 12, email "grace-at-navy"
+              not saved (NSCocoaErrorDomain 1560):
+              ✗ Name is required.
+              ✗ Age 12 is below the minimum: SELF >= 16.
+              ✗ Email "grace-at-navy" is not an email address.
+            Form: name "Grace Hopper", age 16, email "grace@navy.mil"
+              ✓ saved
+            Form: name "Alan Turing", age 130, email "alan@example.org"
+              not saved (NSCocoaErrorDomain 1610):
+              ✗ Age 130 is above the maximum: SELF <= 99.
+            Cancel
+            Delete Ada Lovelace
+              ✓ saved
+            Students
+              Alan Turing, 19, no email
+              Grace Hopper, 16, grace@navy.mil
+              Katherine Johnson, 18, kj@example.org
+
+            """)
+    }
 }
