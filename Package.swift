@@ -113,6 +113,7 @@ let package = Package(
                 // The examples, built with the tests, which run them (Examples/CoreDataExamplesTests.swift).
                 "MovieCatalog",
                 "StudentList",
+                "WorkshopStack",
                 // The conformance table runs against the PostgreSQL store too, when a server is there.
                 "CoreDataPostgreSQL",
             ],
@@ -197,6 +198,12 @@ let package = Package(
             dependencies: ["CoreData"],
             path: "Examples/StudentList",
             resources: [.copy("Students.xcdatamodeld")]
+        ),
+        .executableTarget(
+            name: "WorkshopStack",
+            dependencies: ["CoreData"],
+            path: "Examples/WorkshopStack",
+            resources: [.copy("Workshop.xcdatamodeld")]
         ),
         // Compiles and runs against the classes the plugin generates from its model.
         .testTarget(

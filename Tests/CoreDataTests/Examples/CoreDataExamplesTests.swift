@@ -85,4 +85,31 @@ import Testing
 
             """)
     }
+
+    @Test func theWorkshopStackSavesThroughItsParentDiscardsAnEditAndMigrates() throws {
+        #expect(try run("WorkshopStack") == """
+            Saved three sessions
+              view:  Contexts and queues (Ben); Core Data basics (Ana); Faults (Chloé)
+              store: Contexts and queues (Ben); Core Data basics (Ana); Faults (Chloé)
+            The editor saved: the view context has the new title, the store not yet
+              view:  Contexts, queues and threads (Ben); Core Data basics (Ana); Faults (Chloé)
+              store: Contexts and queues (Ben); Core Data basics (Ana); Faults (Chloé)
+            The view context saved
+              view:  Contexts, queues and threads (Ben); Core Data basics (Ana); Faults (Chloé)
+              store: Contexts, queues and threads (Ben); Core Data basics (Ana); Faults (Chloé)
+            The cancelled editor had changes: true; the view context has changes: false
+            After the cancelled edit
+              view:  Contexts, queues and threads (Ben); Core Data basics (Ana); Faults (Chloé)
+              store: Contexts, queues and threads (Ben); Core Data basics (Ana); Faults (Chloé)
+            Before: the store fits version 1: true, version 2: false
+            After: the store fits version 1: false, version 2: true
+            Migrated: every session has the new attribute's default room
+              view:  Contexts, queues and threads (Ben, Main hall); Core Data basics (Ana, Main hall); Faults (Chloé, Main hall)
+              store: Contexts, queues and threads (Ben, Main hall); Core Data basics (Ana, Main hall); Faults (Chloé, Main hall)
+            The second release moved a session
+              view:  Contexts, queues and threads (Ben, Main hall); Core Data basics (Ana, Main hall); Faults (Chloé, Room 2)
+              store: Contexts, queues and threads (Ben, Main hall); Core Data basics (Ana, Main hall); Faults (Chloé, Room 2)
+
+            """)
+    }
 }
