@@ -114,6 +114,7 @@ let package = Package(
                 "MovieCatalog",
                 "StudentList",
                 "WorkshopStack",
+                "NewsImporter",
                 // The conformance table runs against the PostgreSQL store too, when a server is there.
                 "CoreDataPostgreSQL",
             ],
@@ -204,6 +205,11 @@ let package = Package(
             dependencies: ["CoreData"],
             path: "Examples/WorkshopStack",
             resources: [.copy("Workshop.xcdatamodeld")]
+        ),
+        .executableTarget(
+            name: "NewsImporter",
+            dependencies: ["CoreData"],
+            path: "Examples/NewsImporter"
         ),
         // Compiles and runs against the classes the plugin generates from its model.
         .testTarget(

@@ -112,4 +112,27 @@ import Testing
 
             """)
     }
+
+    @Test func theNewsImporterUpdatesRepeatedArticlesInsteadOfDuplicatingThem() throws {
+        #expect(try run("NewsImporter") == """
+            Morning feed
+              Science
+                #101 Rover finds ice on Mars
+              Sport
+                #103 Local team wins the cup
+              World
+                #102 Summit opens in Geneva
+            Later feed with the error merge policy: not saved (NSCocoaErrorDomain 133021, 2 constraint conflicts)
+            Later feed with the object-trump merge policy
+              Science
+                #101 Rover finds water ice near the south pole
+              Sport
+                #103 Local team wins the cup
+                #104 Marathon record falls
+              World
+                #102 Summit opens in Geneva
+            Articles in the store: 4
+
+            """)
+    }
 }
