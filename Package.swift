@@ -115,6 +115,7 @@ let package = Package(
                 "StudentList",
                 "WorkshopStack",
                 "NewsImporter",
+                "FetchedResultsWalkthrough",
                 // The conformance table runs against the PostgreSQL store too, when a server is there.
                 "CoreDataPostgreSQL",
             ],
@@ -210,6 +211,11 @@ let package = Package(
             name: "NewsImporter",
             dependencies: ["CoreData"],
             path: "Examples/NewsImporter"
+        ),
+        .executableTarget(
+            name: "FetchedResultsWalkthrough",
+            dependencies: ["CoreData"],
+            path: "Examples/FetchedResultsWalkthrough"
         ),
         // Compiles and runs against the classes the plugin generates from its model.
         .testTarget(

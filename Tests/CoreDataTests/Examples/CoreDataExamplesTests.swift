@@ -135,4 +135,42 @@ import Testing
 
             """)
     }
+
+    @Test func theWalkthroughPrintsTheTableViewCallsOfEachChange() throws {
+        #expect(try run("FetchedResultsWalkthrough") == """
+            The table
+              Family: Cleo
+              Friends: Ben
+              Work: Ada, Dan
+            Insert Eve in a new group, and Al in Work
+              tableView.beginUpdates()
+                insertSections([2])  // Neighbours
+                insertRows(at: [[2, 0]])  // Eve
+                insertRows(at: [[3, 1]])  // Al
+              tableView.endUpdates()
+              Family: Cleo
+              Friends: Ben
+              Neighbours: Eve
+              Work: Ada, Al, Dan
+            Rename Ada to Zoe (her row moves), and give Dan a phone number (his row is reloaded)
+              tableView.beginUpdates()
+                moveRow(at: [3, 0], to: [3, 2])  // Zoe
+                reloadRows(at: [[3, 2]])  // Dan
+              tableView.endUpdates()
+              Family: Cleo
+              Friends: Ben
+              Neighbours: Eve
+              Work: Al, Dan, Zoe
+            Move Ben to Work, and delete Cleo, the last of Family
+              tableView.beginUpdates()
+                deleteSections([0])  // Family
+                deleteSections([1])  // Friends
+                deleteRows(at: [[0, 0]])  // Cleo
+                moveRow(at: [1, 0], to: [1, 1])  // Ben
+              tableView.endUpdates()
+              Neighbours: Eve
+              Work: Al, Ben, Dan, Zoe
+
+            """)
+    }
 }
