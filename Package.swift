@@ -127,6 +127,12 @@ let package = Package(
                 "CoreDataCrashWriter",
                 "CoreDataObservabilityProbe",
                 "CSQLiteFaultVFS",
+                // The examples, built with the tests, which run them (Examples/CoreDataExamplesTests.swift).
+                "MovieCatalog",
+                "StudentList",
+                "WorkshopStack",
+                "NewsImporter",
+                "FetchedResultsWalkthrough",
                 // The conformance table runs against the PostgreSQL store too, when a server is there.
                 "CoreDataPostgreSQL",
             ],
@@ -199,6 +205,34 @@ let package = Package(
             name: "SwiftDataLibrary",
             dependencies: ["SwiftData"],
             path: "Examples/SwiftDataLibrary"
+        ),
+        // The Core Data tutorials' programs, run by the CoreData tests.
+        .executableTarget(
+            name: "MovieCatalog",
+            dependencies: ["CoreData"],
+            path: "Examples/MovieCatalog"
+        ),
+        .executableTarget(
+            name: "StudentList",
+            dependencies: ["CoreData"],
+            path: "Examples/StudentList",
+            resources: [.copy("Students.xcdatamodeld")]
+        ),
+        .executableTarget(
+            name: "WorkshopStack",
+            dependencies: ["CoreData"],
+            path: "Examples/WorkshopStack",
+            resources: [.copy("Workshop.xcdatamodeld")]
+        ),
+        .executableTarget(
+            name: "NewsImporter",
+            dependencies: ["CoreData"],
+            path: "Examples/NewsImporter"
+        ),
+        .executableTarget(
+            name: "FetchedResultsWalkthrough",
+            dependencies: ["CoreData"],
+            path: "Examples/FetchedResultsWalkthrough"
         ),
         // Compiles and runs against the classes the plugin generates from its model.
         .testTarget(
