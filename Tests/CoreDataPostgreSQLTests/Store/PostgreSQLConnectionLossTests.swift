@@ -96,13 +96,19 @@ struct PostgreSQLConnectionLossTests {
 /// and the statements that follow fail rather than run outside it on a new connection.
 @Suite(.enabled(if: PostgreSQLTestServer.isAvailable, Comment(rawValue: PostgreSQLTestServer.skipMessage)))
 struct PostgreSQLConnectionTransactionLossTests {
-    @Test func aTransactionLostBetweenTwoStatementsFailsUntilItIsRolledBack() throws {
+    /// A connection in a new schema with an empty table `ztally`.
+    private static func connectionWithTally() throws -> (PostgreSQLConnection, schema: String) {
         let options = PostgreSQLTestServer.newSchemaOptions()
         let schema = try #require(options[NSPostgreSQLSchemaOption] as? String)
         let connection = try PostgreSQLConnection(address: PostgreSQLServerAddress(url: PostgreSQLTestServer.url, options: options))
-        defer { connection.close() }
         try connection.execute("CREATE SCHEMA \(schema)")
         try connection.execute("CREATE TABLE \(schema).ztally (z_pk BIGINT)")
+        return (connection, schema)
+    }
+
+    @Test func aTransactionLostBetweenTwoStatementsFailsUntilItIsRolledBack() throws {
+        let (connection, schema) = try Self.connectionWithTally()
+        defer { connection.close() }
         try connection.begin()
         try connection.execute("INSERT INTO \(schema).ztally VALUES (1)")
         try PostgreSQLTestServer.terminateConnections(ofSchema: schema)
@@ -118,12 +124,8 @@ struct PostgreSQLConnectionTransactionLossTests {
     /// starts again on a new one before its first statement: that statement never runs outside
     /// it (and then again inside it).
     @Test func aTransactionWhoseBeginWasLostStartsAgainBeforeItsFirstStatement() throws {
-        let options = PostgreSQLTestServer.newSchemaOptions()
-        let schema = try #require(options[NSPostgreSQLSchemaOption] as? String)
-        let connection = try PostgreSQLConnection(address: PostgreSQLServerAddress(url: PostgreSQLTestServer.url, options: options))
+        let (connection, schema) = try Self.connectionWithTally()
         defer { connection.close() }
-        try connection.execute("CREATE SCHEMA \(schema)")
-        try connection.execute("CREATE TABLE \(schema).ztally (z_pk BIGINT)")
         try connection.begin()
         try PostgreSQLTestServer.terminateConnections(ofSchema: schema)
         Thread.sleep(forTimeInterval: 0.2)

@@ -19,14 +19,7 @@ struct PostgreSQLMultiProcessTests {
             _ = NSEntityDescription.insertNewObject(forEntityName: "Counter", into: context)
             try context.save()
         }
-        let writers = try (0..<CounterModel.writerCount).map { writer in
-            try Self.launch(["\(try #require(PostgreSQLTestServer.url))", stack.schema, policy.rawValue, "\(writer)", "\(Self.rounds)"])
-        }
-        for (writer, errors) in writers {
-            writer.waitUntilExit()
-            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            #expect(writer.terminationStatus == 0, "\(message)")
-        }
+        try Self.runWriters(CounterModel.writerCount, schema: stack.schema, mode: policy.rawValue, rounds: Self.rounds)
         let counter = try stack.another().newContext()
         let values = try counter.performAndWait {
             let object = try #require(try counter.fetch(NSFetchRequest<NSManagedObject>(entityName: "Counter")).first)
@@ -42,29 +35,7 @@ struct PostgreSQLMultiProcessTests {
     /// Two server processes that start at once with the model's next version race to migrate
     /// the store: one migrates, in a transaction, while the other waits, then finds it migrated.
     @Test func twoProcessesStartingWithANewModelMigrateTheStoreOnce() throws {
-        let stack = try PostgreSQLStack(model: try CounterModel.make())
-        let context = stack.newContext()
-        try context.performAndWait {
-            let counter = NSEntityDescription.insertNewObject(forEntityName: "Counter", into: context)
-            counter.setValue(Int64(41), forKey: "total")
-            try context.save()
-        }
-        let writers = try (0..<2).map { writer in
-            try Self.launch(["\(try #require(PostgreSQLTestServer.url))", stack.schema, "migrate", "\(writer)", "0"])
-        }
-        for (writer, errors) in writers {
-            writer.waitUntilExit()
-            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            #expect(writer.terminationStatus == 0, "\(message)")
-        }
-        let migrated = try PostgreSQLStack(model: try CounterModel.make(version: 2), options: stack.options).newContext()
-        let (total, labels) = try migrated.performAndWait {
-            let counter = try #require(try migrated.fetch(NSFetchRequest<NSManagedObject>(entityName: "Counter")).first)
-            counter.setValue("migrated", forKey: "note")
-            try migrated.save()
-            let labels = try migrated.fetch(NSFetchRequest<NSManagedObject>(entityName: "Tally")).compactMap { $0.value(forKey: "label") as? String }
-            return (counter.value(forKey: "total") as? Int64, labels.sorted())
-        }
+        let (stack, total, labels) = try Self.raceTwoWritersToVersion2("migrate")
         #expect(total == 41)
         #expect(labels == ["writer 0", "writer 1"])
         // The old model no longer opens the store.
@@ -76,29 +47,31 @@ struct PostgreSQLMultiProcessTests {
     /// the custom stage and its handlers, while the other waits, then finds the store migrated
     /// and runs none.
     @Test func twoProcessesStartingWithAStagedMigrationRunItsHandlersOnce() throws {
+        let (_, total, labels) = try Self.raceTwoWritersToVersion2("staged")
+        #expect(total == 141)
+        #expect(labels.filter { $0.hasPrefix("stage by writer") }.count == 1)
+        #expect(labels.filter { $0.hasPrefix("writer") } == ["writer 0", "writer 1"])
+    }
+
+    /// A store whose one counter holds 41, opened at once by two writer processes with version 2
+    /// of the model (`migrate` or `staged`); then the counter's total and the tallies' labels,
+    /// read with version 2, which saves a note on the counter.
+    private static func raceTwoWritersToVersion2(_ mode: String) throws -> (stack: PostgreSQLStack, total: Int64?, labels: [String]) {
         let stack = try PostgreSQLStack(model: try CounterModel.make())
         let context = stack.newContext()
         try context.performAndWait {
             NSEntityDescription.insertNewObject(forEntityName: "Counter", into: context).setValue(Int64(41), forKey: "total")
             try context.save()
         }
-        let writers = try (0..<2).map { writer in
-            try Self.launch(["\(try #require(PostgreSQLTestServer.url))", stack.schema, "staged", "\(writer)", "0"])
-        }
-        for (writer, errors) in writers {
-            writer.waitUntilExit()
-            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            #expect(writer.terminationStatus == 0, "\(message)")
-        }
+        try runWriters(2, schema: stack.schema, mode: mode, rounds: 0)
         let migrated = try PostgreSQLStack(model: try CounterModel.make(version: 2), options: stack.options).newContext()
-        let (total, labels) = try migrated.performAndWait {
+        return try migrated.performAndWait {
             let counter = try #require(try migrated.fetch(NSFetchRequest<NSManagedObject>(entityName: "Counter")).first)
+            counter.setValue("migrated", forKey: "note")
+            try migrated.save()
             let labels = try migrated.fetch(NSFetchRequest<NSManagedObject>(entityName: "Tally")).compactMap { $0.value(forKey: "label") as? String }
-            return (counter.value(forKey: "total") as? Int64, labels.sorted())
+            return (stack, counter.value(forKey: "total") as? Int64, labels.sorted())
         }
-        #expect(total == 141)
-        #expect(labels.filter { $0.hasPrefix("stage by writer") }.count == 1)
-        #expect(labels.filter { $0.hasPrefix("writer") } == ["writer 0", "writer 1"])
     }
 
     /// A fetched results controller in this process follows the saves of three writer processes:
@@ -135,14 +108,7 @@ struct PostgreSQLMultiProcessTests {
         defer { NotificationCenter.default.removeObserver(observer) }
 
         let rounds = 5
-        let writers = try (0..<3).map { writer in
-            try Self.launch(["\(try #require(PostgreSQLTestServer.url))", stack.schema, "error", "\(writer)", "\(rounds)", "history"])
-        }
-        for (writer, errors) in writers {
-            writer.waitUntilExit()
-            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            #expect(writer.terminationStatus == 0, "\(message)")
-        }
+        try Self.runWriters(3, schema: stack.schema, mode: "error", rounds: rounds, history: true)
         let deadline = Date().addingTimeInterval(10)
         var total: Int64?
         repeat {
@@ -164,14 +130,24 @@ struct PostgreSQLMultiProcessTests {
     }
 
     /// Starts the writer program, built beside the test bundle, in a child process.
-    private static func launch(_ arguments: [String]) throws -> (Process, Pipe) {
-        let process = Process()
+    /// Starts `count` writer processes at once in `mode` (a merge policy, `migrate` or `staged`),
+    /// each making `rounds` saves, and waits until each has ended, successfully.
+    private static func runWriters(_ count: Int, schema: String, mode: String, rounds: Int, history: Bool = false) throws {
+        let url = try #require(PostgreSQLTestServer.url)
         let directory = try #require(Bundle.main.executableURL?.deletingLastPathComponent())
-        process.executableURL = directory.appendingPathComponent("CoreDataPostgreSQLWriter")
-        process.arguments = arguments
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        return (process, errors)
+        let writers = try (0..<count).map { writer in
+            let process = Process()
+            process.executableURL = directory.appendingPathComponent("CoreDataPostgreSQLWriter")
+            process.arguments = ["\(url)", schema, mode, "\(writer)", "\(rounds)"] + (history ? ["history"] : [])
+            let errors = Pipe()
+            process.standardError = errors
+            try process.run()
+            return (process, errors)
+        }
+        for (writer, errors) in writers {
+            writer.waitUntilExit()
+            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            #expect(writer.terminationStatus == 0, "\(message)")
+        }
     }
 }

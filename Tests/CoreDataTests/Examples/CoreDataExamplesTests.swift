@@ -1,4 +1,4 @@
-import Foundation
+import CoreData
 import Testing
 
 /// Runs the Core Data tutorials' programs (`Examples/`), which the build puts beside the tests,
@@ -8,20 +8,10 @@ import Testing
     /// and wrote nothing on its standard error.
     private func run(_ program: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
         let scratch = try CtxTemporaryDirectory()
-        let process = Process()
-        process.executableURL = try #require(Bundle.main.executableURL?.deletingLastPathComponent()).appendingPathComponent(program)
-        process.arguments = [scratch.url.path]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let printed = output.fileHandleForReading.readDataToEndOfFile()
-        let complaints = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(program) failed: \(complaints)", sourceLocation: sourceLocation)
-        #expect(complaints.isEmpty, sourceLocation: sourceLocation)
-        return String(decoding: printed, as: UTF8.self)
+        let run = try ProgramRun.run(program, [scratch.url.path])
+        #expect(run.status == 0, "\(program) failed: \(run.errors)", sourceLocation: sourceLocation)
+        #expect(run.errors.isEmpty, sourceLocation: sourceLocation)
+        return run.output
     }
 
     @Test func theMovieCatalogShowsItsSectionsByGenreAndASearch() throws {

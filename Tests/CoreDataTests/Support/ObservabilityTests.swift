@@ -8,23 +8,12 @@ import Testing
     private static func probe(sqlDebugLevel: Int?) throws -> [String] {
         let directory = try SQLiteScratchDirectory("observability")
         defer { directory.remove() }
-        let process = Process()
-        process.executableURL = try #require(Bundle.main.executableURL?.deletingLastPathComponent()).appendingPathComponent("CoreDataObservabilityProbe")
-        process.arguments = [directory.url.path]
         var environment = ProcessInfo.processInfo.environment
         environment["COREDATA_SQL_DEBUG"] = sqlDebugLevel.map(String.init)
-        process.environment = environment
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let printed = output.fileHandleForReading.readDataToEndOfFile()
-        let complained = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(String(decoding: complained, as: UTF8.self))")
-        #expect(complained.isEmpty, "Core Data wrote to standard error itself")
-        return String(decoding: printed, as: UTF8.self).split(separator: "\n").map(String.init)
+        let run = try ProgramRun.run("CoreDataObservabilityProbe", [directory.url.path], environment: environment)
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.errors.isEmpty, "Core Data wrote to standard error itself")
+        return run.output.split(separator: "\n").map(String.init)
     }
 
     private static func metric(_ label: String, in lines: [String]) -> Int? {

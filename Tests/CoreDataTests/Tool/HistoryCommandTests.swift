@@ -29,7 +29,7 @@ import Testing
         }
     }
 
-    private static func history(_ scenario: MigrationScenario, _ arguments: [String] = []) throws -> CoreDataToolRun {
+    private static func history(_ scenario: MigrationScenario, _ arguments: [String] = []) throws -> ProgramRun {
         try CoreDataToolRun.run(["history", scenario.url.path, "--model", try shelf.path] + arguments)
     }
 

@@ -34,7 +34,7 @@ import Testing
         let externalData: ExternalData?
     }
 
-    private static func inspect(_ arguments: [String]) throws -> (CoreDataToolRun, Report?) {
+    private static func inspect(_ arguments: [String]) throws -> (ProgramRun, Report?) {
         let run = try CoreDataToolRun.run(["inspect", "--json"] + arguments)
         return (run, try? JSONDecoder().decode(Report.self, from: Data(run.output.utf8)))
     }

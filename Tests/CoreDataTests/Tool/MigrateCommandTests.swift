@@ -10,7 +10,7 @@ import Testing
         }
     }
 
-    private static func run(_ arguments: [String]) throws -> CoreDataToolRun {
+    private static func run(_ arguments: [String]) throws -> ProgramRun {
         try CoreDataToolRun.run(["migrate"] + arguments)
     }
 

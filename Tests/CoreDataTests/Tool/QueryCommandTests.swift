@@ -21,7 +21,7 @@ import Testing
         }
     }
 
-    private static func query(_ scenario: MigrationScenario, _ arguments: [String]) throws -> CoreDataToolRun {
+    private static func query(_ scenario: MigrationScenario, _ arguments: [String]) throws -> ProgramRun {
         try CoreDataToolRun.run(["query", scenario.url.path, "--model", try shelf.path] + arguments)
     }
 
