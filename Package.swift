@@ -104,6 +104,7 @@ let package = Package(
             name: "CoreDataObservabilityProbe",
             dependencies: [
                 "CoreData",
+                "CoreDataPostgreSQL",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
             ],

@@ -1,4 +1,5 @@
 import CoreData
+import CoreDataPostgreSQL
 import Logging
 import Metrics
 import MetricsTestKit
@@ -6,10 +7,10 @@ import MetricsTestKit
 // A server process as Core Data's logs and metrics reach it: it bootstraps swift-log with a
 // handler printing each record on standard output (`LOG <label> <level> <message>`) and
 // swift-metrics with a recording backend, works with a SQLite store in the directory it is
-// given, then prints each metric (`METRIC <label> <value>`). Nothing else it prints is Core
-// Data's own.
+// given (or a PostgreSQL store in a new schema of the server a URL names), then prints each
+// metric (`METRIC <label> <value>`). Nothing else it prints is Core Data's own.
 //
-//     CoreDataObservabilityProbe <directory>
+//     CoreDataObservabilityProbe <directory> | <postgres://…>
 
 /// Prints every record, whatever its level, for the test to read.
 struct PrintingLogHandler: LogHandler {
@@ -32,10 +33,19 @@ let metrics = TestMetrics()
 MetricsSystem.bootstrap(metrics)
 
 guard CommandLine.arguments.count == 2 else {
-    FileHandle.standardError.write(Data("usage: CoreDataObservabilityProbe <directory>\n".utf8))
+    FileHandle.standardError.write(Data("usage: CoreDataObservabilityProbe <directory> | <postgres://…>\n".utf8))
     exit(2)
 }
-let storeURL = URL(fileURLWithPath: CommandLine.arguments[1]).appendingPathComponent("Probe.sqlite")
+let location = CommandLine.arguments[1]
+let isServer = location.hasPrefix("postgres://")
+let storeType = isServer ? NSPostgreSQLStoreType : NSSQLiteStoreType
+let storeURL = isServer ? URL(string: location)! : URL(fileURLWithPath: location).appendingPathComponent("Probe.sqlite")
+let schema: String? = isServer ? "probe_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased() : nil
+
+/// The options of the store: on a server, a schema of its own.
+func storeOptions() -> [AnyHashable: Any]? {
+    schema.map { [NSPostgreSQLSchemaOption: $0] }
+}
 
 let item = NSEntityDescription()
 item.name = "Item"
@@ -48,7 +58,7 @@ model.entities = [item]
 
 let coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
 do {
-    try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: storeURL, options: nil)
+    try coordinator.addPersistentStore(ofType: storeType, configurationName: nil, at: storeURL, options: storeOptions())
 } catch {
     FileHandle.standardError.write(Data("cannot open the store: \(error)\n".utf8))
     exit(1)
@@ -88,7 +98,7 @@ func readItems(in reader: NSManagedObjectContext) throws {
 /// conflict its policy resolves.
 func changeOneItemTwice() throws -> NSManagedObjectID {
     let other = NSPersistentStoreCoordinator(managedObjectModel: model)
-    try other.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: storeURL, options: nil)
+    try other.addPersistentStore(ofType: storeType, configurationName: nil, at: storeURL, options: storeOptions())
     let first = newContext()
     let second = newContext(on: other)
     second.mergePolicy = NSMergePolicy.mergeByPropertyObjectTrump

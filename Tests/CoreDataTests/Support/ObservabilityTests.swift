@@ -1,16 +1,19 @@
 import CoreData
+import CoreDataPostgreSQL
 import Testing
 
 /// Logs and metrics as a server sees them: `CoreDataObservabilityProbe`, built with the tests,
 /// bootstraps swift-log and swift-metrics with handlers of its own, works with a store, and
-/// prints what reached them. The SQL debug switch's levels; counters and the save timer.
+/// prints what reached them. The SQL debug switch's levels; counters and the save timer, on
+/// SQLite and, when there is a server, PostgreSQL.
 @Suite struct ObservabilityTests {
-    private static func probe(sqlDebugLevel: Int?) throws -> [String] {
+    private static func probe(sqlDebugLevel: Int?, storeType: String = NSSQLiteStoreType) throws -> [String] {
         let directory = try SQLiteScratchDirectory("observability")
         defer { directory.remove() }
         var environment = ProcessInfo.processInfo.environment
         environment["COREDATA_SQL_DEBUG"] = sqlDebugLevel.map(String.init)
-        let run = try ProgramRun.run("CoreDataObservabilityProbe", [directory.url.path], environment: environment)
+        let location = storeType == NSSQLiteStoreType ? directory.url.path : try #require(CtxPostgreSQLServer.url).absoluteString
+        let run = try ProgramRun.run("CoreDataObservabilityProbe", [location], environment: environment)
         #expect(run.status == 0, "\(run.errors)")
         #expect(run.errors.isEmpty, "Core Data wrote to standard error itself")
         return run.output.split(separator: "\n").map(String.init)
@@ -20,8 +23,9 @@ import Testing
         lines.first { $0.hasPrefix("METRIC \(label) ") }.flatMap { Int($0.split(separator: " ")[2]) }
     }
 
-    @Test func countersAndTheSaveTimerReachTheMetricsBackend() throws {
-        let lines = try Self.probe(sqlDebugLevel: nil)
+    @Test(arguments: MigrationScenario.relationalStoreTypes)
+    func countersAndTheSaveTimerReachTheMetricsBackend(_ storeType: String) throws {
+        let lines = try Self.probe(sqlDebugLevel: nil, storeType: storeType)
         #expect(lines.allSatisfy { $0.hasPrefix("LOG ") || $0.hasPrefix("METRIC ") }, "Core Data printed to standard output itself")
         #expect(!lines.contains { $0.hasPrefix("LOG CoreData.SQL") })
         #expect(Self.metric("coredata_fetches_total", in: lines) == 4)
@@ -39,6 +43,13 @@ import Testing
         #expect(lines.contains("LOG CoreData.SQL debug sql: INSERT INTO ZITEM (Z_PK, Z_ENT, Z_OPT, ZNAME) VALUES (?, ?, ?, ?)"), "\(lines.filter { $0.contains("INSERT") })")
         #expect(lines.contains { $0.hasPrefix("LOG CoreData.SQL debug annotation: sql execution time: ") })
         #expect(!lines.contains { $0.contains("EXPLAIN QUERY PLAN") })
+    }
+
+    @Test(.enabled(if: CtxPostgreSQLServer.url != nil))
+    func thePostgreSQLStoreLogsEachStatementAndItsTimeFromLevelOne() throws {
+        let lines = try Self.probe(sqlDebugLevel: 1, storeType: NSPostgreSQLStoreType)
+        #expect(lines.contains { $0.hasPrefix("LOG CoreData.SQL debug sql: INSERT INTO ZITEM") }, "\(lines.prefix(20))")
+        #expect(lines.contains { $0.hasPrefix("LOG CoreData.SQL debug annotation: sql execution time: ") })
     }
 
     @Test func sqlDebugLevelTwoShowsTheBoundValues() throws {
