@@ -161,8 +161,8 @@ open class UndoManager: NSObject {
     /// All undo operations registered before the matching ``endUndoGrouping()`` are undone
     /// together. Groups can nest.
     ///
-    /// This method posts ``NSNotification/Name/NSUndoManagerCheckpoint`` unless the group is a
-    /// top-level group, then ``NSNotification/Name/NSUndoManagerDidOpenUndoGroup``.
+    /// This method posts `NSUndoManagerCheckpoint` unless the group is a
+    /// top-level group, then `NSUndoManagerDidOpenUndoGroup`.
     open func beginUndoGrouping() {
         if groupingLevel > 0 {
             postCheckpoint()
@@ -177,9 +177,9 @@ open class UndoManager: NSObject {
     /// undoing); a closed nested group becomes one entry of the group around it. A group with no
     /// operations is discarded. Without an open group, the call is ignored.
     ///
-    /// This method posts ``NSNotification/Name/NSUndoManagerCheckpoint`` and
-    /// ``NSNotification/Name/NSUndoManagerWillCloseUndoGroup`` just before the group is closed,
-    /// and ``NSNotification/Name/NSUndoManagerDidCloseUndoGroup`` just after. The close
+    /// This method posts `NSUndoManagerCheckpoint` and
+    /// `NSUndoManagerWillCloseUndoGroup` just before the group is closed,
+    /// and `NSUndoManagerDidCloseUndoGroup` just after. The close
     /// notifications carry ``NSUndoManagerGroupIsDiscardableKey`` when the group is discardable.
     open func endUndoGrouping() {
         let level = groupingLevel
@@ -270,7 +270,7 @@ open class UndoManager: NSObject {
     /// A Boolean value that indicates whether the manager has any actions to redo.
     ///
     /// Because any undo operation registered clears the redo stack, reading this property posts
-    /// ``NSNotification/Name/NSUndoManagerCheckpoint``, so that clients register their pending
+    /// `NSUndoManagerCheckpoint`, so that clients register their pending
     /// operations first.
     open var canRedo: Bool {
         postCheckpoint()
@@ -300,9 +300,9 @@ open class UndoManager: NSObject {
     /// last nested group closed inside it is undone; if the open group ends with an operation
     /// instead, or while undoing or redoing, the call is ignored.
     ///
-    /// This method posts ``NSNotification/Name/NSUndoManagerCheckpoint`` and
-    /// ``NSNotification/Name/NSUndoManagerWillUndoChange`` before it performs the undo
-    /// operations, and ``NSNotification/Name/NSUndoManagerDidUndoChange`` after.
+    /// This method posts `NSUndoManagerCheckpoint` and
+    /// `NSUndoManagerWillUndoChange` before it performs the undo
+    /// operations, and `NSUndoManagerDidUndoChange` after.
     open func undoNestedGroup() {
         guard replay == nil else { return }
         postCheckpoint()
@@ -317,9 +317,9 @@ open class UndoManager: NSObject {
     ///
     /// While undoing or redoing, the call is ignored.
     ///
-    /// This method posts ``NSNotification/Name/NSUndoManagerCheckpoint`` and
-    /// ``NSNotification/Name/NSUndoManagerWillRedoChange`` before it performs the redo
-    /// operations, and ``NSNotification/Name/NSUndoManagerDidRedoChange`` after.
+    /// This method posts `NSUndoManagerCheckpoint` and
+    /// `NSUndoManagerWillRedoChange` before it performs the redo
+    /// operations, and `NSUndoManagerDidRedoChange` after.
     open func redo() {
         guard replay == nil else { return }
         postCheckpoint()

@@ -42,7 +42,7 @@ enum AttributeJSON {
     /// - Throws: ``Mismatch`` when the JSON value is not one the attribute's type takes.
     static func value(_ json: Any, for attribute: NSAttributeDescription) throws -> Any? {
         if json is NSNull { return nil }
-        let mismatch = Mismatch(attribute: attribute.name, json: json)
+        let mismatch = Mismatch(attribute: attribute.name, value: "\(json)")
         switch attribute.attributeType {
         case .stringAttributeType:
             guard let string = json as? String else { throw mismatch }
@@ -86,7 +86,8 @@ enum AttributeJSON {
     /// A JSON value that does not fit its attribute's type.
     struct Mismatch: Error {
         let attribute: String
-        let json: Any
+        /// The JSON value, as text.
+        let value: String
     }
 
     private static let dateStyle = Date.ISO8601FormatStyle(includingFractionalSeconds: true)

@@ -30,7 +30,7 @@ struct ObjectImporter {
                     do {
                         object.setValue(try AttributeJSON.value(value, for: attribute), forKey: name)
                     } catch let mismatch as AttributeJSON.Mismatch {
-                        throw CommandFailure.report("\(url.lastPathComponent) line \(line): \(mismatch.json) is no value of the \(Self.typeName(attribute)) attribute \(mismatch.attribute).")
+                        throw CommandFailure.report("\(url.lastPathComponent) line \(line): \(mismatch.value) is no value of the \(Self.typeName(attribute)) attribute \(mismatch.attribute).")
                     }
                 }
                 for (name, relationship) in entity.relationshipsByName where !relationship.isToMany {

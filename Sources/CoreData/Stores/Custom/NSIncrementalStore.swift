@@ -4,7 +4,7 @@
 /// Register the subclass for a store type with
 /// `NSPersistentStoreCoordinator.registerStoreClass(_:type:)` and add stores of that type as any
 /// other. The coordinator then calls:
-/// - ``loadMetadata()`` when the store is added; it sets ``metadata`` (with `NSStoreUUIDKey` and
+/// - ``NSPersistentStore/loadMetadata()`` when the store is added; it sets ``NSPersistentStore/metadata`` (with `NSStoreUUIDKey` and
 ///   `NSStoreTypeKey`) or throws when the store cannot be used;
 /// - ``execute(_:with:)`` with a fetch request, whose results the subclass returns as managed
 ///   objects (`context.object(with: newObjectID(for:referenceObject:))`) or object IDs;
@@ -22,7 +22,7 @@ open class NSIncrementalStore: NSPersistentStore, @unchecked Sendable {
     var nodeDestinations: [ObjectIdentity: [String: [NSManagedObjectID]]] = [:]
 
     /// Returns an identifier for a new store at a location, recorded as its `NSStoreUUIDKey`
-    /// when ``loadMetadata()`` leaves none: a new UUID string.
+    /// when ``NSPersistentStore/loadMetadata()`` leaves none: a new UUID string.
     open class func identifierForNewStore(at storeURL: URL) -> Any {
         UUID().uuidString
     }
