@@ -65,6 +65,24 @@ import Testing
         #expect(lines[2].hasSuffix(",Earthsea,200"))
     }
 
+    @Test func anAppleWrittenStoreIsQueriedThroughItsModel() throws {
+        let directory = try SQLiteScratchDirectory("query-apple")
+        defer { directory.remove() }
+        let fixtures = try #require(Bundle.module.url(forResource: "AppleStores", withExtension: nil))
+        for name in ["Bookmarks_V5.sqlite", "Bookmarks_V5.sqlite-wal", "BookmarksModel 5.xcdatamodel"] {
+            try FileManager.default.copyItem(at: fixtures.appendingPathComponent(name), to: directory.file(name))
+        }
+        let run = try CoreDataToolRun.run([
+            "query", directory.file("Bookmarks_V5.sqlite").path, "--model", directory.file("BookmarksModel 5.xcdatamodel").path,
+            "--entity", "BookmarkEntity", "--predicate", "isFolder == YES", "--sort", "title", "--keys", "title,isFolder", "--format", "csv",
+        ])
+        #expect(run.status == 0, "\(run.errors)")
+        let lines = run.output.split(separator: "\n").map(String.init)
+        #expect(lines.first == "objectID,title,isFolder")
+        #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("x-coredata://729EA06D-F512-407C-A56C-326316BFB40E/BookmarkEntity/p") && $0.hasSuffix(",true") })
+        #expect(lines.contains { $0.hasSuffix(",bookmarks_root,true") })
+    }
+
     @Test func refusedInputIsOneLineNamingTheProblem() throws {
         let scenario = try MigrationScenario("query-bad")
         defer { scenario.remove() }
