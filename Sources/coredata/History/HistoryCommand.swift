@@ -23,7 +23,8 @@ struct HistoryCommand: ParsableCommand {
 
     func run() throws {
         let storeFile = try StoreFile(path: store)
-        guard storeFile.type == NSSQLiteStoreType, (try? SQLiteStoreInventory(storeAt: storeFile.url))?.historyTransactions != nil else {
+        // The metadata says so; counting the history tables' rows would read the whole store.
+        guard storeFile.type == NSSQLiteStoreType, StoreMetadata.recordsHistory(storeFile.metadata) else {
             throw CommandFailure.report("\(storeFile.url.lastPathComponent) records no persistent history.")
         }
         let model = try matchingModel(for: storeFile)
@@ -46,8 +47,7 @@ struct HistoryCommand: ParsableCommand {
         if let model {
             return try ModelFileArgument.version(at: model, matching: store)
         }
-        let directories = [store.url.deletingLastPathComponent(), URL(fileURLWithPath: FileManager.default.currentDirectoryPath)]
-        guard let found = ModelFileArgument.version(matching: store.metadata, near: directories) else {
+        guard let found = ModelFileArgument.version(matching: store) else {
             throw CommandFailure.report("No model near \(store.url.lastPathComponent) matches it; name one with --model.")
         }
         return found.model

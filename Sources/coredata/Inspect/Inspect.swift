@@ -41,7 +41,6 @@ struct Inspect: ParsableCommand {
         if let model {
             return (model, nil, try ModelFileArgument.currentModel(at: model))
         }
-        let directories = [store.url.deletingLastPathComponent(), URL(fileURLWithPath: FileManager.default.currentDirectoryPath)]
-        return ModelFileArgument.version(matching: store.metadata, near: directories).map { ($0.file.path, $0.version, $0.model) }
+        return ModelFileArgument.version(matching: store).map { ($0.file.path, $0.version, $0.model) }
     }
 }

@@ -34,12 +34,13 @@ enum ModelFileArgument {
         return match.model
     }
 
-    /// The first version of a model file in the directories, or below them (three levels down,
-    /// past hidden and build directories), that matches a store's metadata.
-    static func version(matching metadata: [String: Any], near directories: [URL]) -> (file: URL, version: String, model: NSManagedObjectModel)? {
+    /// The first version of a model file in the store's directory or the current one, or below
+    /// them (three levels down, past hidden and build directories), that matches the store.
+    static func version(matching store: StoreFile) -> (file: URL, version: String, model: NSManagedObjectModel)? {
+        let directories = [store.url.deletingLastPathComponent(), URL(fileURLWithPath: FileManager.default.currentDirectoryPath)]
         for file in modelFiles(in: directories) {
             for version in (try? NSManagedObjectModel.versions(inModelAt: file)) ?? []
-            where version.model.isConfiguration(withName: nil, compatibleWithStoreMetadata: metadata) {
+            where version.model.isConfiguration(withName: nil, compatibleWithStoreMetadata: store.metadata) {
                 return (file, version.name, version.model)
             }
         }
