@@ -56,8 +56,16 @@ package enum CoreDataError {
         var info: [String: Any] = [:]
         if let url { info[NSURLErrorKey] = url; info[NSFilePathErrorKey] = url.path }
         if let underlying { info[NSUnderlyingErrorKey] = underlying }
-        let path = url.map { " at \($0.path)" } ?? ""
+        let path = url.map { " at \(location(of: $0))" } ?? ""
         return make(NSPersistentStoreOpenError, "The persistent store\(path) could not be opened: \(reason)", userInfo: info)
+    }
+
+    /// Where a store is, as a message names it: a file's path, or a server's URL without its
+    /// password.
+    private static func location(of url: URL) -> String {
+        guard !url.isFileURL, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url.path }
+        components.password = nil
+        return components.string ?? url.path
     }
 
     /// The error for a store file that does not exist: `NSFileReadNoSuchFileError` (260), with

@@ -97,7 +97,8 @@ final class PostgreSQLStore: NSPersistentStore, RelationalStore, @unchecked Send
     /// - Throws: `NSPersistentStoreOpenError` (134080) when it holds none.
     private static func requiredMetadata(in connection: PostgreSQLConnection, url: URL) throws -> [String: Any] {
         guard let metadata = try PostgreSQLSchemaInstaller.existingMetadata(in: connection) else {
-            throw CoreDataError.storeOpen(url, "the database has no Core Data store.")
+            let place = connection.address.schema.map { "the schema \($0) of the database" } ?? "the database"
+            throw CoreDataError.storeOpen(url, "\(place) has no Core Data store.")
         }
         return metadata
     }

@@ -13,7 +13,7 @@ struct Demo: ParsableCommand {
     @Option(help: "The directory of the store (default: the container's default directory).")
     var directory: String?
 
-    @Option(help: "A PostgreSQL server to keep the store on instead, postgres://user@host:port/database (in the schema coredata_demo; needs `swift run --traits PostgreSQL`).")
+    @Option(help: "A PostgreSQL server to keep the store on instead, postgres://user@host:port/database (in the schema coredata_demo, or the one ?schema=name names; needs `swift run --traits PostgreSQL`).")
     var store: String?
 
     func run() throws {

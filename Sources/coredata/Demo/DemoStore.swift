@@ -1,8 +1,5 @@
 import ArgumentParser
 import CoreData
-#if PostgreSQL
-import CoreDataPostgreSQL
-#endif
 
 /// Where the demo keeps its movie store: a SQLite file, or a schema of its own on a PostgreSQL
 /// server (with the package's `PostgreSQL` trait).
@@ -20,17 +17,13 @@ struct DemoStore {
         return DemoStore(url: url, type: NSSQLiteStoreType, options: [:], location: url.path)
     }
 
-    /// The schema `coredata_demo` of the database a `postgres://` URL names.
-    static func server(_ address: String) throws -> DemoStore {
-        guard let url = URL(string: address), url.scheme == "postgres" || url.scheme == "postgresql" else {
-            throw ValidationError("--store takes a PostgreSQL URL, postgres://user@host:port/database; got '\(address)'.")
+    /// The schema `coredata_demo` (or the one the URL's `schema` item names) of the database a
+    /// `postgres://` URL names.
+    static func server(_ argument: String) throws -> DemoStore {
+        guard let address = PostgreSQLStoreAddress(argument, defaultSchema: "coredata_demo") else {
+            throw ValidationError("--store takes a PostgreSQL URL, postgres://user@host:port/database; got '\(argument)'.")
         }
-        #if PostgreSQL
-        let schema = "coredata_demo"
-        return DemoStore(url: url, type: NSPostgreSQLStoreType, options: [NSPostgreSQLSchemaOption: schema as NSString], location: "\(address), schema \(schema)")
-        #else
-        throw ValidationError("This coredata was built without PostgreSQL: run it as `swift run --traits PostgreSQL coredata demo --store \(address)`.")
-        #endif
+        return DemoStore(url: address.url, type: try address.storeType(), options: address.options, location: address.description)
     }
 
     /// The store's description for a container.

@@ -6,10 +6,10 @@ import CoreData
 struct HistoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history",
-        abstract: "Prints the transactions and changes of a SQLite store's persistent history."
+        abstract: "Prints the transactions and changes of a store's persistent history."
     )
 
-    @Argument(help: "The store file (SQLite, opened with NSPersistentHistoryTrackingKey).")
+    @Argument(help: "The store that records persistent history (opened with NSPersistentHistoryTrackingKey): a SQLite file, or a PostgreSQL store, postgres://user@host:port/database?schema=name.")
     var store: String
 
     @Option(help: "Only transactions after this one: a token (transaction number) the output shows, or an ISO 8601 date (2026-11-28T09:30:00Z).")
@@ -22,15 +22,15 @@ struct HistoryCommand: ParsableCommand {
     var model: String?
 
     func run() throws {
-        let storeFile = try StoreFile(path: store)
+        let namedStore = try NamedStore(store)
         // The metadata says so; counting the history tables' rows would read the whole store.
-        guard storeFile.type == NSSQLiteStoreType, StoreMetadata.recordsHistory(storeFile.metadata) else {
-            throw CommandFailure.report("\(storeFile.url.lastPathComponent) records no persistent history.")
+        guard namedStore.recordsHistory else {
+            throw CommandFailure.report("\(namedStore.name) records no persistent history.")
         }
-        let model = try matchingModel(for: storeFile)
+        let model = try matchingModel(for: namedStore)
         let request = NSPersistentHistoryChangeRequest.fetchHistory(withFetch: try fetchRequest())
         let context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
-        context.persistentStoreCoordinator = try storeFile.open(with: model, readingHistory: true)
+        context.persistentStoreCoordinator = try namedStore.open(with: model, readingHistory: true)
         let lines: [String]
         do {
             lines = try context.performAndWait {
@@ -43,12 +43,12 @@ struct HistoryCommand: ParsableCommand {
         print(lines.joined(separator: "\n"))
     }
 
-    private func matchingModel(for store: StoreFile) throws -> NSManagedObjectModel {
+    private func matchingModel(for store: NamedStore) throws -> NSManagedObjectModel {
         if let model {
             return try ModelFileArgument.version(at: model, matching: store)
         }
         guard let found = ModelFileArgument.version(matching: store) else {
-            throw CommandFailure.report("No model near \(store.url.lastPathComponent) matches it; name one with --model.")
+            throw CommandFailure.report("No model near \(store.name) matches it; name one with --model.")
         }
         return found.model
     }

@@ -7,7 +7,7 @@ struct Inspect: ParsableCommand {
         abstract: "Shows a store's type, UUID, metadata, entities with their rows and version hashes, history, external data and files, and whether a model matches it."
     )
 
-    @Argument(help: "The store file (SQLite, binary or XML).")
+    @Argument(help: "The store: a file (SQLite, binary or XML), or a PostgreSQL store, postgres://user@host:port/database?schema=name.")
     var store: String
 
     @Option(help: "A model (.xcdatamodeld or .xcdatamodel) to compare with the store; without it, a model near the store or in the current directory that matches it is looked for.")
@@ -17,10 +17,10 @@ struct Inspect: ParsableCommand {
     var json = false
 
     func run() throws {
-        let storeFile = try StoreFile(path: store)
+        let namedStore = try NamedStore(store)
         let report: StoreReport
         do {
-            report = try StoreReport(store: storeFile, model: try comparedModel(for: storeFile))
+            report = try StoreReport(store: namedStore, model: try comparedModel(for: namedStore))
         } catch let exit as ExitCode {
             throw exit
         } catch {
@@ -37,7 +37,7 @@ struct Inspect: ParsableCommand {
 
     /// The model named, at its current version, or the version of a model near the store that
     /// matches it.
-    private func comparedModel(for store: StoreFile) throws -> (path: String, version: String?, model: NSManagedObjectModel)? {
+    private func comparedModel(for store: NamedStore) throws -> (path: String, version: String?, model: NSManagedObjectModel)? {
         if let model {
             return (model, nil, try ModelFileArgument.currentModel(at: model))
         }

@@ -5,7 +5,7 @@ struct StoreReport: Encodable {
     struct Entity: Encodable {
         let name: String
         /// Its rows; nil when they cannot be counted (a store other than SQLite without a model
-        /// matching it).
+        /// that matches it).
         let rows: Int?
         /// The version hash the store records for it, in base 64.
         let versionHash: String?
@@ -38,6 +38,7 @@ struct StoreReport: Encodable {
         let bytes: Int
     }
 
+    /// The store file's path, or the PostgreSQL server and schema.
     let path: String
     let type: String
     let uuid: String?
@@ -45,20 +46,23 @@ struct StoreReport: Encodable {
     let entities: [Entity]
     /// The model compared with the store; nil when none was named and none near the store matches.
     let model: ModelMatch?
-    /// Persistent history; nil for a store that records none.
+    /// Persistent history; nil for a store that records none, or one other than SQLite without a
+    /// model that matches it.
     let history: History?
     let externalData: ExternalData?
+    /// The store's files; none for a store on a server.
     let files: [File]
 }
 
 extension StoreReport {
     /// The report of a store, compared with `model` when one is given.
-    init(store: StoreFile, model: (path: String, version: String?, model: NSManagedObjectModel)?) throws {
+    init(store: NamedStore, model: (path: String, version: String?, model: NSManagedObjectModel)?) throws {
         let inventory = try store.type == NSSQLiteStoreType ? SQLiteStoreInventory(storeAt: store.url) : nil
         let matches = model.map { $0.model.isConfiguration(withName: nil, compatibleWithStoreMetadata: store.metadata) } ?? false
-        let rows = try inventory?.rowCountsByEntity ?? (matches ? model.map { try Self.rowCounts(of: store, with: $0.model) } : nil) ?? [:]
+        let counted = try inventory == nil && matches ? model.map { try Self.count(store, with: $0.model) } : nil
+        let rows = inventory?.rowCountsByEntity ?? counted?.rows ?? [:]
         let hashes = store.versionHashes
-        path = store.url.path
+        path = store.directory == nil ? store.name : store.url.path
         type = store.type
         uuid = store.metadata[NSStoreUUIDKey] as? String
         metadataKeys = store.metadata.keys.sorted()
@@ -72,17 +76,18 @@ extension StoreReport {
         }
         history = inventory.flatMap { inventory in
             inventory.historyTransactions.map { History(transactions: $0, changes: inventory.historyChanges ?? 0) }
-        }
+        } ?? counted?.history
         externalData = inventory.map { ExternalData(files: $0.externalDataFiles, bytes: $0.externalDataBytes) }
         files = inventory?.fileSizes.map { File(name: $0.name, bytes: $0.bytes) }
-            ?? [File(name: store.url.lastPathComponent, bytes: (try? store.url.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0)]
+            ?? (store.directory == nil ? [] : [File(name: store.url.lastPathComponent, bytes: (try? store.url.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0)])
     }
 
-    /// The rows of each entity of a store the tool reads whole (binary, XML), counted through
-    /// the public API.
-    private static func rowCounts(of store: StoreFile, with model: NSManagedObjectModel) throws -> [String: Int] {
+    /// The rows of each entity, and the size of persistent history when the store records it,
+    /// of a store the tool has no inventory of (binary, XML, PostgreSQL), counted through the
+    /// public API.
+    private static func count(_ store: NamedStore, with model: NSManagedObjectModel) throws -> (rows: [String: Int], history: History?) {
         let context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
-        context.persistentStoreCoordinator = try store.open(with: model)
+        context.persistentStoreCoordinator = try store.open(with: model, readingHistory: store.recordsHistory)
         return try context.performAndWait {
             var counts: [String: Int] = [:]
             for entity in model.entities where !entity.isAbstract {
@@ -90,8 +95,16 @@ extension StoreReport {
                 request.includesSubentities = false
                 counts[entity.name ?? ""] = try context.count(for: request)
             }
-            return counts
+            return (counts, store.recordsHistory ? try historySize(in: context) : nil)
         }
+    }
+
+    /// The transactions and changes of persistent history, counted by fetching the transactions
+    /// (a history request has no count).
+    private static func historySize(in context: NSManagedObjectContext) throws -> History {
+        let result = try context.execute(NSPersistentHistoryChangeRequest.fetchHistory(after: nil as NSPersistentHistoryToken?)) as? NSPersistentHistoryResult
+        let transactions = result?.result as? [NSPersistentHistoryTransaction] ?? []
+        return History(transactions: transactions.count, changes: transactions.reduce(0) { $0 + ($1.changes?.count ?? 0) })
     }
 
     /// The report as the terminal shows it.
@@ -118,11 +131,13 @@ extension StoreReport {
         if let externalData {
             lines.append("External  \(externalData.files) files, \(externalData.bytes) bytes")
         }
-        var fileTable = TextTable("file", "bytes")
-        for file in files {
-            fileTable.append(file.name, String(file.bytes))
+        if !files.isEmpty {
+            var fileTable = TextTable("file", "bytes")
+            for file in files {
+                fileTable.append(file.name, String(file.bytes))
+            }
+            lines += ["Files", fileTable.rendered]
         }
-        lines += ["Files", fileTable.rendered]
         return lines.joined(separator: "\n")
     }
 }

@@ -27,17 +27,17 @@ enum ModelFileArgument {
     /// The version of the model at `path` that matches a store.
     ///
     /// - Throws: A ``CommandFailure`` when the model cannot be read or no version matches.
-    static func version(at path: String, matching store: StoreFile) throws -> NSManagedObjectModel {
+    static func version(at path: String, matching store: NamedStore) throws -> NSManagedObjectModel {
         guard let match = try versions(at: path).first(where: { $0.model.isConfiguration(withName: nil, compatibleWithStoreMetadata: store.metadata) }) else {
-            throw CommandFailure.report("No version of \(path) matches the store \(store.url.lastPathComponent) (error \(NSPersistentStoreIncompatibleVersionHashError)).")
+            throw CommandFailure.report("No version of \(path) matches the store \(store.name) (error \(NSPersistentStoreIncompatibleVersionHashError)).")
         }
         return match.model
     }
 
-    /// The first version of a model file in the store's directory or the current one, or below
-    /// them (three levels down, past hidden and build directories), that matches the store.
-    static func version(matching store: StoreFile) -> (file: URL, version: String, model: NSManagedObjectModel)? {
-        let directories = [store.url.deletingLastPathComponent(), URL(fileURLWithPath: FileManager.default.currentDirectoryPath)]
+    /// The first version of a model file in the store file's directory or the current one, or
+    /// below them (three levels down, past hidden and build directories), that matches the store.
+    static func version(matching store: NamedStore) -> (file: URL, version: String, model: NSManagedObjectModel)? {
+        let directories = [store.directory, URL(fileURLWithPath: FileManager.default.currentDirectoryPath)].compactMap { $0 }
         for file in modelFiles(in: directories) {
             for version in (try? NSManagedObjectModel.versions(inModelAt: file)) ?? []
             where version.model.isConfiguration(withName: nil, compatibleWithStoreMetadata: store.metadata) {

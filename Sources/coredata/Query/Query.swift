@@ -8,7 +8,7 @@ struct Query: ParsableCommand {
         abstract: "Fetches objects of an entity from a store through Core Data's API and prints them as a table, JSON or CSV."
     )
 
-    @Argument(help: "The store file (SQLite, binary or XML).")
+    @Argument(help: "The store: a file (SQLite, binary or XML), or a PostgreSQL store, postgres://user@host:port/database?schema=name.")
     var store: String
 
     @Option(help: "The model (.xcdatamodeld or .xcdatamodel); the version that matches the store is used.")
@@ -34,15 +34,15 @@ struct Query: ParsableCommand {
     var format: QueryOutput = .table
 
     func run() throws {
-        let storeFile = try StoreFile(path: store)
-        let model = try ModelFileArgument.version(at: self.model, matching: storeFile)
+        let namedStore = try NamedStore(store)
+        let model = try ModelFileArgument.version(at: self.model, matching: namedStore)
         guard let entity = model.entitiesByName[self.entity] else {
             throw CommandFailure.report("The model has no entity \(self.entity) (its entities: \(model.entitiesByName.keys.sorted().joined(separator: ", "))).")
         }
         let properties = try self.properties(of: entity)
         let request = try fetchRequest(for: entity)
         let context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
-        context.persistentStoreCoordinator = try storeFile.open(with: model)
+        context.persistentStoreCoordinator = try namedStore.open(with: model)
         let rows: [(uri: String, cells: [QueryCell])]
         do {
             rows = try context.performAndWait {

@@ -8,7 +8,7 @@ struct Export: ParsableCommand {
         abstract: "Writes every object of a store as JSON, one file per entity (<Entity>.json, an object per line), relationships by URI."
     )
 
-    @Argument(help: "The store file (SQLite, binary or XML).")
+    @Argument(help: "The store: a file (SQLite, binary or XML), or a PostgreSQL store, postgres://user@host:port/database?schema=name.")
     var store: String
 
     @Option(help: "The model (.xcdatamodeld or .xcdatamodel); the version that matches the store is used.")
@@ -21,10 +21,10 @@ struct Export: ParsableCommand {
     static let pageSize = 500
 
     func run() throws {
-        let storeFile = try StoreFile(path: store)
-        let model = try ModelFileArgument.version(at: self.model, matching: storeFile)
+        let namedStore = try NamedStore(store)
+        let model = try ModelFileArgument.version(at: self.model, matching: namedStore)
         let context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
-        context.persistentStoreCoordinator = try storeFile.open(with: model)
+        context.persistentStoreCoordinator = try namedStore.open(with: model)
         let output = URL(fileURLWithPath: directory)
         let entities = model.entities.filter { !$0.isAbstract }.sorted { ($0.name ?? "") < ($1.name ?? "") }
         do {

@@ -18,10 +18,10 @@ struct Import: ParsableCommand {
     @Option(help: "The model (.xcdatamodeld or .xcdatamodel) whose current version the store has.")
     var model: String
 
-    @Option(name: .customLong("into"), help: "The store file to import into.")
+    @Option(name: .customLong("into"), help: "The store to import into: a file, or a PostgreSQL store, postgres://user@host:port/database?schema=name.")
     var store: String
 
-    @Option(help: "The type of the store: sqlite, binary or xml.")
+    @Option(help: "The type of a store file: sqlite, binary or xml.")
     var type: StoreTypeArgument = .sqlite
 
     func run() throws {
@@ -29,8 +29,15 @@ struct Import: ParsableCommand {
         let input = URL(fileURLWithPath: directory)
         let files = try Self.entityFiles(in: input, of: model)
         let coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
+        let server = PostgreSQLStoreAddress(store)
         do {
-            try coordinator.addPersistentStore(ofType: type.storeType, configurationName: nil, at: URL(fileURLWithPath: store), options: nil)
+            if let server {
+                try coordinator.addPersistentStore(ofType: try server.storeType(), configurationName: nil, at: server.url, options: server.options)
+            } else {
+                try coordinator.addPersistentStore(ofType: type.storeType, configurationName: nil, at: URL(fileURLWithPath: store), options: nil)
+            }
+        } catch let exit as ExitCode {
+            throw exit
         } catch {
             throw CommandFailure.report(error)
         }
@@ -49,7 +56,7 @@ struct Import: ParsableCommand {
             throw error is ExitCode ? error : CommandFailure.report(error)
         }
         bar.stop()
-        print("Imported \(importer.importedCount) objects of \(files.count) entities into \(store).")
+        print("Imported \(importer.importedCount) objects of \(files.count) entities into \(server?.description ?? store).")
     }
 
     /// The entity files of the directory, in the order the first pass reads them; a `.json`
