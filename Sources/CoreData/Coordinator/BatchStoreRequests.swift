@@ -62,4 +62,14 @@ package protocol BatchRequestExecuting: PersistentStoreEngine {
     /// Inserts an insert's rows, or updates the rows their uniqueness constraints match, in one
     /// transaction.
     func executeBatchInsert(_ insert: BatchInsert) throws -> BatchOutcome
+    /// Runs a request again when the database rolled its transaction back for a reason that
+    /// running it again can cure (a deadlock between two servers' writes); once where there is
+    /// no such reason.
+    func rerunningTransientFailures<Result>(_ work: () throws -> Result) throws -> Result
+}
+
+extension BatchRequestExecuting {
+    package func rerunningTransientFailures<Result>(_ work: () throws -> Result) throws -> Result {
+        try work()
+    }
 }

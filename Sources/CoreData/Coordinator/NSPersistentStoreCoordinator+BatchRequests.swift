@@ -49,7 +49,7 @@ extension NSPersistentStoreCoordinator {
         var identifiers: [NSManagedObjectID] = []
         var count = 0
         for executor in executors {
-            let outcome = try body(executor)
+            let outcome = try executor.rerunningTransientFailures { try body(executor) }
             identifiers += outcome.objectIDs
             count += outcome.unlistedCount ?? outcome.objectIDs.count
             if let unlisted = outcome.unlistedCount, unlisted > 0 {

@@ -17,12 +17,19 @@ extension PostgreSQLStore {
     }
 
     /// A save the server rolled back to break a deadlock (a batch request locking rows in
-    /// another order, say), or for a serialization failure, runs again, up to three times in all.
+    /// another order, say) runs again.
     func beginSave(_ changes: StoreSaveChanges) throws -> StoreSaveOutcome {
+        try rerunningTransientFailures { try attemptSave(changes) }
+    }
+
+    /// Work the server rolled back to break a deadlock, or for a serialization failure, runs
+    /// again, up to three times in all: saves, and batch requests, whose keys a new run reserves
+    /// anew.
+    package func rerunningTransientFailures<Result>(_ work: () throws -> Result) throws -> Result {
         var attempt = 1
         while true {
             do {
-                return try attemptSave(changes)
+                return try work()
             } catch let error where attempt < 3 && ["40P01", "40001"].contains(PostgreSQLErrors.sqlState(of: error)) {
                 attempt += 1
             }

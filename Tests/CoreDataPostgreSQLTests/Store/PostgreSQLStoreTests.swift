@@ -167,16 +167,7 @@ struct PostgreSQLStoreTests {
             try context.save()
             return books
         }
-        // The first update the server runs fails as the deadlock detector fails a transaction.
-        try PostgreSQLTestServer.administer("CREATE SEQUENCE update_calls", inSchema: stack.schema)
-        try PostgreSQLTestServer.administer("""
-            CREATE FUNCTION deadlock_once() RETURNS trigger LANGUAGE plpgsql AS $$
-            BEGIN
-                IF nextval('update_calls') = 1 THEN RAISE EXCEPTION 'deadlock detected' USING ERRCODE = 'deadlock_detected'; END IF;
-                RETURN NEW;
-            END $$;
-            """, inSchema: stack.schema)
-        try PostgreSQLTestServer.administer("CREATE TRIGGER deadlock_once BEFORE UPDATE ON zbook FOR EACH ROW EXECUTE FUNCTION deadlock_once()", inSchema: stack.schema)
+        try Self.failAsDeadlocked("UPDATE", always: false, inSchema: stack.schema)
         try context.performAndWait {
             for book in books { book.setValue("Saved", forKey: "title") }
             try context.save()
@@ -195,11 +186,7 @@ struct PostgreSQLStoreTests {
             try context.save()
             return book
         }
-        try PostgreSQLTestServer.administer("""
-            CREATE FUNCTION deadlock_always() RETURNS trigger LANGUAGE plpgsql AS $$
-            BEGIN RAISE EXCEPTION 'deadlock detected' USING ERRCODE = 'deadlock_detected'; END $$;
-            """, inSchema: stack.schema)
-        try PostgreSQLTestServer.administer("CREATE TRIGGER deadlock_always BEFORE UPDATE ON zbook FOR EACH ROW EXECUTE FUNCTION deadlock_always()", inSchema: stack.schema)
+        try Self.failAsDeadlocked("UPDATE", always: true, inSchema: stack.schema)
         let error = context.performAndWait {
             book.setValue("Changed", forKey: "title")
             return #expect(throws: NSError.self) { try context.save() }
@@ -207,6 +194,77 @@ struct PostgreSQLStoreTests {
         #expect(error?.domain == NSCocoaErrorDomain)
         #expect(error?.code == NSPersistentStoreSaveError)
         #expect(error?.userInfo["PostgreSQLState"] as? String == "40P01")
+    }
+
+    /// Makes the server fail the first `operation` (`UPDATE`, `DELETE` or `INSERT`) of a book's
+    /// row, or every one, as its deadlock detector fails a transaction.
+    private static func failAsDeadlocked(_ operation: String, always: Bool, inSchema schema: String) throws {
+        try PostgreSQLTestServer.administer("CREATE SEQUENCE deadlock_calls", inSchema: schema)
+        try PostgreSQLTestServer.administer("""
+            CREATE FUNCTION deadlock() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF \(always ? "TRUE" : "nextval('deadlock_calls') = 1") THEN
+                    RAISE EXCEPTION 'deadlock detected' USING ERRCODE = 'deadlock_detected';
+                END IF;
+                RETURN COALESCE(NEW, OLD);
+            END $$;
+            """, inSchema: schema)
+        try PostgreSQLTestServer.administer("CREATE TRIGGER deadlock BEFORE \(operation) ON zbook FOR EACH ROW EXECUTE FUNCTION deadlock()", inSchema: schema)
+    }
+
+    @Test(arguments: ["UPDATE", "DELETE", "INSERT"])
+    func aBatchRequestTheServerRollsBackToBreakADeadlockRunsAgain(operation: String) throws {
+        let stack = try PostgreSQLStack(model: LibraryModel.make())
+        let context = stack.newContext()
+        try context.performAndWait {
+            for index in 0..<3 {
+                NSEntityDescription.insertNewObject(forEntityName: "Book", into: context).setValue("Book \(index)", forKey: "title")
+            }
+            try context.save()
+        }
+        try Self.failAsDeadlocked(operation, always: false, inSchema: stack.schema)
+        let request: NSPersistentStoreRequest
+        var expected: [String?]
+        switch operation {
+        case "UPDATE":
+            let update = NSBatchUpdateRequest(entityName: "Book")
+            update.propertiesToUpdate = ["title": "Batched"]
+            request = update
+            expected = Array(repeating: "Batched", count: 3)
+        case "DELETE":
+            request = NSBatchDeleteRequest(fetchRequest: NSFetchRequest<NSFetchRequestResult>(entityName: "Book"))
+            expected = []
+        default:
+            request = NSBatchInsertRequest(entityName: "Book", objects: [["title": "Book 3"], ["title": "Book 4"]])
+            expected = (0..<5).map { "Book \($0)" }
+        }
+        try context.performAndWait { _ = try context.execute(request) }
+        let other = try stack.another().newContext()
+        let titles = try other.performAndWait {
+            try other.fetch(NSFetchRequest<NSManagedObject>(entityName: "Book")).map { $0.value(forKey: "title") as? String }
+        }
+        #expect(titles.sorted { ($0 ?? "") < ($1 ?? "") } == expected)
+    }
+
+    @Test func aBatchRequestThatKeepsMeetingDeadlocksFailsWithTheServersState() throws {
+        let stack = try PostgreSQLStack(model: LibraryModel.make())
+        let context = stack.newContext()
+        try context.performAndWait {
+            NSEntityDescription.insertNewObject(forEntityName: "Book", into: context).setValue("Kept", forKey: "title")
+            try context.save()
+        }
+        try Self.failAsDeadlocked("UPDATE", always: true, inSchema: stack.schema)
+        let update = NSBatchUpdateRequest(entityName: "Book")
+        update.propertiesToUpdate = ["title": "Changed"]
+        let error = context.performAndWait {
+            #expect(throws: NSError.self) { try context.execute(update) }
+        }
+        #expect(error?.domain == NSCocoaErrorDomain)
+        #expect(error?.userInfo["PostgreSQLState"] as? String == "40P01")
+        let titles = try context.performAndWait {
+            try context.fetch(NSFetchRequest<NSManagedObject>(entityName: "Book")).map { $0.value(forKey: "title") as? String }
+        }
+        #expect(titles == ["Kept"])
     }
 
     @Test func theDatabaseItselfRefusesADuplicateOfAUniqueValue() throws {
