@@ -208,12 +208,14 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
     /// renamed over the destination's database file in one step, so that file is never a partial
     /// copy. The destination's write-ahead log is removed first: a destination that is not closed
     /// cleanly loses its unsaved log. The copy keeps the source's metadata and UUID. A store at the
-    /// destination must not be open in this coordinator.
+    /// destination must not be open in this coordinator. A store type that options locate (a
+    /// PostgreSQL store's schema) replaces the store the destination options name with a copy of
+    /// the one the source options name.
     ///
     /// - Throws: `NSPersistentStoreOperationError` (134070) for an open destination or a type
     ///   without files; 134080 when the source is not a store.
     open func replacePersistentStore(at destinationURL: URL, destinationOptions: [AnyHashable: Any]? = nil, withPersistentStoreFrom sourceURL: URL, sourceOptions: [AnyHashable: Any]? = nil, type sourceType: NSPersistentStore.StoreType) throws {
-        try replaceStore(at: destinationURL, from: sourceURL, type: sourceType.rawValue)
+        try replaceStore(at: destinationURL, options: destinationOptions, from: sourceURL, options: sourceOptions, type: sourceType.rawValue)
     }
 
     /// Replaces the store file at one location with a copy of the store at another.
@@ -221,7 +223,7 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
     /// See `replacePersistentStore(at:destinationOptions:withPersistentStoreFrom:sourceOptions:type:)`.
     @available(*, deprecated, renamed: "replacePersistentStore(at:destinationOptions:withPersistentStoreFrom:sourceOptions:type:)")
     open func replacePersistentStore(at destinationURL: URL, destinationOptions: [AnyHashable: Any]? = nil, withPersistentStoreFrom sourceURL: URL, sourceOptions: [AnyHashable: Any]? = nil, ofType storeType: String) throws {
-        try replaceStore(at: destinationURL, from: sourceURL, type: storeType)
+        try replaceStore(at: destinationURL, options: destinationOptions, from: sourceURL, options: sourceOptions, type: storeType)
     }
 
     // MARK: Destroying

@@ -10,4 +10,9 @@ package protocol StoreLocatedByOptions: NSPersistentStore {
 
     /// Deletes the store at `url` that `options` name (`destroyPersistentStore(at:type:options:)`).
     static func destroyStore(at url: URL, options: [AnyHashable: Any]?) throws
+
+    /// Replaces the store at `destination` that `destinationOptions` name with a copy of the
+    /// store at `source` that `sourceOptions` name
+    /// (`replacePersistentStore(at:destinationOptions:withPersistentStoreFrom:sourceOptions:type:)`).
+    static func replaceStore(at destination: URL, options destinationOptions: [AnyHashable: Any]?, withCopyOf source: URL, options sourceOptions: [AnyHashable: Any]?) throws
 }

@@ -31,7 +31,10 @@ extension NSPersistentStoreCoordinator {
         return moved
     }
 
-    func replaceStore(at destination: URL, from source: URL, type: String) throws {
+    func replaceStore(at destination: URL, options destinationOptions: [AnyHashable: Any]?, from source: URL, options sourceOptions: [AnyHashable: Any]?, type: String) throws {
+        if let located = (try? StoreRegistry.storeClass(for: type)) as? StoreLocatedByOptions.Type {
+            return try located.replaceStore(at: destination, options: destinationOptions, withCopyOf: source, options: sourceOptions)
+        }
         guard type == NSSQLiteStoreType else {
             throw CoreDataError.make(NSPersistentStoreOperationError, "Stores of type '\(type)' have no files to replace.")
         }

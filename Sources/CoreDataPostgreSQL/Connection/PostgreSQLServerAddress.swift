@@ -52,6 +52,15 @@ struct PostgreSQLServerAddress: Sendable {
         self.schema = schema
     }
 
+    /// Whether another address is of the same server's same database (whichever schema).
+    func isSameDatabase(as other: PostgreSQLServerAddress) -> Bool {
+        func database(_ url: URL) -> [String?] {
+            let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+            return [components?.percentEncodedHost?.removingPercentEncoding, components?.port.map(String.init), components?.path]
+        }
+        return database(url) == database(other.url)
+    }
+
     /// The TLS of `NSPostgreSQLTLSOption`, verifying the server's certificate against the
     /// authority of `NSPostgreSQLTLSCertificateAuthorityOption`, or the system's.
     private static func tls(_ options: [AnyHashable: Any]?, url: URL) throws -> PostgresConnection.Configuration.TLS {

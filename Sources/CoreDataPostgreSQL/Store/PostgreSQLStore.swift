@@ -84,6 +84,55 @@ final class PostgreSQLStore: NSPersistentStore, RelationalStore, @unchecked Send
         try withConnection(to: address) { try $0.execute("DROP SCHEMA IF EXISTS \(schema) CASCADE") }
     }
 
+    /// Replaces the store in the schema `destinationOptions` name with a copy of the store in the
+    /// schema `sourceOptions` name, in the same database, in one transaction: the destination's
+    /// schema is made again with a copy of each of the source's tables (their indexes and
+    /// constraints included) and the store's functions, under the lock servers opening the
+    /// destination take. The source is left as it was; a store opened on the destination must be
+    /// removed from its coordinator first.
+    static func replaceStore(at destination: URL, options destinationOptions: [AnyHashable: Any]?, withCopyOf source: URL, options sourceOptions: [AnyHashable: Any]?) throws {
+        let target = try PostgreSQLServerAddress(url: destination, options: destinationOptions)
+        let origin = try PostgreSQLServerAddress(url: source, options: sourceOptions)
+        guard let targetSchema = target.schema, let quotedTarget = PostgreSQLIdentifier.quoted(targetSchema),
+              let quotedOrigin = origin.schema.flatMap(PostgreSQLIdentifier.quoted)
+        else {
+            throw CoreDataError.make(NSPersistentStoreOperationError, "Only PostgreSQL stores in schemas of their own (NSPostgreSQLSchemaOption) can replace each other.", userInfo: [NSURLErrorKey: destination])
+        }
+        guard target.isSameDatabase(as: origin) else {
+            throw CoreDataError.make(NSPersistentStoreOperationError, "A PostgreSQL store can only be replaced with a store of the same database.", userInfo: [NSURLErrorKey: destination])
+        }
+        guard targetSchema != origin.schema else { return }
+        try withConnection(to: origin) { connection in
+            _ = try requiredMetadata(in: connection, url: source)
+            try connection.transaction {
+                let lock = try connection.statement("SELECT pg_advisory_xact_lock(hashtext(?))")
+                lock.bind(.text(targetSchema), at: 1)
+                _ = try lock.readFirstRow { _ in () }
+                try connection.execute("DROP SCHEMA IF EXISTS \(quotedTarget) CASCADE")
+                try connection.execute("CREATE SCHEMA \(quotedTarget)")
+                for table in try tables(in: connection) {
+                    try connection.execute("CREATE TABLE \(quotedTarget).\(table) (LIKE \(quotedOrigin).\(table) INCLUDING ALL)")
+                    try connection.execute("INSERT INTO \(quotedTarget).\(table) SELECT * FROM \(quotedOrigin).\(table)")
+                }
+                try connection.execute("SET LOCAL search_path TO \(quotedTarget)")
+                try connection.execute(PostgreSQLFunctions.definitions)
+            }
+        }
+    }
+
+    /// The tables of the connection's schema, quoted.
+    private static func tables(in connection: PostgreSQLConnection) throws -> [String] {
+        let statement = try connection.statement("SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename")
+        var tables: [String] = []
+        while try statement.step() {
+            guard let name = statement.string(at: 0), let quoted = PostgreSQLIdentifier.quoted(name) else {
+                throw CoreDataError.make(NSPersistentStoreOperationError, "The PostgreSQL store's schema holds a table whose name this store does not make: \(statement.string(at: 0) ?? "?").")
+            }
+            tables.append(quoted)
+        }
+        return tables
+    }
+
     /// Runs `body` with a connection of its own to a store's address, for the class methods that
     /// need no coordinator.
     private static func withConnection<Result>(to address: PostgreSQLServerAddress, _ body: (PostgreSQLConnection) throws -> Result) throws -> Result {

@@ -2,8 +2,8 @@ import CoreDataPostgreSQL
 import Foundation
 import Testing
 
-/// The coordinator's class methods on a PostgreSQL store that no coordinator needs open: its
-/// metadata and its destruction, each finding the store by the options it was added with.
+/// The coordinator's methods on a PostgreSQL store that no coordinator needs open: its metadata,
+/// its destruction and its replacement, each finding the store by the options it was added with.
 @Suite(.enabled(if: PostgreSQLTestServer.isAvailable, Comment(rawValue: PostgreSQLTestServer.skipMessage)))
 struct PostgreSQLStoreLocationTests {
     @Test func theMetadataIsReadFromTheSchemaTheOptionsName() throws {
@@ -50,6 +50,62 @@ struct PostgreSQLStoreLocationTests {
         let fresh = try stack.another().newContext()
         let count = try fresh.performAndWait { try fresh.count(for: NSFetchRequest<NSManagedObject>(entityName: "Book")) }
         #expect(count == 0)
+    }
+
+    @Test func aStoreIsReplacedWithACopyOfTheStoreOfAnotherSchema() throws {
+        let replaced = try PostgreSQLStack(model: LibraryModel.make())
+        let replacement = try PostgreSQLStack(model: LibraryModel.make())
+        for (stack, title) in [(replaced, "Old"), (replacement, "Émile")] {
+            let context = stack.newContext()
+            try context.performAndWait {
+                NSEntityDescription.insertNewObject(forEntityName: "Book", into: context).setValue(title, forKey: "title")
+                try context.save()
+            }
+        }
+        try replaced.coordinator.remove(replaced.store)
+        let url = try #require(PostgreSQLTestServer.url)
+        try replaced.coordinator.replacePersistentStore(at: url, destinationOptions: replaced.options, withPersistentStoreFrom: url, sourceOptions: replacement.options, type: .postgreSQL)
+
+        let reopened = try replaced.another()
+        #expect(reopened.store.identifier == replacement.store.identifier)
+        let context = reopened.newContext()
+        try context.performAndWait {
+            // The copy's functions answer a [cd] predicate, and its keys go on from the source's.
+            let request = NSFetchRequest<NSManagedObject>(entityName: "Book")
+            request.predicate = NSPredicate(format: "title ==[cd] %@", "EMILE")
+            #expect(try context.fetch(request).map { $0.value(forKey: "title") as? String } == ["Émile"])
+            NSEntityDescription.insertNewObject(forEntityName: "Book", into: context).setValue("Added", forKey: "title")
+            try context.save()
+            #expect(try context.count(for: NSFetchRequest<NSManagedObject>(entityName: "Book")) == 2)
+        }
+        let source = replacement.newContext()
+        let sourceTitles = try source.performAndWait {
+            try source.fetch(NSFetchRequest<NSManagedObject>(entityName: "Book")).map { $0.value(forKey: "title") as? String }
+        }
+        #expect(sourceTitles == ["Émile"])
+    }
+
+    @Test func aReplacementThatIsNoStoreOrAStoreWithoutASchemaOfItsOwnIsRefused() throws {
+        let kept = try PostgreSQLStack(model: LibraryModel.make())
+        let context = kept.newContext()
+        try context.performAndWait {
+            NSEntityDescription.insertNewObject(forEntityName: "Book", into: context).setValue("Kept", forKey: "title")
+            try context.save()
+        }
+        try kept.coordinator.remove(kept.store)
+        let url = try #require(PostgreSQLTestServer.url)
+        let noStore = PostgreSQLTestServer.newSchemaOptions()
+        for (sourceOptions, destinationOptions, code) in [(noStore, kept.options, NSPersistentStoreOpenError), (kept.options, nil, NSPersistentStoreOperationError)] {
+            let error = #expect(throws: NSError.self) {
+                try kept.coordinator.replacePersistentStore(at: url, destinationOptions: destinationOptions, withPersistentStoreFrom: url, sourceOptions: sourceOptions, type: .postgreSQL)
+            }
+            #expect(error?.code == code)
+        }
+        let reopened = try kept.another().newContext()
+        let titles = try reopened.performAndWait {
+            try reopened.fetch(NSFetchRequest<NSManagedObject>(entityName: "Book")).map { $0.value(forKey: "title") as? String }
+        }
+        #expect(titles == ["Kept"])
     }
 
     @Test func destroyingAStoreWithoutASchemaOfItsOwnIsRefused() throws {

@@ -183,6 +183,16 @@ import Testing
         }
         #expect(people == ["Ann senior Sales", "Bob junior Sales"])
         #expect(try Self.employees(scenario) == ["Ann 3000", "Bob 1000"])
+
+        // The migrated schema then takes the original's place, as Apple's recipe for a manual
+        // migration replaces the original store with the migrated one.
+        stack.close()
+        try NSPersistentStoreCoordinator(managedObjectModel: Self.teams()).replacePersistentStore(
+            at: scenario.url, destinationOptions: scenario.storeOptions, withPersistentStoreFrom: scenario.url, sourceOptions: destinationOptions, type: .postgreSQL
+        )
+        let replaced = try SQLiteTestStack(model: Self.teams(), url: scenario.url, options: scenario.storeOptions, storeType: NSPostgreSQLStoreType)
+        defer { replaced.close() }
+        #expect(try replaced.context.performAndWait { try ctxFetch("Person", in: replaced.context, sortedBy: "fullName").count } == 2)
     }
 
     @Test func callbacksComeInApplesOrder() throws {
