@@ -15,9 +15,9 @@ class AnyModelObject: NSManagedObject {
 
     /// Whether the object's model is being made, whose initial values the object ignores.
     @exclusivity(unchecked) var isAdoptingModel = false
-    /// The model context of the object's model, which a model keeps alive, as `modelContext`
-    /// promises: `try ModelContext(container).fetch(…)` returns models that still read.
-    @exclusivity(unchecked) var modelContextReference: ModelContext?
+    /// What keeps the model context of the object's model alive, as `modelContext` promises:
+    /// `try ModelContext(container).fetch(…)` returns models that still read.
+    @exclusivity(unchecked) var modelContextLifetime: ModelContextLifetime?
     /// The model in memory for this object, if any. The object and its model are not generic
     /// over the model class here: code generic over it would look up the metadata of generic
     /// types for each model.
@@ -43,12 +43,12 @@ class AnyModelObject: NSManagedObject {
         modelReference.store(model)
     }
 
-    /// The object's model, made when the object has none, with the model context it was fetched
-    /// by, if known (which spares looking it up).
-    func untypedModel(fetchedBy fetchingContext: ModelContext?) -> AnyObject {
+    /// The object's model, made when the object has none, with the lifetime of the model context
+    /// it was fetched by, if known (which spares looking the context up).
+    func untypedModel(fetchedBy fetchingContext: ModelContextLifetime?) -> AnyObject {
         if let model = untypedModel { return model }
-        if modelContextReference == nil {
-            modelContextReference = fetchingContext ?? managedObjectContext.flatMap(ModelContext.owning)
+        if modelContextLifetime == nil {
+            modelContextLifetime = fetchingContext ?? managedObjectContext.flatMap(ModelContext.owning)?.lifetime
         }
         let made = binding.makeModel(self)
         remember(made)
@@ -131,7 +131,7 @@ class AnyModelObject: NSManagedObject {
     /// Lets the object's context autosave after a change of the model, as after an insert.
     @inline(__always)
     func noteChange() {
-        modelContextReference?.scheduleAutosave()
+        modelContextLifetime?.context.scheduleAutosave()
     }
 
     /// The value an optional holds, or nothing: a boxed optional's nil would be a value.
@@ -196,7 +196,7 @@ final class ModelObject<Model: PersistentModel>: AnyModelObject, BackingData {
 
     /// The object's model, made when the object has none, with the model context it was fetched
     /// by, if known (which spares looking it up).
-    func typedModel(fetchedBy fetchingContext: ModelContext?) -> Model {
+    func typedModel(fetchedBy fetchingContext: ModelContextLifetime?) -> Model {
         unsafeDowncast(untypedModel(fetchedBy: fetchingContext), to: Model.self)
     }
 
