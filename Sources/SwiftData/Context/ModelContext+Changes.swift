@@ -79,7 +79,7 @@ extension ModelContext {
         for original in graph {
             let object = rebound[ObjectIdentifier(original)] ?? original
             context.insert(object)
-            object.modelContextReference = ModelContext.owning(context)
+            object.modelContextLifetime = ModelContext.owning(context)?.lifetime
             object.storeConstants()
         }
         return rebound

@@ -17,8 +17,12 @@ extension ModelContext {
         // a coroutine whose frame costs an allocation per element.
         var models: [T] = []
         models.reserveCapacity(objects.count)
+        let lifetime = self.lifetime
         for index in objects.indices {
-            models.append(unsafeDowncast(objects[index], to: ModelObject<T>.self).typedModel(fetchedBy: self))
+            // Through the object's class that is not generic: code generic over the model class
+            // would look up the metadata of the generic class for each object.
+            let object = unsafeDowncast(objects[index], to: AnyModelObject.self)
+            models.append(unsafeDowncast(object.untypedModel(fetchedBy: lifetime), to: T.self))
         }
         return models
     }

@@ -15,6 +15,8 @@ public class ModelContext: Equatable, CustomDebugStringConvertible {
     var autosaveScheduled = false
     /// Whether the context is used on its own queue: the main context, or a model actor's.
     var runsOnItsQueue: Bool
+    /// The lifetime the context's models hold, while any does.
+    private var lifetimeReference = ModelReference()
 
     /// Whether the context saves by itself after its models change: after the change, on the
     /// context's actor. Off by default, on for the container's main context.
@@ -42,6 +44,14 @@ public class ModelContext: Equatable, CustomDebugStringConvertible {
 
     deinit {
         observers.forEach(NotificationCenter.default.removeObserver)
+    }
+
+    /// What the context's models hold to keep it alive.
+    var lifetime: ModelContextLifetime {
+        if let lifetime = lifetimeReference.load() { return unsafeDowncast(lifetime, to: ModelContextLifetime.self) }
+        let lifetime = ModelContextLifetime(self)
+        lifetimeReference.store(lifetime)
+        return lifetime
     }
 
     /// The model context that works through a Core Data context.

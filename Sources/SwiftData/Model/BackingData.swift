@@ -53,6 +53,24 @@ public protocol BackingData<Model> {
     func _$bool(at ordinal: Int) -> Bool?
     /// Sets a `Bool` property, or clears it with nil.
     func _$setBool(_ newValue: Bool?, at ordinal: Int)
+
+    /// The backing data as the object it is, which the code `@Model` writes stores.
+    ///
+    /// This is extra API, for the code `@Model` writes. Asked of an existential, it costs no
+    /// dynamic cast: the conformance it is called through is the one the result needs.
+    func _$object() -> any BackingData<Model> & AnyObject
+}
+
+extension BackingData where Self: AnyObject {
+    public func _$object() -> any BackingData<Model> & AnyObject {
+        self
+    }
+}
+
+extension BackingData {
+    public func _$object() -> any BackingData<Model> & AnyObject {
+        preconditionFailure("The backing data of \(Model.self) is not SwiftData's")
+    }
 }
 
 extension BackingData {

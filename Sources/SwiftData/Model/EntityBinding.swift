@@ -48,6 +48,8 @@ final class EntityBinding: @unchecked Sendable {
     let relationships: [Property]
     /// The scalar kind and slot of each property, in the order of the schema metadata.
     let scalars: [ScalarSlot]
+    /// Makes the model of an object of the entity (see `AnyModelObject.modelMaker`).
+    let makeModel: (AnyModelObject) -> AnyObject
 
     init(modelType: any PersistentModel.Type, entity: NSEntityDescription, schemaEntity: Schema.Entity) {
         self.modelType = modelType
@@ -71,6 +73,7 @@ final class EntityBinding: @unchecked Sendable {
         self.ordinalsByKeyPath = ordinals
         self.scalars = properties.map { ScalarSlot(kind: $0.scalar, slot: $0.slot) }
         self.relationships = properties.filter(\.isRelationship)
+        self.makeModel = modelType.modelMaker
     }
 
     private static func scalar(of access: PropertyAccess) -> Scalar? {

@@ -8,11 +8,20 @@ internal import CoreData
 /// object does.
 class AnyModelObject: NSManagedObject {
     let binding: EntityBinding
+
+    // The object's own state, read for each model made and each property written; the object is
+    // confined to its context's queue, as a managed object is, so the runtime's exclusivity
+    // checks (a call per access) are left out.
+
     /// Whether the object's model is being made, whose initial values the object ignores.
-    var isAdoptingModel = false
-    /// The model context of the object's model, which a model keeps alive, as `modelContext`
-    /// promises: `try ModelContext(container).fetch(…)` returns models that still read.
-    var modelContextReference: ModelContext?
+    @exclusivity(unchecked) var isAdoptingModel = false
+    /// What keeps the model context of the object's model alive, as `modelContext` promises:
+    /// `try ModelContext(container).fetch(…)` returns models that still read.
+    @exclusivity(unchecked) var modelContextLifetime: ModelContextLifetime?
+    /// The model in memory for this object, if any. The object and its model are not generic
+    /// over the model class here: code generic over it would look up the metadata of generic
+    /// types for each model.
+    @exclusivity(unchecked) private var modelReference = ModelReference()
 
     required init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
         binding = EntityBinding.of(entity)
@@ -22,6 +31,28 @@ class AnyModelObject: NSManagedObject {
     /// The object's model, made when the object has none.
     var anyModel: any PersistentModel {
         preconditionFailure("Every model object is a ModelObject")
+    }
+
+    /// The model in memory for this object, if any.
+    var untypedModel: AnyObject? {
+        modelReference.load()
+    }
+
+    /// Makes a model the one the object gives out from now on.
+    func remember(_ model: AnyObject) {
+        modelReference.store(model)
+    }
+
+    /// The object's model, made when the object has none, with the lifetime of the model context
+    /// it was fetched by, if known (which spares looking the context up).
+    func untypedModel(fetchedBy fetchingContext: ModelContextLifetime?) -> AnyObject {
+        if let model = untypedModel { return model }
+        if modelContextLifetime == nil {
+            modelContextLifetime = fetchingContext ?? managedObjectContext.flatMap(ModelContext.owning)?.lifetime
+        }
+        let made = binding.makeModel(self)
+        remember(made)
+        return made
     }
 
     /// Adds the objects this one is related to that are in no context.
@@ -100,7 +131,7 @@ class AnyModelObject: NSManagedObject {
     /// Lets the object's context autosave after a change of the model, as after an insert.
     @inline(__always)
     func noteChange() {
-        modelContextReference?.scheduleAutosave()
+        modelContextLifetime?.context.scheduleAutosave()
     }
 
     /// The value an optional holds, or nothing: a boxed optional's nil would be a value.
@@ -131,15 +162,8 @@ class AnyModelObject: NSManagedObject {
 /// The context object behind a model of one class, and the model's backing data.
 // Managed objects are confined to their context's queue, and a model to its context's actor.
 final class ModelObject<Model: PersistentModel>: AnyModelObject, BackingData {
-    private var modelReference = ModelReference<Model>()
-
     /// The model in memory for this object, if any.
-    var model: Model? { modelReference.load() }
-
-    /// Makes a model the one the object gives out from now on.
-    func remember(_ model: Model) {
-        modelReference.store(model)
-    }
+    var model: Model? { untypedModel.map { unsafeDowncast($0, to: Model.self) } }
 
     convenience init(for modelType: Model.Type) {
         self.init(entity: ModelEntities.shared.entity(for: Model.self), insertInto: nil)
@@ -148,7 +172,7 @@ final class ModelObject<Model: PersistentModel>: AnyModelObject, BackingData {
     /// The backing data a new model starts with: the object whose model SwiftData is making,
     /// or a new object outside any context.
     static func makeBackingData() -> ModelObject<Model> {
-        if let adopting = ModelAdoption.current, ObjectIdentifier(adopting.binding.modelType) == ObjectIdentifier(Model.self) {
+        if let adopting = ModelAdoption.adoptingObject(of: Model.self) {
             return unsafeDowncast(adopting, to: ModelObject<Model>.self)
         }
         return ModelObject(for: Model.self)
@@ -172,14 +196,8 @@ final class ModelObject<Model: PersistentModel>: AnyModelObject, BackingData {
 
     /// The object's model, made when the object has none, with the model context it was fetched
     /// by, if known (which spares looking it up).
-    func typedModel(fetchedBy fetchingContext: ModelContext?) -> Model {
-        if let model { return model }
-        if modelContextReference == nil {
-            modelContextReference = fetchingContext ?? managedObjectContext.flatMap(ModelContext.owning)
-        }
-        let made = ModelAdoption.makeModel(of: self) { Model(backingData: self) }
-        remember(made)
-        return made
+    func typedModel(fetchedBy fetchingContext: ModelContextLifetime?) -> Model {
+        unsafeDowncast(untypedModel(fetchedBy: fetchingContext), to: Model.self)
     }
 
     /// The object behind a model, which remembers the model from then on.
@@ -192,10 +210,11 @@ final class ModelObject<Model: PersistentModel>: AnyModelObject, BackingData {
     /// The object that is a model's backing data.
     ///
     /// Every backing data of SwiftData's is a `ModelObject`, and one of `Model` is a
-    /// `ModelObject<Model>`: a cast to the class that is not generic spares looking up the
-    /// generic class's metadata.
+    /// `ModelObject<Model>`: a cast of the object (not of the existential, whose metadata is
+    /// looked up) to the class that is not generic spares looking up the generic class's metadata.
     static func of(_ backingData: any BackingData<Model>) -> ModelObject<Model> {
-        guard let object = backingData as? AnyModelObject else {
+        let backingObject: AnyObject = backingData._$object()
+        guard let object = backingObject as? AnyModelObject else {
             preconditionFailure("The backing data of \(Model.self) is not SwiftData's")
         }
         return unsafeDowncast(object, to: ModelObject<Model>.self)

@@ -12,10 +12,11 @@ import Musl
 /// reference lets go, and a load retains the model only if it is not being deinitialized: the
 /// runtime's own calls for `unowned`, without the trap when the model is gone. A program whose
 /// runtime does not export those calls (one linked with the standard library statically) gets
-/// the `weak` reference.
-struct ModelReference<Model: AnyObject>: ~Copyable {
+/// the `weak` reference. It is not generic over the model class: each use of a generic one, from
+/// code generic over the class, would look up its metadata.
+struct ModelReference: ~Copyable {
     private var pointer: UnsafeMutableRawPointer?
-    private weak var weakModel: Model?
+    private weak var weakModel: AnyObject?
     private let usesUnownedCalls: Bool
 
     /// A reference through the runtime's unowned calls where it has them, else a weak one.
@@ -28,14 +29,14 @@ struct ModelReference<Model: AnyObject>: ~Copyable {
     }
 
     /// The model, if it is still alive.
-    func load() -> Model? {
+    func load() -> AnyObject? {
         guard usesUnownedCalls, let calls = UnownedReferenceCalls.runtime else { return weakModel }
         guard let pointer, calls.tryRetain(pointer) != nil else { return nil }
-        return Unmanaged<Model>.fromOpaque(pointer).takeRetainedValue()
+        return Unmanaged<AnyObject>.fromOpaque(pointer).takeRetainedValue()
     }
 
     /// Refers to a model from now on.
-    mutating func store(_ model: Model) {
+    mutating func store(_ model: AnyObject) {
         guard usesUnownedCalls, let calls = UnownedReferenceCalls.runtime else { return weakModel = model }
         let new = Unmanaged.passUnretained(model).toOpaque()
         guard new != pointer else { return }

@@ -62,15 +62,29 @@ extension PersistentModel {
     /// writes call it with no copy of an existential.
     ///
     /// This is extra API, for the code `@Model` writes.
+    ///
+    /// Inlined into the model's initializer, where the model class is known, so that making the
+    /// existential of the model class costs no look-up of its metadata.
+    @inlinable
     public static func _$createBackingObject() -> any BackingData<Self> & AnyObject {
-        ModelObject<Self>.makeBackingData()
+        guard let adopting = ModelAdoption.adoptingBackingObjectAddress(of: Self.self) else { return newBackingObject() }
+        // The object is this class's backing data, stored as an `any BackingData & AnyObject`,
+        // which differs from this type only in what the type system knows of its model class:
+        // both are the object and its one conformance.
+        return adopting.load(as: (any BackingData<Self> & AnyObject).self)
+    }
+
+    /// New backing data outside any context.
+    @usableFromInline
+    static func newBackingObject() -> any BackingData<Self> & AnyObject {
+        ModelObject<Self>(for: Self.self)
     }
 
     /// Backing data a model is given, typed as the object it is.
     ///
     /// This is extra API, for the code `@Model` writes.
     public static func _$backingObject(_ backingData: any BackingData<Self>) -> any BackingData<Self> & AnyObject {
-        ModelObject.of(backingData)
+        backingData._$object()
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {

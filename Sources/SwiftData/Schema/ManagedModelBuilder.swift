@@ -138,4 +138,7 @@ enum ManagedModelBuilder {
 extension PersistentModel {
     /// The class of the context objects behind models of this class.
     static var modelObjectClass: NSManagedObject.Type { ModelObject<Self>.self }
+
+    /// What makes the models of the class's context objects.
+    static var modelMaker: (AnyModelObject) -> AnyObject { ModelObject<Self>.modelMaker }
 }

@@ -35,6 +35,36 @@ enum PetsV2 {
         #expect(released == nil)
     }
 
+    @Test func fetchedModelsKeepTheirContextAliveUntilTheyAreGone() throws {
+        let container = try ModelContainer(for: Trip.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        weak var released: ModelContext?
+        var trips: [Trip] = []
+        do {
+            let context = ModelContext(container)
+            context.insert(Trip(name: "Kept", destination: "Alive"))
+            try context.save()
+            trips = try ModelContext(container).fetch(FetchDescriptor<Trip>())
+            released = trips.first?.modelContext
+        }
+        #expect(released != nil)
+        #expect(trips.map(\.name) == ["Kept"])
+        trips = []
+        #expect(released == nil)
+    }
+
+    @Test func aContextWhoseModelsWentAwayKeepsItsNextModelsContext() throws {
+        let container = try ModelContainer(for: Trip.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        var context: ModelContext? = ModelContext(container)
+        context?.insert(Trip(name: "Again", destination: "Later"))
+        try context?.save()
+        try context?.fetch(FetchDescriptor<Trip>()).forEach { _ = $0.name }
+        let trips = try context?.fetch(FetchDescriptor<Trip>()) ?? []
+        weak var released = context
+        context = nil
+        #expect(released != nil)
+        #expect(trips.first?.modelContext === released)
+    }
+
     @MainActor @Test func theMainContextIsOneContextWithItsSettings() throws {
         let container = try ModelContainer(for: Trip.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
         container.mainContext.autosaveEnabled = false

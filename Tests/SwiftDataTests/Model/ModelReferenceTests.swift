@@ -13,7 +13,7 @@ import Testing
 
     @Test(arguments: [true, false])
     func aReferenceGivesItsModelWhileItLives(usesRuntime: Bool) {
-        var reference = ModelReference<Model>(usesUnownedCalls: usesRuntime)
+        var reference = ModelReference(usesUnownedCalls: usesRuntime)
         var model: Model? = Model()
         reference.store(model!)
         #expect(reference.load() === model)
@@ -26,7 +26,7 @@ import Testing
 
     @Test(arguments: [true, false])
     func aReferenceGivesNothingOnceItsModelIsGone(usesRuntime: Bool) {
-        var reference = ModelReference<Model>(usesUnownedCalls: usesRuntime)
+        var reference = ModelReference(usesUnownedCalls: usesRuntime)
         do {
             let model = Model()
             reference.store(model)
