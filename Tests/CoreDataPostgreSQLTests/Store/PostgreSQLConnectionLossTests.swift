@@ -29,11 +29,8 @@ struct PostgreSQLConnectionLossTests {
 
     @Test func aFetchWhoseConnectionIsLostRunsAgainOnANewOne() throws {
         let stack = try PostgreSQLStack(model: LibraryModel.make())
+        try stack.saveBooks(titled: ["Earthsea"])
         let context = stack.newContext()
-        try context.performAndWait {
-            NSEntityDescription.insertNewObject(forEntityName: "Book", into: context).setValue("Earthsea", forKey: "title")
-            try context.save()
-        }
         // The first LIKE the server evaluates ends its server process, in the middle of the fetch.
         try PostgreSQLTestServer.administer("CREATE SEQUENCE like_calls", inSchema: stack.schema)
         try PostgreSQLTestServer.administer("""

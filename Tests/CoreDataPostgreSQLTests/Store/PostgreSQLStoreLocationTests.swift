@@ -34,11 +34,7 @@ struct PostgreSQLStoreLocationTests {
 
     @Test func destroyingAStoreDropsItsSchemaAndAddingItAgainStartsEmpty() throws {
         let stack = try PostgreSQLStack(model: LibraryModel.make())
-        let context = stack.newContext()
-        try context.performAndWait {
-            NSEntityDescription.insertNewObject(forEntityName: "Book", into: context).setValue("Kept?", forKey: "title")
-            try context.save()
-        }
+        try stack.saveBooks(titled: ["Kept?"])
         let url = try #require(PostgreSQLTestServer.url)
         try stack.coordinator.destroyPersistentStore(at: url, type: .postgreSQL, options: stack.options)
         #expect(stack.coordinator.persistentStores.isEmpty)
@@ -55,13 +51,8 @@ struct PostgreSQLStoreLocationTests {
     @Test func aStoreIsReplacedWithACopyOfTheStoreOfAnotherSchema() throws {
         let replaced = try PostgreSQLStack(model: LibraryModel.make())
         let replacement = try PostgreSQLStack(model: LibraryModel.make())
-        for (stack, title) in [(replaced, "Old"), (replacement, "Émile")] {
-            let context = stack.newContext()
-            try context.performAndWait {
-                NSEntityDescription.insertNewObject(forEntityName: "Book", into: context).setValue(title, forKey: "title")
-                try context.save()
-            }
-        }
+        try replaced.saveBooks(titled: ["Old"])
+        try replacement.saveBooks(titled: ["Émile"])
         try replaced.coordinator.remove(replaced.store)
         let url = try #require(PostgreSQLTestServer.url)
         try replaced.coordinator.replacePersistentStore(at: url, destinationOptions: replaced.options, withPersistentStoreFrom: url, sourceOptions: replacement.options, type: .postgreSQL)
@@ -78,20 +69,12 @@ struct PostgreSQLStoreLocationTests {
             try context.save()
             #expect(try context.count(for: NSFetchRequest<NSManagedObject>(entityName: "Book")) == 2)
         }
-        let source = replacement.newContext()
-        let sourceTitles = try source.performAndWait {
-            try source.fetch(NSFetchRequest<NSManagedObject>(entityName: "Book")).map { $0.value(forKey: "title") as? String }
-        }
-        #expect(sourceTitles == ["Émile"])
+        #expect(try replacement.bookTitles() == ["Émile"])
     }
 
     @Test func aReplacementThatIsNoStoreOrAStoreWithoutASchemaOfItsOwnIsRefused() throws {
         let kept = try PostgreSQLStack(model: LibraryModel.make())
-        let context = kept.newContext()
-        try context.performAndWait {
-            NSEntityDescription.insertNewObject(forEntityName: "Book", into: context).setValue("Kept", forKey: "title")
-            try context.save()
-        }
+        try kept.saveBooks(titled: ["Kept"])
         try kept.coordinator.remove(kept.store)
         let url = try #require(PostgreSQLTestServer.url)
         let noStore = PostgreSQLTestServer.newSchemaOptions()
@@ -101,11 +84,7 @@ struct PostgreSQLStoreLocationTests {
             }
             #expect(error?.code == code)
         }
-        let reopened = try kept.another().newContext()
-        let titles = try reopened.performAndWait {
-            try reopened.fetch(NSFetchRequest<NSManagedObject>(entityName: "Book")).map { $0.value(forKey: "title") as? String }
-        }
-        #expect(titles == ["Kept"])
+        #expect(try kept.another().bookTitles() == ["Kept"])
     }
 
     @Test func destroyingAStoreWithoutASchemaOfItsOwnIsRefused() throws {

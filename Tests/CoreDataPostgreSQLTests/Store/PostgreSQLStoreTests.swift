@@ -215,13 +215,7 @@ struct PostgreSQLStoreTests {
     @Test(arguments: ["UPDATE", "DELETE", "INSERT"])
     func aBatchRequestTheServerRollsBackToBreakADeadlockRunsAgain(operation: String) throws {
         let stack = try PostgreSQLStack(model: LibraryModel.make())
-        let context = stack.newContext()
-        try context.performAndWait {
-            for index in 0..<3 {
-                NSEntityDescription.insertNewObject(forEntityName: "Book", into: context).setValue("Book \(index)", forKey: "title")
-            }
-            try context.save()
-        }
+        try stack.saveBooks(titled: (0..<3).map { "Book \($0)" })
         try Self.failAsDeadlocked(operation, always: false, inSchema: stack.schema)
         let request: NSPersistentStoreRequest
         var expected: [String?]
@@ -238,33 +232,24 @@ struct PostgreSQLStoreTests {
             request = NSBatchInsertRequest(entityName: "Book", objects: [["title": "Book 3"], ["title": "Book 4"]])
             expected = (0..<5).map { "Book \($0)" }
         }
+        let context = stack.newContext()
         try context.performAndWait { _ = try context.execute(request) }
-        let other = try stack.another().newContext()
-        let titles = try other.performAndWait {
-            try other.fetch(NSFetchRequest<NSManagedObject>(entityName: "Book")).map { $0.value(forKey: "title") as? String }
-        }
-        #expect(titles.sorted { ($0 ?? "") < ($1 ?? "") } == expected)
+        #expect(try stack.another().bookTitles() == expected)
     }
 
     @Test func aBatchRequestThatKeepsMeetingDeadlocksFailsWithTheServersState() throws {
         let stack = try PostgreSQLStack(model: LibraryModel.make())
-        let context = stack.newContext()
-        try context.performAndWait {
-            NSEntityDescription.insertNewObject(forEntityName: "Book", into: context).setValue("Kept", forKey: "title")
-            try context.save()
-        }
+        try stack.saveBooks(titled: ["Kept"])
         try Self.failAsDeadlocked("UPDATE", always: true, inSchema: stack.schema)
         let update = NSBatchUpdateRequest(entityName: "Book")
         update.propertiesToUpdate = ["title": "Changed"]
+        let context = stack.newContext()
         let error = context.performAndWait {
             #expect(throws: NSError.self) { try context.execute(update) }
         }
         #expect(error?.domain == NSCocoaErrorDomain)
         #expect(error?.userInfo["PostgreSQLState"] as? String == "40P01")
-        let titles = try context.performAndWait {
-            try context.fetch(NSFetchRequest<NSManagedObject>(entityName: "Book")).map { $0.value(forKey: "title") as? String }
-        }
-        #expect(titles == ["Kept"])
+        #expect(try stack.bookTitles() == ["Kept"])
     }
 
     @Test func theDatabaseItselfRefusesADuplicateOfAUniqueValue() throws {

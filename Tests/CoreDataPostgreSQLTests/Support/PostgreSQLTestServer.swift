@@ -54,6 +54,26 @@ struct PostgreSQLStack {
         context.persistentStoreCoordinator = coordinator
         return context
     }
+
+    /// Saves a book of each title (a `LibraryModel` store), through a new context.
+    func saveBooks(titled titles: [String]) throws {
+        let context = newContext()
+        try context.performAndWait {
+            for title in titles {
+                NSEntityDescription.insertNewObject(forEntityName: "Book", into: context).setValue(title, forKey: "title")
+            }
+            try context.save()
+        }
+    }
+
+    /// The titles of the store's books, in order, read through a new context.
+    func bookTitles() throws -> [String?] {
+        let context = newContext()
+        return try context.performAndWait {
+            try context.fetch(NSFetchRequest<NSManagedObject>(entityName: "Book")).map { $0.value(forKey: "title") as? String }
+                .sorted { ($0 ?? "") < ($1 ?? "") }
+        }
+    }
 }
 
 extension PostgreSQLTestServer {
