@@ -91,9 +91,12 @@ struct FetchedResultsBatch {
     /// Inserts, deletes, and for objects that stayed a move or an update, decided by each
     /// object's place among the unchanged objects before and after (its position minus the
     /// changed objects before it), by its section, and by its order among the changed objects
-    /// that share its place.
+    /// that share its place. They come in the order of the rows, old rows before new ones, not
+    /// in the order of the notification's sets, so that a program sees the same calls each time.
     private static func objectChanges(leaving: [Placement], arrived: [ObjectIdentifier: Placement], entering: [NSManagedObject]) -> [ObjectChange] {
-        let oldPositions = leaving.map(\.position).sorted()
+        let leaving = leaving.sorted { $0.position < $1.position }
+        let entering = entering.sorted { (arrived[ObjectIdentifier($0)]?.position ?? 0) < (arrived[ObjectIdentifier($1)]?.position ?? 0) }
+        let oldPositions = leaving.map(\.position)
         let newPositions = arrived.values.map(\.position).sorted()
         var changes: [ObjectChange] = []
         var stayed = Set<ObjectIdentifier>()

@@ -24,6 +24,17 @@ import Testing
         #expect(fixture.serials(in: 0) == [2, 1, 3])
     }
 
+    @Test func theChangesOfABatchComeInTheOrderOfTheirRows() throws {
+        let fixture = try TrackingFixture(items: (1...12).map { (Int64($0), Int16($0), "A") })
+        let batch = try fixture.change {
+            for serial in 13...24 { fixture.insert(serial: Int64(serial), score: Int16(serial), group: "A") }
+            for serial in 1...6 { fixture.context.delete(fixture[Int64(serial)]) }
+        }
+        let deletes = (1...6).map { "delete #\($0) [0, \($0 - 1)] -> nil" }
+        let inserts = (13...24).map { "insert #\($0) nil -> [0, \($0 - 7)]" }
+        #expect(batch.events == ["will"] + deletes + inserts + ["did"])
+    }
+
     // MARK: FRC-28: unrelated changes
 
     @Test func aChangeThatLeavesAnObjectOutsideTheResultsCallsNothing() throws {
@@ -331,7 +342,8 @@ final class TrackingFixture {
 
         var sectionChanges: [String] { events.filter { $0.hasPrefix("section ") } }
 
-        /// The object changes, sorted, as their order in a batch is unspecified.
+        /// The object changes, sorted by kind, to compare them whatever rows they came from
+        /// (`theChangesOfABatchComeInTheOrderOfTheirRows` checks their order).
         var objectChanges: [String] {
             events.filter { $0 != "will" && $0 != "did" && !$0.hasPrefix("section ") }.sorted(by: Self.byKindThenText)
         }
