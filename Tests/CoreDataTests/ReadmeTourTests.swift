@@ -12,7 +12,7 @@ final class Movie: NSManagedObject {
 
 /// Runs the README's tour and the snippets of the CoreData catalog's articles that continue it
 /// (`Sources/CoreData/CoreData.docc`: ModelsAndModelFiles, ContextsSavingAndMerging, FetchingData
-/// and Migration), so that they stay true.
+/// and MigratingStores), so that they stay true.
 @Suite("README tour and catalog articles")
 struct ReadmeTourTests {
     @Test func tourRunsAsWritten() throws {
@@ -214,7 +214,7 @@ struct ReadmeTourTests {
         #expect(NSManagedObjectModel(contentsOf: copyURL)?.entityVersionHashesByName == version.entityVersionHashesByName)
     }
 
-    /// "Model Versions and Lightweight Migration" (Migration.md): a store of Shelf version 1
+    /// "Model Versions and Lightweight Migration" (MigratingStores.md): a store of Shelf version 1
     /// opened with version 3.
     @Test func migrationAsTheTourShowsIt() throws {
         let scenario = try MigrationScenario("readme")
@@ -244,7 +244,7 @@ struct ReadmeTourTests {
         #expect(names == ["Le Guin"])
     }
 
-    /// "Mapping Models and Migration Policies" (Migration.md): the article's mapping, with
+    /// "Mapping Models and Migration Policies" (MigratingStores.md): the article's mapping, with
     /// `GradingPolicy` as the article declares it (in `MigrationManagerTests`).
     @Test func heavyMigrationAsTheTourShowsIt() throws {
         let scenario = try MigrationManagerTests.companyStore("readme-heavy")
@@ -277,8 +277,8 @@ struct ReadmeTourTests {
         ])
     }
 
-    /// "Staged Migration" (Migration.md): the article's custom stage, run by a container opening
-    /// a v2 store with v3.
+    /// "Staged Migration" (MigratingStores.md): the article's custom stage, run by a container
+    /// opening a v2 store with v3.
     @Test func stagedMigrationAsTheTourShowsIt() throws {
         let scenario = try StagedMigrationTests.notesStore("readme-staged", version: 2)
         defer { scenario.remove() }
