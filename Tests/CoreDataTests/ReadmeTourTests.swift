@@ -1,7 +1,8 @@
 import CoreData
 import Testing
 
-/// The subclass of the README's tour.
+/// The subclass of the article "Models and Model Files"
+/// (`Sources/CoreData/CoreData.docc/ModelsAndModelFiles.md`).
 final class Movie: NSManagedObject {
     var title: String {
         get { value(forKey: "title") as! String }
@@ -9,8 +10,10 @@ final class Movie: NSManagedObject {
     }
 }
 
-/// Runs the README's API tour, so that it stays true.
-@Suite("README tour")
+/// Runs the README's tour and the snippets of the CoreData catalog's articles that continue it
+/// (`Sources/CoreData/CoreData.docc`: ModelsAndModelFiles, ContextsSavingAndMerging, FetchingData
+/// and MigratingStores), so that they stay true.
+@Suite("README tour and catalog articles")
 struct ReadmeTourTests {
     @Test func tourRunsAsWritten() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString)")
@@ -193,7 +196,8 @@ struct ReadmeTourTests {
         }
     }
 
-    /// "A model from Xcode": the test bundle ships Notes.xcdatamodel as the README says.
+    /// "A Model from Xcode" (ModelsAndModelFiles.md): the test bundle ships Notes.xcdatamodel as
+    /// the article says.
     @Test func modelFilesAsTheTourReadsThem() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -210,7 +214,8 @@ struct ReadmeTourTests {
         #expect(NSManagedObjectModel(contentsOf: copyURL)?.entityVersionHashesByName == version.entityVersionHashesByName)
     }
 
-    /// "Model versions and migration": a store of Shelf version 1 opened with version 3.
+    /// "Model Versions and Lightweight Migration" (MigratingStores.md): a store of Shelf version 1
+    /// opened with version 3.
     @Test func migrationAsTheTourShowsIt() throws {
         let scenario = try MigrationScenario("readme")
         defer { scenario.remove() }
@@ -239,8 +244,8 @@ struct ReadmeTourTests {
         #expect(names == ["Le Guin"])
     }
 
-    /// "Mapping models and migration policies": the tour's mapping, with `GradingPolicy` as the
-    /// tour declares it (in `MigrationManagerTests`).
+    /// "Mapping Models and Migration Policies" (MigratingStores.md): the article's mapping, with
+    /// `GradingPolicy` as the article declares it (in `MigrationManagerTests`).
     @Test func heavyMigrationAsTheTourShowsIt() throws {
         let scenario = try MigrationManagerTests.companyStore("readme-heavy")
         defer { scenario.remove() }
@@ -272,7 +277,8 @@ struct ReadmeTourTests {
         ])
     }
 
-    /// "Staged migration": the tour's custom stage, run by a container opening a v2 store with v3.
+    /// "Staged Migration" (MigratingStores.md): the article's custom stage, run by a container
+    /// opening a v2 store with v3.
     @Test func stagedMigrationAsTheTourShowsIt() throws {
         let scenario = try StagedMigrationTests.notesStore("readme-staged", version: 2)
         defer { scenario.remove() }

@@ -1,10 +1,11 @@
 import CoreData
 import Testing
 
-/// Runs the README's "Generated classes" step, so that it stays true.
-@Suite("README generated classes")
-struct ReadmeGeneratedClassesTests {
-    @Test func generatedClassesAsTheTourUsesThem() throws {
+/// Runs the snippet of the CoreData catalog's article "Generated Classes"
+/// (`Sources/CoreData/CoreData.docc/GeneratedClasses.md`), so that it stays true.
+@Suite("Generated Classes article")
+struct GeneratedClassesArticleTests {
+    @Test func generatedClassesAsTheArticleUsesThem() throws {
         let store = CinemaStore()
         let context = try store.openContainer().viewContext
         let credit = Credit(context: context)

@@ -2,8 +2,9 @@ import Foundation
 import SwiftData
 import Testing
 
-// The README's SwiftData section, as written there.
-enum ReadmeTour {
+// The models of the SwiftData catalog's article "Models, contexts and migration plans"
+// (`Sources/SwiftData/SwiftData.docc/ModelsContextsAndMigration.md`), as written there.
+enum ModelsArticle {
     @Model final class Trip {
         var name: String
         @Relationship(deleteRule: .cascade, inverse: \Activity.trip) var activities: [Activity] = []
@@ -18,12 +19,14 @@ enum ReadmeTour {
     }
 }
 
-@Suite struct ReadmeSwiftDataTests {
+/// Runs the snippet of the SwiftData catalog's article "Models, contexts and migration plans",
+/// so that it stays true.
+@Suite struct ModelsArticleTests {
     let store = TemporaryStore()
 
-    @Test func theReadmeExampleRuns() throws {
-        typealias Trip = ReadmeTour.Trip
-        typealias Activity = ReadmeTour.Activity
+    @Test func theArticleExampleRuns() throws {
+        typealias Trip = ModelsArticle.Trip
+        typealias Activity = ModelsArticle.Activity
         let storeURL = store.url
         let container = try ModelContainer(for: Trip.self, configurations: ModelConfiguration(url: storeURL))
         let context = ModelContext(container)
