@@ -191,13 +191,7 @@ final class ModelObject<Model: PersistentModel>: AnyModelObject, BackingData {
 
     /// The object's model, made when the object has none.
     var typedModel: Model {
-        typedModel(fetchedBy: nil)
-    }
-
-    /// The object's model, made when the object has none, with the model context it was fetched
-    /// by, if known (which spares looking it up).
-    func typedModel(fetchedBy fetchingContext: ModelContextLifetime?) -> Model {
-        unsafeDowncast(untypedModel(fetchedBy: fetchingContext), to: Model.self)
+        unsafeDowncast(untypedModel(fetchedBy: nil), to: Model.self)
     }
 
     /// The object behind a model, which remembers the model from then on.
