@@ -87,6 +87,22 @@ struct PostgreSQLStoreLocationTests {
         #expect(try kept.another().bookTitles() == ["Kept"])
     }
 
+    @Test func aSchemaWithNoStoreIsNamedInTheErrorWithTheServerButNotItsPassword() throws {
+        let server = try #require(PostgreSQLTestServer.url)
+        var components = try #require(URLComponents(url: server, resolvingAgainstBaseURL: false))
+        components.password = "not-shown"
+        let url = try #require(components.url)
+        let options = PostgreSQLTestServer.newSchemaOptions()
+        let error = #expect(throws: NSError.self) {
+            try NSPersistentStoreCoordinator.metadataForPersistentStore(ofType: NSPostgreSQLStoreType, at: url, options: options)
+        }
+        let description = error?.userInfo["reason"] as? String ?? ""
+        #expect(error?.code == NSPersistentStoreOpenError)
+        #expect(description.contains("the schema \(options[NSPostgreSQLSchemaOption] as? String ?? "?") of the database has no Core Data store"))
+        #expect(description.contains(server.path))
+        #expect(!description.contains("not-shown"))
+    }
+
     @Test func destroyingAStoreWithoutASchemaOfItsOwnIsRefused() throws {
         let url = try #require(PostgreSQLTestServer.url)
         let coordinator = NSPersistentStoreCoordinator(managedObjectModel: LibraryModel.make())
